@@ -1,0 +1,50 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      'data',
+      'src/routeTree.gen.ts',
+      'server/db/migrations',
+      'docs',
+      'test-results',
+      'playwright-report',
+      'bench/results',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  { languageOptions: { globals: { ...globals.browser, ...globals.node } } },
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    // Machines stay framework-free: no React, no DOM, no fetch (they open unchanged in the visualizer).
+    files: ['machines/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['react', 'react-dom', '@tanstack/*', 'ofetch', '../src/*', '../../src/*'] },
+      ],
+      'no-restricted-globals': ['error', 'fetch', 'document', 'window'],
+    },
+  },
+  {
+    // One-way imports: lib/ui/machines never import features or routes.
+    files: ['src/lib/**', 'src/ui/**', 'src/api/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['**/features/**', '**/routes/**'] }],
+    },
+  },
+);

@@ -1,0 +1,87 @@
+import { Hono } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
+import { requestId } from 'hono/request-id';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import type { AppEnv, Deps } from './env';
+import { ApiError } from './errors';
+import { authRoutes } from './routes/auth';
+import { socialsRoutes } from './routes/socials';
+import { profileRoutes } from './routes/profile';
+import { ordersRoutes } from './routes/orders';
+import { paymentsRoutes } from './routes/payments';
+import { staffRoutes } from './routes/staff';
+import { staffOrdersRoutes } from './routes/staff-orders';
+import { staffPaymentsRoutes } from './routes/staff-payments';
+import { registrationRoutes } from './routes/registration';
+
+/** JSON bodies are small; multipart uploads have their own per-route limits (files, avatar). */
+const JSON_LIMIT = 1024 * 1024;
+const MULTIPART_LIMIT = 50 * 1024 * 1024;
+
+export function createApp(deps: Deps, mount?: (app: Hono<AppEnv>) => void) {
+  const app = new Hono<AppEnv>();
+
+  app.use(requestId());
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        // Virtualised lists and progress bars position elements through the style attribute.
+        styleSrcAttr: ["'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use('/api/*', async (c, next) => {
+    const multipart = (c.req.header('content-type') ?? '').startsWith('multipart/');
+    return bodyLimit({
+      maxSize: multipart ? MULTIPART_LIMIT : JSON_LIMIT,
+      onError: (c) => c.json({ detail: 'Слишком большой запрос.' }, 413),
+    })(c, next);
+  });
+  app.use('/api/*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+
+  app.get('/api/health', (c) => c.json({ ok: true }));
+  app.route('/api/client/auth', authRoutes(deps));
+  app.route('/client/api', socialsRoutes(deps));
+  app.route('/api/client', registrationRoutes(deps));
+  app.route('/api/client', profileRoutes(deps));
+  app.route('/api/client/orders', ordersRoutes(deps));
+  app.route('/api/client/payments', paymentsRoutes(deps));
+  app.route('/api/staff', staffRoutes(deps));
+  app.route('/api/staff', staffOrdersRoutes(deps));
+  app.route('/api/staff', staffPaymentsRoutes(deps));
+  mount?.(app);
+  app.all('/api/*', (c) => c.json({ detail: 'Не найдено.' }, 404));
+  app.all('/client/api/*', (c) => c.json({ detail: 'Не найдено.' }, 404));
+
+  app.onError((err, c) => {
+    if (err instanceof ApiError) {
+      for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
+      return c.json(err.body, err.status);
+    }
+    if (err instanceof HTTPException) {
+      return c.json({ detail: err.message || 'Ошибка запроса.' }, err.status);
+    }
+    console.error(`[${c.get('requestId')}] ${c.req.method} ${c.req.path}`, err);
+    return c.json({ detail: 'Внутренняя ошибка сервера.' }, 500);
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** Everything the server reads from its environment, in one place (README "Configuration"). */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** postgres://… switches from embedded PGlite to a real PostgreSQL pool. */
+  databaseUrl: string | undefined;
+  /** HMAC key for access tokens (HS256). Generated once per DATA_DIR when JWT_SECRET is not set. */
+  jwtSecret: Uint8Array;
+  /** Bearer token of the staff API (/api/staff/…). */
+  staffToken: string;
+  /** The origin the browser uses; WebSocket Origin checks and links in e-mails are built from it. */
+  publicOrigin: string;
+  /** Access token lifetime in seconds (spec point 9: 300). */
+  accessTokenTtl: number;
+  /** Seed the demo customer on an empty database. */
+  seedDemo: boolean;
+  /** Directory of the built SPA; served when it exists. */
+  staticDir: string;
+}
+
+function secretFrom(dataDir: string, envValue: string | undefined): Uint8Array {
+  if (envValue) return new TextEncoder().encode(envValue);
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, 'jwt-secret');
+  if (!existsSync(file)) writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
+  return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 3000);
+  const dataDir = resolve(env.DATA_DIR ?? './data');
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    jwtSecret: secretFrom(dataDir, env.JWT_SECRET),
+    staffToken: env.STAFF_TOKEN ?? 'dev-staff-token',
+    publicOrigin: env.PUBLIC_ORIGIN ?? `http://localhost:${port}`,
+    accessTokenTtl: Number(env.ACCESS_TOKEN_TTL ?? 300),
+    seedDemo: env.SEED_DEMO !== '0',
+    staticDir: resolve(env.STATIC_DIR ?? './dist'),
+  };
+}
+
+/** A config for tests: fixed secrets, nothing read from disk. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: resolve('./data/test'),
+    databaseUrl: undefined,
+    jwtSecret: new TextEncoder().encode('test-secret-test-secret-test-secret!'),
+    staffToken: 'test-staff-token',
+    publicOrigin: 'http://localhost:3000',
+    accessTokenTtl: 300,
+    seedDemo: false,
+    staticDir: resolve('./dist'),
+    ...overrides,
+  };
+}

@@ -1,0 +1,22 @@
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import type { Realtime } from './realtime/hub';
+
+/** What every router and domain function is given: no globals, so tests build their own. */
+export interface Deps {
+  config: Config;
+  database: Database;
+  db: Db;
+  realtime: Realtime;
+  /** The clock; tests move it to expire tokens and codes. */
+  now: () => Date;
+}
+
+/** Hono's typed context variables. `userId`/`sessionId` are set by `requireCustomer`. */
+export interface AppEnv {
+  Variables: {
+    requestId: string;
+    userId: number;
+    sessionId: string;
+  };
+}

@@ -1,0 +1,24 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+
+const api = `http://localhost:${process.env.API_PORT ?? 3001}`;
+
+export default defineConfig({
+  plugins: [
+    // Options live in tsr.config.json, shared with `tsr generate`.
+    tanstackRouter(),
+    react(),
+    vanillaExtractPlugin(),
+  ],
+  server: {
+    port: Number(process.env.PORT ?? 5173),
+    proxy: {
+      '/api': api,
+      '/client/api': api,
+      '/ws': { target: api.replace('http', 'ws'), ws: true },
+    },
+  },
+  build: { target: 'es2022', sourcemap: true },
+});

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+
+export default defineConfig({
+  plugins: [vanillaExtractPlugin()],
+  test: {
+    include: ['tests/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    // PGlite is single-threaded WASM; two cores → keep workers modest.
+    maxWorkers: 2,
+  },
+});
