@@ -14,6 +14,7 @@ import { staffRoutes } from './routes/staff';
 import { staffOrdersRoutes } from './routes/staff-orders';
 import { staffPaymentsRoutes } from './routes/staff-payments';
 import { registrationRoutes } from './routes/registration';
+import { financesRoutes } from './routes/finances';
 
 /** JSON bodies are small; multipart uploads have their own per-route limits (files, avatar). */
 const JSON_LIMIT = 1024 * 1024;
@@ -60,6 +61,7 @@ export function createApp(deps: Deps, mount?: (app: Hono<AppEnv>) => void) {
   app.route('/client/api', socialsRoutes(deps));
   app.route('/api/client', registrationRoutes(deps));
   app.route('/api/client', profileRoutes(deps));
+  app.route('/api/client', financesRoutes(deps));
   app.route('/api/client/orders', ordersRoutes(deps));
   app.route('/api/client/payments', paymentsRoutes(deps));
   app.route('/api/staff', staffRoutes(deps));
