@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { existsSync } from 'node:fs';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
+const STAFF_TOKEN = 'e2e-staff-token'; // e2e/support/fixtures.ts uses the same
 // Debian's Chromium where it is installed (CI, this machine); Playwright's own browser on a developer's laptop.
 const chromium =
   process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
@@ -40,8 +41,10 @@ export default defineConfig({
     timeout: 60_000,
     env: {
       PORT: String(PORT),
-      STAFF_TOKEN: 'e2e-staff-token',
+      STAFF_TOKEN,
       ACCESS_TOKEN_TTL: process.env.E2E_TOKEN_TTL ?? '300',
+      // A helper building elsewhere (npx vite build --outDir /tmp/x) points the server at its own build.
+      STATIC_DIR: process.env.E2E_STATIC_DIR ?? './dist',
     },
   },
 });

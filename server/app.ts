@@ -8,6 +8,7 @@ import { ApiError } from './errors';
 import { authRoutes } from './routes/auth';
 import { socialsRoutes } from './routes/socials';
 import { profileRoutes } from './routes/profile';
+import { profilePublicRoutes } from './routes/profile-public';
 import { ordersRoutes } from './routes/orders';
 import { paymentsRoutes } from './routes/payments';
 import { staffRoutes } from './routes/staff';
@@ -59,6 +60,7 @@ export function createApp(deps: Deps, mount?: (app: Hono<AppEnv>) => void) {
   app.get('/api/health', (c) => c.json({ ok: true }));
   app.route('/api/client/auth', authRoutes(deps));
   app.route('/client/api', socialsRoutes(deps));
+  app.route('/client/api', profilePublicRoutes(deps));
   app.route('/api/client', registrationRoutes(deps));
   app.route('/api/client', profileRoutes(deps));
   app.route('/api/client', financesRoutes(deps));

@@ -1,9 +1,10 @@
 import { count } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
 import type { Deps } from '../env';
 import { users } from './tables';
 import { hashPassword } from '../domain/passwords';
 import { seedOrders } from './seed/orders';
-import { seedPayments } from './seed/payments';
+import { seedOrderPayments, seedPayments } from './seed/payments';
 import { seedProfile } from './seed/profile';
 
 export const DEMO_EMAIL = 'demo@example.com';
@@ -13,18 +14,34 @@ export const DEMO_PASSWORD = 'demo-password';
 export async function seedDemo(deps: Deps): Promise<void> {
   const [row] = await deps.db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) return;
+  await seedCustomer(deps, { email: DEMO_EMAIL, phone: '+79990000000' });
+}
+
+/**
+ * A customer with the full demo data set. The staff API exposes it (POST /api/staff/demo-customer/) so that each
+ * e2e test can work on a customer of its own instead of sharing the demo account's state.
+ */
+export async function seedCustomer(
+  deps: Deps,
+  opts: { email?: string; phone?: string; password?: string; fio?: string } = {},
+) {
+  const email = (opts.email ?? `customer-${randomBytes(5).toString('hex')}@example.com`).toLowerCase();
+  const phone = opts.phone ?? `+7999${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+  const password = opts.password ?? DEMO_PASSWORD;
   const [user] = await deps.db
     .insert(users)
     .values({
-      email: DEMO_EMAIL,
-      phone: '+79990000000',
-      fio: 'Анна Смирнова',
-      passwordHash: await hashPassword(DEMO_PASSWORD),
+      email,
+      phone,
+      fio: opts.fio ?? 'Анна Смирнова',
+      passwordHash: await hashPassword(password),
       emailConfirmed: true,
     })
     .returning({ id: users.id });
-  if (!user) throw new Error('demo customer not created');
+  if (!user) throw new Error('customer not created');
   await seedProfile(deps, user.id);
   await seedPayments(deps, user.id);
   await seedOrders(deps, user.id);
+  await seedOrderPayments(deps, user.id);
+  return { id: user.id, email, phone, password };
 }

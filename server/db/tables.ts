@@ -1,3 +1,7 @@
 // Every table, for Drizzle's relational queries. One file per domain lives in ./schema/.
 export * from './schema/users';
 export * from './schema/orders';
+export * from './schema/auth';
+export * from './schema/outbox';
+export * from './schema/profile';
+export * from './schema/payments';

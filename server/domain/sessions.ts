@@ -1,6 +1,163 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { Deps } from '../env';
+import { authSessions, refreshTokens } from '../db/tables';
+import { unauthorized } from '../errors';
+import { signAccessToken } from './tokens';
+import type { DbOrTx } from './outbox';
 
-// Placeholder until the auth work lands: sign-in sessions (refresh-token families) live here.
-export async function isSessionActive(_deps: Pick<Deps, 'db'>, _sessionId: string): Promise<boolean> {
-  return true;
+/** A refresh token (and so a sign-in session) lives 30 days from its last use. */
+export const REFRESH_TTL_SECONDS = 30 * 24 * 60 * 60;
+
+const USED_TOKEN_RETENTION_MS = 24 * 3600_000;
+
+export const SESSION_MESSAGES = {
+  missing: 'Токен обновления не передан.',
+  expired: 'Сессия истекла. Войдите снова.',
+  reused: 'Сессия завершена из соображений безопасности. Войдите снова.',
+} as const;
+
+/** What a successful sign-in gives: the access JWT for the body and the opaque refresh token for the cookie. */
+export interface SignInTokens {
+  access: string;
+  expires_in: number;
+  refresh: string;
+  sessionId: string;
+  userId: number;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+async function issueRefresh(deps: { db: DbOrTx; now: () => Date }, sessionId: string): Promise<string> {
+  const refresh = randomBytes(32).toString('base64url');
+  const now = deps.now();
+  await deps.db.insert(refreshTokens).values({
+    tokenHash: sha256(refresh),
+    sessionId,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + REFRESH_TTL_SECONDS * 1000),
+  });
+  return refresh;
+}
+
+/** Starts a new sign-in session (a new refresh-token family) for the customer. */
+export async function createSession(
+  deps: Pick<Deps, 'db' | 'config' | 'now'>,
+  userId: number,
+): Promise<SignInTokens> {
+  const [session] = await deps.db
+    .insert(authSessions)
+    .values({ userId, createdAt: deps.now() })
+    .returning({ id: authSessions.id });
+  if (!session) throw new Error('session insert returned nothing');
+  const refresh = await issueRefresh(deps, session.id);
+  const { access, expires_in } = await signAccessToken(deps, { userId, sessionId: session.id });
+  return { access, expires_in, refresh, sessionId: session.id, userId };
+}
+
+/**
+ * Rotation with reuse detection: the presented token is marked used and a new one of the same family issued.
+ * A token that was already rotated means two parties hold it (one of them a thief): the family is revoked.
+ */
+export async function rotateRefresh(
+  deps: Pick<Deps, 'db' | 'config' | 'now' | 'realtime'>,
+  refresh: string | undefined,
+): Promise<SignInTokens> {
+  if (!refresh) throw unauthorized(SESSION_MESSAGES.missing);
+  const now = deps.now();
+  const tokenHash = sha256(refresh);
+  // The conditional update is the single-flight point: of two concurrent uses, exactly one gets the row.
+  const [claimed] = await deps.db
+    .update(refreshTokens)
+    .set({ usedAt: now })
+    .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt)))
+    .returning({ sessionId: refreshTokens.sessionId, expiresAt: refreshTokens.expiresAt });
+  if (!claimed) {
+    const [known] = await deps.db
+      .select({ sessionId: refreshTokens.sessionId })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, tokenHash));
+    if (!known) throw unauthorized(SESSION_MESSAGES.expired);
+    await revokeSession(deps, known.sessionId);
+    throw unauthorized(SESSION_MESSAGES.reused);
+  }
+  if (claimed.expiresAt.getTime() <= now.getTime()) throw unauthorized(SESSION_MESSAGES.expired);
+  const [session] = await deps.db
+    .select({ userId: authSessions.userId, revokedAt: authSessions.revokedAt })
+    .from(authSessions)
+    .where(eq(authSessions.id, claimed.sessionId));
+  if (!session || session.revokedAt) throw unauthorized(SESSION_MESSAGES.expired);
+  const next = await issueRefresh(deps, claimed.sessionId);
+  // Rotated tokens are kept a day for reuse detection, then dropped (a tab refreshes every 4 minutes).
+  await deps.db
+    .delete(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.sessionId, claimed.sessionId),
+        lt(refreshTokens.usedAt, new Date(now.getTime() - USED_TOKEN_RETENTION_MS)),
+      ),
+    );
+  const { access, expires_in } = await signAccessToken(deps, {
+    userId: session.userId,
+    sessionId: claimed.sessionId,
+  });
+  return { access, expires_in, refresh: next, sessionId: claimed.sessionId, userId: session.userId };
+}
+
+/** The session a refresh token belongs to, when the token is live (logout without a bearer). */
+export async function sessionOfRefresh(
+  deps: Pick<Deps, 'db' | 'now'>,
+  refresh: string,
+): Promise<string | null> {
+  const [row] = await deps.db
+    .select({
+      sessionId: refreshTokens.sessionId,
+      usedAt: refreshTokens.usedAt,
+      expiresAt: refreshTokens.expiresAt,
+    })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, sha256(refresh)));
+  if (!row || row.usedAt || row.expiresAt.getTime() <= deps.now().getTime()) return null;
+  return row.sessionId;
+}
+
+/** Signs one session out everywhere: its refresh tokens, its access tokens and its open sockets. */
+export async function revokeSession(
+  deps: Pick<Deps, 'db' | 'now' | 'realtime'>,
+  sessionId: string,
+): Promise<void> {
+  await deps.db
+    .update(authSessions)
+    .set({ revokedAt: deps.now() })
+    .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
+  await deps.realtime.closeSession(sessionId);
+}
+
+/** Signs the customer out of every session (after a password reset). */
+export async function revokeUserSessions(
+  deps: Pick<Deps, 'db' | 'now' | 'realtime'>,
+  userId: number,
+): Promise<void> {
+  const revoked = await deps.db
+    .update(authSessions)
+    .set({ revokedAt: deps.now() })
+    .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)))
+    .returning({ id: authSessions.id });
+  for (const s of revoked) await deps.realtime.closeSession(s.id);
+}
+
+/**
+ * Called on every authenticated request and socket upgrade, so it stays one primary-key lookup. Access tokens
+ * expire on their own after 300 s; this check makes logout and reuse detection take effect at once.
+ */
+export async function isSessionActive(deps: Pick<Deps, 'db'>, sessionId: string): Promise<boolean> {
+  if (!UUID.test(sessionId)) return false;
+  const [row] = await deps.db
+    .select({ revokedAt: authSessions.revokedAt })
+    .from(authSessions)
+    .where(eq(authSessions.id, sessionId))
+    .limit(1);
+  return !!row && row.revokedAt === null;
 }

@@ -1,7 +1,195 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
 import type { AppEnv, Deps } from '../env';
+import { ApiError, badRequest, fieldErrors, notFound, unauthorized } from '../errors';
+import { jsonBody } from '../validate';
+import {
+  AUTH_MESSAGES as M,
+  checkPassword,
+  consumeAutoLogin,
+  emailSchema,
+  findUserByLogin,
+  parseLogin,
+  passwordSchema,
+  requestPasswordRestore,
+  requiredString,
+  setPasswordByRestoreLink,
+  type Login,
+} from '../domain/auth';
+import { issueLoginCode, peekToken, verifyLoginCode } from '../domain/one-time-tokens';
+import { sendToOutbox } from '../domain/outbox';
+import {
+  assertWithinLimit,
+  clearBucket,
+  MESSAGES_PER_ADDRESS,
+  MESSAGES_PER_IP,
+  recordEvent,
+  SIGN_IN_FAILURES,
+} from '../domain/rate-limit';
+import { isSessionActive, revokeSession, rotateRefresh, sessionOfRefresh } from '../domain/sessions';
+import { verifyAccessToken } from '../domain/tokens';
+import {
+  clearRefreshCookie,
+  clientIp,
+  readRefreshCookie,
+  respondWithTokens,
+  signInAndRespond,
+} from '../middleware/sign-in';
+import type { CodeSent, RestoreLinkStatus } from '../../src/api/contract/auth';
 
-export function authRoutes(_deps: Deps) {
+const object = <T extends z.ZodRawShape>(shape: T) => z.object(shape, { error: M.bodyNotObject });
+
+const loginSchema = object({
+  login: requiredString(),
+  password: requiredString(1024).optional(),
+  method: z.enum(['password', 'code'], { error: 'Способ входа: password или code.' }).optional(),
+});
+
+const verifySchema = object({
+  login: requiredString(),
+  code: requiredString(32)
+    .trim()
+    .regex(/^\d{6}$/, M.codeFormat),
+});
+
+const refreshSchema = object({ refresh: requiredString(256).optional() }).nullable();
+
+const setPasswordSchema = object({
+  password: passwordSchema,
+  password_confirm: requiredString(1024),
+}).refine((b) => b.password === b.password_confirm, {
+  message: M.passwordsDiffer,
+  path: ['password_confirm'],
+});
+
+/** POST /api/client/auth/… — sign-in, codes, refresh, logout, restore, auto-login (spec point 7). */
+export function authRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
+
+  /** Rate-limit buckets of a sign-in: the login (as typed when it is no e-mail or phone) and the IP. */
+  const signInBuckets = (login: Login | null, raw: string, ip: string) => [
+    `login:${login?.value ?? raw.trim().toLowerCase()}`,
+    `ip:${ip}`,
+  ];
+
+  async function sendLoginCode(login: Login, ip: string) {
+    await assertWithinLimit(deps, [`send:${login.value}`], MESSAGES_PER_ADDRESS);
+    await assertWithinLimit(deps, [`send-ip:${ip}`], MESSAGES_PER_IP);
+    await recordEvent(deps, [`send:${login.value}`, `send-ip:${ip}`], MESSAGES_PER_ADDRESS);
+    const user = await findUserByLogin(deps, login);
+    if (!user) return; // the same answer as for a customer: no account enumeration
+    const code = await issueLoginCode(deps, user.id, login.value);
+    const text = `Код для входа в личный кабинет: ${code}. Он действует 10 минут. Никому его не сообщайте.`;
+    await sendToOutbox(
+      deps,
+      login.kind === 'phone'
+        ? { channel: 'sms', recipient: login.value, body: text, kind: 'login_code', payload: { code } }
+        : {
+            channel: 'email',
+            recipient: user.email,
+            subject: 'Код для входа',
+            body: text,
+            kind: 'login_code',
+            payload: { code },
+          },
+    );
+  }
+
+  app.post('/login/', async (c) => {
+    const body = await jsonBody(c, loginSchema);
+    const login = parseLogin(body.login);
+    const ip = clientIp(c);
+    if (body.method === 'code') {
+      if (!login) throw fieldErrors({ login: ['Введите e-mail или номер телефона.'] });
+      await sendLoginCode(login, ip);
+      return c.json({ detail: M.codeSent, verify: true } satisfies CodeSent);
+    }
+    if (!body.password) throw fieldErrors({ password: [M.required] });
+    const buckets = signInBuckets(login, body.login, ip);
+    await assertWithinLimit(deps, buckets, SIGN_IN_FAILURES);
+    const user = await checkPassword(deps, login, body.password);
+    if (!user) {
+      await recordEvent(deps, buckets, SIGN_IN_FAILURES);
+      throw badRequest(M.wrongCredentials);
+    }
+    await clearBucket(deps, buckets[0]!);
+    return signInAndRespond(c, deps, user.id);
+  });
+
+  app.post('/login/verify/', async (c) => {
+    const body = await jsonBody(c, verifySchema);
+    const login = parseLogin(body.login);
+    const buckets = signInBuckets(login, body.login, clientIp(c));
+    await assertWithinLimit(deps, buckets, SIGN_IN_FAILURES);
+    const result = login
+      ? await verifyLoginCode(deps, login.value, body.code)
+      : ({ ok: false, reason: 'none' } as const);
+    if (!result.ok) {
+      await recordEvent(deps, buckets, SIGN_IN_FAILURES);
+      throw badRequest({ wrong: M.wrongCode, exhausted: M.codeExhausted, none: M.codeDead }[result.reason]);
+    }
+    await clearBucket(deps, buckets[0]!);
+    return signInAndRespond(c, deps, result.userId);
+  });
+
+  app.post('/token/refresh/', async (c) => {
+    const body = await jsonBody(c, refreshSchema);
+    try {
+      const tokens = await rotateRefresh(deps, body?.refresh ?? readRefreshCookie(c));
+      return respondWithTokens(c, tokens);
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.status !== 401) throw err;
+      clearRefreshCookie(c); // the browser drops a token that will never work again
+      return c.json(err.body, 401);
+    }
+  });
+
+  // Bearer of the session to end; without one, the refresh cookie names it (an expired access token
+  // must not keep a customer from signing out).
+  app.post('/logout/', async (c) => {
+    const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
+    let sessionId: string | null = null;
+    if (bearer) {
+      const claims = await verifyAccessToken(deps, bearer);
+      if (claims && (await isSessionActive(deps, claims.sessionId))) sessionId = claims.sessionId;
+    } else {
+      const refresh = readRefreshCookie(c);
+      if (refresh) sessionId = await sessionOfRefresh(deps, refresh);
+    }
+    clearRefreshCookie(c);
+    if (!sessionId) throw unauthorized('Токен недействителен или просрочен.');
+    await revokeSession(deps, sessionId);
+    return c.json({ detail: M.signedOut });
+  });
+
+  app.post('/password_change/', async (c) => {
+    const { email } = await jsonBody(c, object({ email: emailSchema }));
+    // Counted for every address, registered or not, so the limit itself tells nothing.
+    await assertWithinLimit(deps, [`send:${email}`], MESSAGES_PER_ADDRESS);
+    await assertWithinLimit(deps, [`send-ip:${clientIp(c)}`], MESSAGES_PER_IP);
+    await recordEvent(deps, [`send:${email}`, `send-ip:${clientIp(c)}`], MESSAGES_PER_ADDRESS);
+    await requestPasswordRestore(deps, email);
+    return c.json({ detail: M.restoreSent });
+  });
+
+  app.get('/password_change/:id/', async (c) => {
+    const row = await peekToken(deps, 'password_reset', c.req.param('id'));
+    if (!row) throw notFound(M.restoreLinkDead);
+    return c.json({ valid: true, expires_at: row.expiresAt.toISOString() } satisfies RestoreLinkStatus);
+  });
+
+  app.patch('/password_change/:id/', async (c) => {
+    const body = await jsonBody(c, setPasswordSchema);
+    const userId = await setPasswordByRestoreLink(deps, c.req.param('id'), body.password);
+    return signInAndRespond(c, deps, userId);
+  });
+
+  app.post('/al/', async (c) => {
+    const { token } = await jsonBody(c, object({ token: requiredString(256) }));
+    const userId = await consumeAutoLogin(deps, token);
+    if (!userId) throw badRequest(M.autoLoginDead);
+    return signInAndRespond(c, deps, userId);
+  });
+
   return app;
 }

@@ -1,7 +1,82 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
 import type { AppEnv, Deps } from '../env';
+import { notFound } from '../errors';
+import { jsonBody } from '../validate';
+import { AUTH_MESSAGES as M, emailSchema, issueAutoLogin, requiredString } from '../domain/auth';
+import {
+  completeSocialWithEmail,
+  isSocialNetwork,
+  NETWORK_TITLES,
+  sandboxIdentity,
+  signInWithSocial,
+  socialLinks,
+} from '../domain/social';
+import { signInAndRespond } from '../middleware/sign-in';
+import type { SocialNetwork } from '../../src/api/contract/auth';
 
-export function socialsRoutes(_deps: Deps) {
+const emailFormSchema = z.object(
+  { token: requiredString(256), email: emailSchema },
+  { error: M.bodyNotObject },
+);
+
+/** /client/api/socials/… — sign-in through a social network, with a sandbox provider built in. */
+export function socialsRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
+
+  app.get('/socials/links/', (c) => c.json(socialLinks(deps)));
+
+  const networkOf = (param: string): SocialNetwork => {
+    if (!isSocialNetwork(param)) throw notFound('Неизвестная соцсеть.');
+    return param;
+  };
+
+  // The sandbox provider's page. Plain HTML forms posting back here: the CSP forbids inline scripts.
+  app.get('/socials/sandbox/:network/', (c) => {
+    const network = networkOf(c.req.param('network'));
+    c.header('Cache-Control', 'no-store');
+    return c.html(sandboxPage(network));
+  });
+
+  app.post('/socials/sandbox/:network/', async (c) => {
+    const network = networkOf(c.req.param('network'));
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const result = await signInWithSocial(deps, sandboxIdentity(network, form.with_email === '1'));
+    if ('emailToken' in result)
+      return c.redirect(`/socials-email-auth?token=${encodeURIComponent(result.emailToken)}`, 302);
+    const { token } = await issueAutoLogin(deps, result.userId);
+    return c.redirect(`/home?al=${encodeURIComponent(token)}`, 302);
+  });
+
+  app.post('/socials/email/', async (c) => {
+    const { token, email } = await jsonBody(c, emailFormSchema);
+    const userId = await completeSocialWithEmail(deps, token, email);
+    return signInAndRespond(c, deps, userId);
+  });
+
   return app;
+}
+
+function sandboxPage(network: SocialNetwork): string {
+  const title = `Тестовый вход через ${network}`;
+  const button =
+    'display:block;width:100%;margin:12px 0;padding:12px;font-size:16px;border-radius:8px;border:1px solid #888;cursor:pointer';
+  return `<!doctype html>
+<html lang="ru">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>
+<body style="font-family:system-ui,sans-serif;max-width:420px;margin:48px auto;padding:0 16px">
+<main>
+<h1 style="font-size:22px">${title}</h1>
+<p>Это тестовый провайдер ${NETWORK_TITLES[network]}: настоящая соцсеть не вызывается.</p>
+<form method="post">
+<input type="hidden" name="with_email" value="1">
+<button type="submit" style="${button}">Войти с e-mail (sandbox-${network}@example.com)</button>
+</form>
+<form method="post">
+<input type="hidden" name="with_email" value="0">
+<button type="submit" style="${button}">Войти без e-mail</button>
+</form>
+</main>
+</body>
+</html>`;
 }

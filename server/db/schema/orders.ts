@@ -1,5 +1,24 @@
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
+import { ORDER_STATUSES, type OrderTab } from '../../../src/api/contract/order-status';
+
+/** The tab of /home/{tab} an order shows in: the trash and cancelled orders are the archive. */
+const TAB_SQL = sql.raw(
+  `case when is_trash or status_id = ${ORDER_STATUSES.cancelled.id} then 'archive' ` +
+    `when status_id = ${ORDER_STATUSES.done.id} then 'done' else 'active' end`,
+);
 
 /**
  * An order. Money is in whole roubles everywhere (integers). `statusId` is one of ORDER_STATUSES
@@ -27,9 +46,110 @@ export const orders = pgTable(
     paid: integer('paid').notNull().default(0),
     guaranteeUntil: timestamp('guarantee_until', { withTimezone: true }),
     filesWithoutQc: boolean('files_without_qc').notNull().default(false),
+    /** Derived by the database from isTrash and statusId, so lists and counters read one index. */
+    tab: text('tab').$type<OrderTab>().notNull().generatedAlwaysAs(TAB_SQL),
     extra: jsonb('extra').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('orders_user_status_idx').on(t.userId, t.isTrash, t.statusId, t.id)],
+  (t) => [
+    index('orders_user_status_idx').on(t.userId, t.isTrash, t.statusId, t.id),
+    // Lists are newest first per customer (and tab): a page is read backwards from these indexes, no sort.
+    index('orders_user_id_idx').on(t.userId, t.id),
+    index('orders_user_tab_idx').on(t.userId, t.tab, t.id),
+  ],
+);
+
+/** A draft order ('fake' in the spec's paths): whatever the customer typed so far, kept as typed. */
+export const orderDrafts = pgTable(
+  'order_drafts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fields: jsonb('fields').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('order_drafts_user_idx').on(t.userId, t.updatedAt)],
+);
+
+/**
+ * Every stored file of the orders domain. A file uploaded before it belongs anywhere (ajax-files) has neither
+ * orderId nor draftId; a draft's file has draftId; an order's file has orderId (and messageId / reworkId when it
+ * came with a chat message or a rework request). `storageName` is the server-made name under DATA_DIR/files/.
+ */
+export const orderFiles = pgTable(
+  'order_files',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    draftId: integer('draft_id').references(() => orderDrafts.id, { onDelete: 'set null' }),
+    messageId: integer('message_id'),
+    reworkId: integer('rework_id'),
+    kind: text('kind').$type<'customer' | 'intermediate' | 'final'>().notNull().default('customer'),
+    author: text('author').$type<'customer' | 'writer' | 'manager'>().notNull().default('customer'),
+    name: text('name').notNull(),
+    size: integer('size').notNull(),
+    mime: text('mime').notNull(),
+    storageName: text('storage_name').notNull(),
+    isReviewed: boolean('is_reviewed').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('order_files_order_idx').on(t.orderId, t.id),
+    index('order_files_draft_idx').on(t.draftId),
+    index('order_files_user_pending_idx')
+      .on(t.userId)
+      .where(sql`${t.orderId} is null and ${t.draftId} is null`),
+    index('order_files_message_idx').on(t.messageId),
+    index('order_files_rework_idx').on(t.reworkId),
+  ],
+);
+
+/** A customer's request to rework a delivered order, and the writer's answer. */
+export const reworks = pgTable(
+  'reworks',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status').$type<'new' | 'in_progress' | 'done'>().notNull().default('new'),
+    comment: text('comment').notNull(),
+    deadline: timestamp('deadline', { withTimezone: true }).notNull(),
+    answer: text('answer'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('reworks_order_idx').on(t.orderId, t.id)],
+);
+
+/** The order's chat with the writer and the manager. `clientId` makes a customer's retry idempotent. */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    author: text('author').$type<'customer' | 'writer' | 'manager'>().notNull(),
+    authorName: text('author_name').notNull(),
+    text: text('text').notNull(),
+    clientId: uuid('client_id'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('chat_messages_order_idx').on(t.orderId, t.id),
+    uniqueIndex('chat_messages_client_key').on(t.orderId, t.clientId),
+    // Unread counters (list badges) read only this small partial index.
+    index('chat_messages_unread_idx')
+      .on(t.orderId)
+      .where(sql`${t.readAt} is null and ${t.author} <> 'customer'`),
+  ],
 );

@@ -1,0 +1,67 @@
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+export const STAFF_TOKEN = 'e2e-staff-token';
+export const DEMO = { email: 'demo@example.com', password: 'demo-password' };
+
+export interface Customer {
+  id: number;
+  email: string;
+  phone: string;
+  password: string;
+}
+
+/** Calls the staff API (the writer's and the manager's side, the outbox, test customers). */
+export async function staff<T = unknown>(
+  request: APIRequestContext,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  const res = await request.fetch(`/api/staff${path}`, {
+    method,
+    headers: { authorization: `Bearer ${STAFF_TOKEN}` },
+    ...(data === undefined ? {} : { data }),
+  });
+  if (!res.ok()) throw new Error(`staff ${method} ${path} → ${res.status()} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** A fresh customer with the whole demo data set, so that no test depends on another's leftovers. */
+export async function createCustomer(request: APIRequestContext): Promise<Customer> {
+  return staff<Customer>(request, 'POST', '/demo-customer/', {});
+}
+
+/** Signs in through the real form, as a person would. */
+export async function signInWithForm(page: Page, login: string, password: string) {
+  await page.getByLabel(/e-mail или телефон/i).fill(login);
+  await page.getByLabel(/^пароль/i).fill(password);
+  await page.getByRole('button', { name: /^войти$/i }).click();
+}
+
+/** Signs in through the API (the refresh cookie lands in the browser context), then opens `path`. */
+export async function signInFast(page: Page, customer: { email: string; password: string }, path = '/home') {
+  const res = await page.request.post('/api/client/auth/login/', {
+    data: { login: customer.email, password: customer.password },
+  });
+  expect(res.status()).toBe(200);
+  await page.goto(path);
+}
+
+/** axe on the current page: no violations (WCAG 2 A/AA). */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(', ')})`,
+  );
+  expect(summary, 'axe violations').toEqual([]);
+}
+
+export const test = base.extend<{ customer: Customer }>({
+  customer: async ({ request }, use) => {
+    await use(await createCustomer(request));
+  },
+});
+export { expect };

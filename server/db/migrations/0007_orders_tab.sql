@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "tab" text GENERATED ALWAYS AS (case when is_trash or status_id = 8 then 'archive' when status_id = 7 then 'done' else 'active' end) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "orders_user_tab_idx" ON "orders" USING btree ("user_id","tab","id");

@@ -1,0 +1,239 @@
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Deps } from '../env';
+import { users } from '../db/tables';
+import { fieldErrors, notFound } from '../errors';
+import { hashPassword, verifyPassword } from './passwords';
+import { sendToOutbox, type DbOrTx } from './outbox';
+import { consumeToken, issueToken, retireTokens } from './one-time-tokens';
+import { revokeUserSessions } from './sessions';
+
+/** Every text of sign-in, registration and restore that a customer may read. */
+export const AUTH_MESSAGES = {
+  wrongCredentials: 'Неверный логин или пароль.',
+  codeSent: 'Код отправлен.',
+  wrongCode: 'Неверный код.',
+  codeDead: 'Код недействителен или устарел. Запросите новый.',
+  codeExhausted: 'Слишком много неверных попыток. Запросите новый код.',
+  restoreSent: 'Если такой адрес зарегистрирован, мы отправили на него ссылку.',
+  restoreLinkDead: 'Ссылка для смены пароля недействительна или устарела. Запросите новую.',
+  autoLoginDead: 'Ссылка для входа недействительна или устарела.',
+  signedOut: 'Вы вышли из кабинета.',
+  bodyNotObject: 'Тело запроса должно быть JSON-объектом.',
+  required: 'Обязательное поле.',
+  notString: 'Ожидается строка.',
+  emailInvalid: 'Введите правильный адрес электронной почты.',
+  emailTaken: 'Пользователь с таким e-mail уже зарегистрирован.',
+  phoneInvalid: 'Введите номер телефона в международном формате, например +79991234567.',
+  phoneTaken: 'Пользователь с таким номером телефона уже зарегистрирован.',
+  passwordShort: 'Пароль должен содержать не менее 8 символов.',
+  passwordLong: 'Пароль должен быть не длиннее 128 символов.',
+  passwordDigits: 'Пароль не может состоять только из цифр.',
+  passwordsDiffer: 'Пароли не совпадают.',
+  acceptTerms: 'Необходимо принять условия пользовательского соглашения.',
+  codeFormat: 'Код состоит из 6 цифр.',
+} as const;
+
+const M = AUTH_MESSAGES;
+
+/** A password hash no password matches: accounts made by a social sign-in until they set one. */
+export const NO_PASSWORD = '!';
+
+// ----- input schemas (shared by the routers) -----
+
+/** Type errors of a string field: missing → 'Обязательное поле.', another type → 'Ожидается строка.'. */
+const stringTypeError = (i: { code?: string; input?: unknown }) =>
+  i.code === 'invalid_type' ? (i.input === undefined ? M.required : M.notString) : undefined;
+
+export const requiredString = (max = 254) =>
+  z.string({ error: stringTypeError }).max(max, `Не длиннее ${max} символов.`);
+
+export const emailSchema = z
+  .string({ error: (i) => (i.input === undefined ? M.required : M.emailInvalid) })
+  .trim()
+  .toLowerCase()
+  .max(254, M.emailInvalid)
+  .pipe(z.email({ error: M.emailInvalid }));
+
+export const passwordSchema = z
+  .string({ error: stringTypeError })
+  .min(8, M.passwordShort)
+  .max(128, M.passwordLong)
+  .refine((p) => !/^\d+$/.test(p), { message: M.passwordDigits });
+
+/** A leading + is added when missing; spaces, dashes and brackets are dropped; then 10–15 digits. */
+export function normalizePhone(raw: string): string | null {
+  const compact = raw.trim().replace(/[\s()-]/g, '');
+  if (!/^\+?\d{10,15}$/.test(compact)) return null;
+  return compact.startsWith('+') ? compact : `+${compact}`;
+}
+
+export const phoneSchema = z.string({ error: M.phoneInvalid }).transform((raw, ctx) => {
+  const phone = normalizePhone(raw);
+  if (!phone) ctx.addIssue({ code: 'custom', message: M.phoneInvalid });
+  return phone ?? '';
+});
+
+/** The login of the sign-in form: an e-mail (has an @) or a phone number. */
+export type Login = { kind: 'email' | 'phone'; value: string };
+
+export function parseLogin(raw: string): Login | null {
+  const s = raw.trim();
+  if (!s) return null;
+  if (s.includes('@')) return { kind: 'email', value: s.toLowerCase() };
+  const phone = normalizePhone(s);
+  return phone ? { kind: 'phone', value: phone } : null;
+}
+
+export type User = typeof users.$inferSelect;
+
+export async function findUserByLogin(deps: { db: DbOrTx }, login: Login): Promise<User | null> {
+  const column = login.kind === 'email' ? users.email : users.phone;
+  const [user] = await deps.db.select().from(users).where(eq(column, login.value)).limit(1);
+  return user ?? null;
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/** The customer when login and password match. An unknown login costs as much time as a wrong password. */
+export async function checkPassword(deps: Pick<Deps, 'db'>, login: Login | null, password: string) {
+  const user = login ? await findUserByLogin(deps, login) : null;
+  if (!user || user.passwordHash === NO_PASSWORD) {
+    await verifyPassword(password, await (dummyHash ??= hashPassword('timing-equaliser')));
+    return null;
+  }
+  return (await verifyPassword(password, user.passwordHash)) ? user : null;
+}
+
+// ----- registration -----
+
+function isUniqueViolation(err: unknown): string | null {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint } = e as { code?: string; constraint?: string };
+    if (code === '23505') return constraint ?? '';
+  }
+  return null;
+}
+
+/** Inserts a customer; a taken e-mail or phone is a field error, also when two registrations race. */
+export async function insertUser(
+  deps: { db: DbOrTx },
+  values: {
+    email: string;
+    phone?: string | null;
+    fio?: string;
+    passwordHash: string;
+    emailConfirmed?: boolean;
+  },
+): Promise<User> {
+  const taken: Record<string, string[]> = {};
+  const [byEmail] = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, values.email))
+    .limit(1);
+  if (byEmail) taken.email = [M.emailTaken];
+  if (values.phone) {
+    const [byPhone] = await deps.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.phone, values.phone))
+      .limit(1);
+    if (byPhone) taken.phone = [M.phoneTaken];
+  }
+  if (Object.keys(taken).length) throw fieldErrors(taken);
+  try {
+    const [user] = await deps.db
+      .insert(users)
+      .values({
+        email: values.email,
+        phone: values.phone || null,
+        fio: values.fio ?? '',
+        passwordHash: values.passwordHash,
+        emailConfirmed: values.emailConfirmed ?? false,
+      })
+      .returning();
+    if (!user) throw new Error('user insert returned nothing');
+    return user;
+  } catch (err) {
+    const constraint = isUniqueViolation(err);
+    if (constraint === null) throw err;
+    throw fieldErrors(constraint.includes('phone') ? { phone: [M.phoneTaken] } : { email: [M.emailTaken] });
+  }
+}
+
+export async function sendWelcome(deps: { db: DbOrTx; now: () => Date; config: Deps['config'] }, user: User) {
+  const link = `${deps.config.publicOrigin}/home`;
+  await sendToOutbox(deps, {
+    channel: 'email',
+    recipient: user.email,
+    subject: 'Добро пожаловать в личный кабинет',
+    body: `Здравствуйте${user.fio ? `, ${user.fio}` : ''}! Вы зарегистрировались в личном кабинете. Войти: ${link}`,
+    kind: 'welcome',
+    payload: { link },
+  });
+}
+
+export async function registerCustomer(
+  deps: Pick<Deps, 'db' | 'now' | 'config'>,
+  input: { email: string; password: string; fio?: string; phone?: string | null },
+): Promise<User> {
+  const passwordHash = await hashPassword(input.password);
+  const user = await insertUser(deps, { ...input, passwordHash });
+  await sendWelcome(deps, user);
+  return user;
+}
+
+// ----- password restore -----
+
+export const restoreLink = (deps: Pick<Deps, 'config'>, token: string) =>
+  `${deps.config.publicOrigin}/change-password/${token}/`;
+
+/** Sends a restore link when the address is registered; says nothing either way (no account enumeration). */
+export async function requestPasswordRestore(deps: Pick<Deps, 'db' | 'now' | 'config'>, email: string) {
+  const user = await findUserByLogin(deps, { kind: 'email', value: email });
+  if (!user) return;
+  const token = await issueToken(deps, 'password_reset', { userId: user.id });
+  const link = restoreLink(deps, token);
+  await sendToOutbox(deps, {
+    channel: 'email',
+    recipient: user.email,
+    subject: 'Восстановление пароля',
+    body: `Чтобы задать новый пароль, перейдите по ссылке: ${link}\nСсылка действует 1 час и только один раз. Если вы не просили сменить пароль, просто проигнорируйте это письмо.`,
+    kind: 'password_reset',
+    payload: { link, token },
+  });
+}
+
+/**
+ * Sets the password through a restore link (once), signs the customer out everywhere and retires other
+ * restore links; the mailbox is proven, so the e-mail counts as confirmed.
+ */
+export async function setPasswordByRestoreLink(
+  deps: Pick<Deps, 'db' | 'now' | 'config' | 'realtime'>,
+  token: string,
+  password: string,
+): Promise<number> {
+  const row = await consumeToken(deps, 'password_reset', token);
+  if (!row?.userId) throw notFound(M.restoreLinkDead);
+  const passwordHash = await hashPassword(password);
+  await deps.db.update(users).set({ passwordHash, emailConfirmed: true }).where(eq(users.id, row.userId));
+  await retireTokens(deps, 'password_reset', row.userId);
+  await revokeUserSessions(deps, row.userId);
+  return row.userId;
+}
+
+// ----- auto-login -----
+
+export async function issueAutoLogin(deps: Pick<Deps, 'db' | 'now' | 'config'>, userId: number) {
+  const token = await issueToken(deps, 'auto_login', { userId });
+  return { token, link: `${deps.config.publicOrigin}/home?al=${token}` };
+}
+
+export async function consumeAutoLogin(
+  deps: Pick<Deps, 'db' | 'now'>,
+  token: string,
+): Promise<number | null> {
+  const row = await consumeToken(deps, 'auto_login', token);
+  return row?.userId ?? null;
+}

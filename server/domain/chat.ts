@@ -1,0 +1,214 @@
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import type { Deps } from '../env';
+import { chatMessages, orderFiles, users } from '../db/tables';
+import type { Author, ChatMessage } from '../../src/api/contract/orders';
+import type { RealtimeEvent } from '../../src/api/contract/realtime';
+import type { Executor } from './orders-db';
+import { claimUploads, toOrderFile, type OrderFileRow } from './order-files';
+import { publishEvents, type OrderRow, type PendingEvent } from './orders';
+
+export type MessageRow = typeof chatMessages.$inferSelect;
+
+export const STAFF_NAMES: Record<Exclude<Author, 'customer'>, string> = {
+  writer: 'Автор работы',
+  manager: 'Менеджер',
+};
+
+/** LISTEN/NOTIFY carries at most 8000 bytes; a bigger message goes as a stub the client fetches. */
+const MAX_EVENT_BYTES = 7000;
+
+export function toChatMessage(row: MessageRow, files: OrderFileRow[]): ChatMessage {
+  return {
+    id: row.id,
+    order_id: row.orderId,
+    author: row.author,
+    author_name: row.authorName,
+    text: row.text,
+    files: files.map(toOrderFile),
+    created_at: row.createdAt.toISOString(),
+    read_at: row.readAt?.toISOString() ?? null,
+    client_id: row.clientId,
+  };
+}
+
+async function withFiles(db: Executor, rows: MessageRow[]): Promise<ChatMessage[]> {
+  const ids = rows.map((r) => r.id);
+  const files = ids.length
+    ? await db.select().from(orderFiles).where(inArray(orderFiles.messageId, ids)).orderBy(asc(orderFiles.id))
+    : [];
+  return rows.map((r) =>
+    toChatMessage(
+      r,
+      files.filter((f) => f.messageId === r.id),
+    ),
+  );
+}
+
+export function chatMessageEvent(userId: number, message: ChatMessage): PendingEvent {
+  const event: RealtimeEvent = { type: 'chat.message', orderId: message.order_id, message };
+  if (Buffer.byteLength(JSON.stringify(event)) <= MAX_EVENT_BYTES) return { userId, event };
+  return {
+    userId,
+    event: {
+      type: 'chat.message',
+      orderId: message.order_id,
+      message: { ...message, text: '', files: [] },
+      partial: true,
+    },
+  };
+}
+
+export async function unreadCount(db: Executor, orderId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(chatMessages)
+    .where(
+      and(
+        eq(chatMessages.orderId, orderId),
+        isNull(chatMessages.readAt),
+        sql`${chatMessages.author} <> 'customer'`,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** Ascending by id. No cursor: the latest `limit`; `before`: the `limit` older ones; `after`: the newer ones. */
+export async function listMessages(
+  db: Executor,
+  orderId: number,
+  q: { after?: number | undefined; before?: number | undefined; limit: number },
+): Promise<{ results: ChatMessage[]; has_more: boolean }> {
+  const conds = [eq(chatMessages.orderId, orderId)];
+  if (q.after !== undefined) conds.push(gt(chatMessages.id, q.after));
+  if (q.before !== undefined) conds.push(lt(chatMessages.id, q.before));
+  const ascending = q.after !== undefined && q.before === undefined;
+  const rows = await db
+    .select()
+    .from(chatMessages)
+    .where(and(...conds))
+    .orderBy(ascending ? asc(chatMessages.id) : desc(chatMessages.id))
+    .limit(q.limit + 1);
+  const has_more = rows.length > q.limit;
+  const page = rows.slice(0, q.limit);
+  if (!ascending) page.reverse();
+  return { results: await withFiles(db, page), has_more };
+}
+
+export async function messageByClientId(db: Executor, orderId: number, clientId: string) {
+  const [row] = await db
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.orderId, orderId), eq(chatMessages.clientId, clientId)));
+  return row ? (await withFiles(db, [row]))[0] : undefined;
+}
+
+/**
+ * The customer's message. The same client_id again answers the message already stored (a retry after a lost
+ * answer must not post twice); `created` tells which.
+ */
+export async function sendCustomerMessage(
+  deps: Deps,
+  order: OrderRow,
+  input: { text: string; clientId: string; fileIds: number[] },
+): Promise<{ message: ChatMessage; created: boolean }> {
+  const existing = await messageByClientId(deps.db, order.id, input.clientId);
+  if (existing) return { message: existing, created: false };
+  const [user] = await deps.db.select({ fio: users.fio }).from(users).where(eq(users.id, order.userId));
+  const result = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(chatMessages)
+      .values({
+        orderId: order.id,
+        author: 'customer',
+        authorName: user?.fio || 'Заказчик',
+        text: input.text,
+        clientId: input.clientId,
+        createdAt: deps.now(),
+      })
+      .onConflictDoNothing({ target: [chatMessages.orderId, chatMessages.clientId] })
+      .returning();
+    if (!row) return null;
+    const files = await claimUploads(tx, order.userId, input.fileIds, {
+      orderId: order.id,
+      messageId: row.id,
+    });
+    return toChatMessage(row, files);
+  });
+  if (!result) {
+    // A concurrent retry won the insert.
+    const again = await messageByClientId(deps.db, order.id, input.clientId);
+    if (!again) throw new Error('chat message vanished');
+    return { message: again, created: false };
+  }
+  await publishEvents(deps, [
+    chatMessageEvent(order.userId, result),
+    ...result.files.map((file) => ({
+      userId: order.userId,
+      event: { type: 'order.file', orderId: order.id, file } as RealtimeEvent,
+    })),
+  ]);
+  return { message: result, created: true };
+}
+
+export async function sendStaffMessage(
+  deps: Deps,
+  order: OrderRow,
+  input: { author: Exclude<Author, 'customer'>; text: string; authorName?: string | undefined },
+): Promise<ChatMessage> {
+  const [row] = await deps.db
+    .insert(chatMessages)
+    .values({
+      orderId: order.id,
+      author: input.author,
+      authorName: input.authorName || STAFF_NAMES[input.author],
+      text: input.text,
+      createdAt: deps.now(),
+    })
+    .returning();
+  if (!row) throw new Error('message not inserted');
+  const message = toChatMessage(row, []);
+  await publishEvents(deps, [chatMessageEvent(order.userId, message)]);
+  return message;
+}
+
+/** Benchmarks: many messages at once, alternating writer and manager, in chunks. */
+export async function bulkStaffMessages(deps: Deps, order: OrderRow, total: number): Promise<number> {
+  const now = deps.now().getTime();
+  for (let start = 0; start < total; start += 1000) {
+    const n = Math.min(1000, total - start);
+    await deps.db.insert(chatMessages).values(
+      Array.from({ length: n }, (_, i) => {
+        const k = start + i;
+        const author = k % 2 === 0 ? ('writer' as const) : ('manager' as const);
+        return {
+          orderId: order.id,
+          author,
+          authorName: STAFF_NAMES[author],
+          text: `Сообщение №${k + 1}: рабочий вопрос по заказу.`,
+          createdAt: new Date(now - (total - k) * 1000),
+        };
+      }),
+    );
+  }
+  return total;
+}
+
+/** Marks the writer's and the manager's messages up to `upToId` read; answers how many stay unread. */
+export async function markRead(deps: Deps, order: OrderRow, upToId: number): Promise<number> {
+  await deps.db
+    .update(chatMessages)
+    .set({ readAt: deps.now() })
+    .where(
+      and(
+        eq(chatMessages.orderId, order.id),
+        lte(chatMessages.id, upToId),
+        isNull(chatMessages.readAt),
+        sql`${chatMessages.author} <> 'customer'`,
+      ),
+    );
+  const unread = await unreadCount(deps.db, order.id);
+  await publishEvents(deps, [
+    { userId: order.userId, event: { type: 'chat.read', orderId: order.id, upToId, unread } },
+  ]);
+  return unread;
+}

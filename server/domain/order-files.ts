@@ -1,0 +1,310 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream, existsSync } from 'node:fs';
+import { mkdir, unlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { ZipArchive } from 'archiver';
+import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
+import type { Context } from 'hono';
+import type { Deps } from '../env';
+import { badRequest, fieldErrors } from '../errors';
+import { orderFiles } from '../db/tables';
+import {
+  ALLOWED_FILE_EXTENSIONS,
+  FILE_LIMITS,
+  type OrderFile,
+  type UploadedFile,
+} from '../../src/api/contract/orders';
+import type { Executor } from './orders-db';
+
+export type OrderFileRow = typeof orderFiles.$inferSelect;
+
+const MIME: Record<(typeof ALLOWED_FILE_EXTENSIONS)[number], string> = {
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  ppt: 'application/vnd.ms-powerpoint',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  txt: 'text/plain; charset=utf-8',
+  rtf: 'application/rtf',
+  odt: 'application/vnd.oasis.opendocument.text',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  zip: 'application/zip',
+  rar: 'application/vnd.rar',
+  '7z': 'application/x-7z-compressed',
+};
+
+export function filesDir(deps: Pick<Deps, 'config'>): string {
+  return join(deps.config.dataDir, 'files');
+}
+
+export function storedPath(deps: Pick<Deps, 'config'>, storageName: string): string {
+  return join(filesDir(deps), storageName);
+}
+
+/** The name the customer gave, without a path (old browsers send one), control characters or excess length. */
+export function cleanFileName(raw: string): string {
+  const base = raw.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const name = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  if (!name) return 'файл';
+  if (name.length <= 200) return name;
+  const dot = name.lastIndexOf('.');
+  const ext = dot > 0 && name.length - dot <= 10 ? name.slice(dot) : '';
+  return name.slice(0, 200 - ext.length) + ext;
+}
+
+export interface IncomingFile {
+  name: string;
+  size: number;
+  mime: string;
+  file: File;
+}
+
+/** Reads the multipart field (one or more files); anything else is a 400, never a 500. */
+export async function readMultipartFiles(
+  c: Context,
+  field = 'file',
+): Promise<{ files: File[]; fields: Record<string, string> }> {
+  if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data'))
+    throw badRequest('Ожидается multipart/form-data с файлом в поле «file».');
+  let body: Record<string, string | File | (string | File)[]>;
+  try {
+    body = await c.req.parseBody({ all: true });
+  } catch {
+    throw badRequest('Не удалось прочитать загруженные файлы.');
+  }
+  const raw = body[field];
+  const list = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
+  const files = list.filter((v): v is File => typeof v !== 'string');
+  if (files.length === 0) throw badRequest('Файл не передан.');
+  const fields: Record<string, string> = {};
+  for (const [k, v] of Object.entries(body)) if (typeof v === 'string') fields[k] = v;
+  return { files, fields };
+}
+
+/**
+ * Checks every file before any is stored (so a rejected upload leaves nothing on disk): type by extension,
+ * size, and the count of files the target may still take. The detail names the file.
+ */
+export function checkIncoming(files: File[], alreadyThere: number): IncomingFile[] {
+  if (alreadyThere + files.length > FILE_LIMITS.maxPerOrder)
+    throw badRequest(
+      `К заказу можно приложить не больше ${FILE_LIMITS.maxPerOrder} файлов (уже приложено: ${alreadyThere}).`,
+    );
+  return files.map((file) => {
+    const name = cleanFileName(file.name);
+    const ext = name.includes('.') ? (name.split('.').pop() ?? '').toLowerCase() : '';
+    const mime = (MIME as Record<string, string>)[ext];
+    if (!mime)
+      throw badRequest(
+        `Файл «${name}»: такой тип не принимается. Можно загрузить: ${ALLOWED_FILE_EXTENSIONS.join(', ')}.`,
+      );
+    if (file.size > FILE_LIMITS.maxBytes)
+      throw badRequest(`Файл «${name}» больше ${FILE_LIMITS.maxBytes / 1024 / 1024} МБ.`);
+    if (file.size === 0) throw badRequest(`Файл «${name}» пустой.`);
+    return { name, size: file.size, mime, file };
+  });
+}
+
+/** Writes the files under server-made random names; returns those names in the same order. */
+export async function storeIncoming(deps: Pick<Deps, 'config'>, files: IncomingFile[]): Promise<string[]> {
+  await mkdir(filesDir(deps), { recursive: true });
+  const names: string[] = [];
+  try {
+    for (const f of files) {
+      const storageName = randomBytes(18).toString('base64url');
+      await writeFile(storedPath(deps, storageName), Buffer.from(await f.file.arrayBuffer()), { flag: 'wx' });
+      names.push(storageName);
+    }
+  } catch (err) {
+    await removeStored(deps, names);
+    throw err;
+  }
+  return names;
+}
+
+/** Stores bytes the server makes itself (demo data). */
+export async function storeBytes(deps: Pick<Deps, 'config'>, bytes: Uint8Array): Promise<string> {
+  await mkdir(filesDir(deps), { recursive: true });
+  const storageName = randomBytes(18).toString('base64url');
+  await writeFile(storedPath(deps, storageName), bytes, { flag: 'wx' });
+  return storageName;
+}
+
+export async function removeStored(deps: Pick<Deps, 'config'>, storageNames: string[]): Promise<void> {
+  await Promise.all(storageNames.map((n) => unlink(storedPath(deps, n)).catch(() => {})));
+}
+
+/**
+ * Checks, stores and records files in one go; when the database insert fails the stored bytes are removed.
+ * `values` gives the row fields besides the file's own.
+ */
+export async function saveFiles(
+  deps: Deps,
+  files: IncomingFile[],
+  values: Omit<typeof orderFiles.$inferInsert, 'name' | 'size' | 'mime' | 'storageName' | 'createdAt'>,
+): Promise<OrderFileRow[]> {
+  const names = await storeIncoming(deps, files);
+  try {
+    const now = deps.now();
+    return await deps.db
+      .insert(orderFiles)
+      .values(
+        files.map((f, i) => ({
+          ...values,
+          name: f.name,
+          size: f.size,
+          mime: f.mime,
+          storageName: names[i] ?? '',
+          createdAt: now,
+        })),
+      )
+      .returning();
+  } catch (err) {
+    await removeStored(deps, names);
+    throw err;
+  }
+}
+
+export function toOrderFile(row: OrderFileRow): OrderFile {
+  return {
+    id: row.id,
+    name: row.name,
+    size: row.size,
+    mime: row.mime,
+    kind: row.kind,
+    author: row.author,
+    is_reviewed: row.isReviewed,
+    created_at: row.createdAt.toISOString(),
+    url: `/api/client/orders/${row.orderId}/files/${row.id}/download/`,
+  };
+}
+
+export function toUploadedFile(row: OrderFileRow): UploadedFile {
+  return { id: row.id, name: row.name, size: row.size, mime: row.mime };
+}
+
+export async function orderFileCount(db: Executor, orderId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(orderFiles).where(eq(orderFiles.orderId, orderId));
+  return row?.n ?? 0;
+}
+
+export async function listOrderFiles(db: Executor, orderId: number): Promise<OrderFileRow[]> {
+  return db.select().from(orderFiles).where(eq(orderFiles.orderId, orderId)).orderBy(asc(orderFiles.id));
+}
+
+export async function pendingFileCount(db: Executor, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(orderFiles)
+    .where(and(eq(orderFiles.userId, userId), isNull(orderFiles.orderId), isNull(orderFiles.draftId)));
+  return row?.n ?? 0;
+}
+
+/**
+ * Moves the customer's uploads (ajax-files, not yet anywhere) to an order, optionally tied to a chat message or a
+ * rework. Ids that are not the customer's pending uploads are a field error; the order's 30-file limit holds.
+ */
+export async function claimUploads(
+  tx: Executor,
+  userId: number,
+  fileIds: number[],
+  target: { orderId: number; messageId?: number; reworkId?: number },
+): Promise<OrderFileRow[]> {
+  const ids = [...new Set(fileIds)];
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select()
+    .from(orderFiles)
+    .where(
+      and(
+        inArray(orderFiles.id, ids),
+        eq(orderFiles.userId, userId),
+        isNull(orderFiles.orderId),
+        isNull(orderFiles.draftId),
+      ),
+    );
+  if (rows.length !== ids.length) throw fieldErrors({ file_ids: ['Файл не найден. Загрузите его ещё раз.'] });
+  const there = await orderFileCount(tx, target.orderId);
+  if (there + ids.length > FILE_LIMITS.maxPerOrder)
+    throw fieldErrors({
+      file_ids: [`К заказу можно приложить не больше ${FILE_LIMITS.maxPerOrder} файлов.`],
+    });
+  return tx
+    .update(orderFiles)
+    .set({ orderId: target.orderId, messageId: target.messageId ?? null, reworkId: target.reworkId ?? null })
+    .where(inArray(orderFiles.id, ids))
+    .returning();
+}
+
+const TRANSLIT: Record<string, string> = Object.fromEntries(
+  'а:a б:b в:v г:g д:d е:e ё:yo ж:zh з:z и:i й:y к:k л:l м:m н:n о:o п:p р:r с:s т:t у:u ф:f х:kh ц:ts ч:ch ш:sh щ:shch ъ: ы:y ь: э:e ю:yu я:ya'
+    .split(' ')
+    .map((p) => p.split(':') as [string, string]),
+);
+
+/** An ASCII stand-in for old clients: Russian transliterated, anything else unsafe replaced. */
+export function asciiFileName(name: string): string {
+  const out = [...name]
+    .map((ch) => {
+      const lower = ch.toLowerCase();
+      const t = TRANSLIT[lower];
+      if (t === undefined) return ch;
+      return ch === lower ? t : t.charAt(0).toUpperCase() + t.slice(1);
+    })
+    .join('')
+    .normalize('NFKD')
+    .replace(/[^\x20-\x7e]/g, '_')
+    .replace(/["\\]/g, '_');
+  return out.trim() || 'file';
+}
+
+/** RFC 6266: `filename*=UTF-8''…` for every modern client, plus an ASCII `filename` fallback. */
+export function contentDisposition(name: string): string {
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${asciiFileName(name)}"; filename*=UTF-8''${encoded}`;
+}
+
+/** The file's bytes as a web stream (no buffering of large files). */
+export function fileStream(deps: Pick<Deps, 'config'>, row: OrderFileRow): ReadableStream | null {
+  const path = storedPath(deps, row.storageName);
+  if (!existsSync(path)) return null;
+  return Readable.toWeb(createReadStream(path)) as ReadableStream;
+}
+
+/** A zip of the files, streamed as it is built; equal names get ' (2)', ' (3)' … before the extension. */
+export function zipStream(deps: Pick<Deps, 'config'>, rows: OrderFileRow[]): ReadableStream {
+  const archive = new ZipArchive({ zlib: { level: 6 } });
+  const used = new Map<string, number>();
+  for (const row of rows) {
+    const path = storedPath(deps, row.storageName);
+    if (!existsSync(path)) continue;
+    let name = row.name;
+    const n = (used.get(name.toLowerCase()) ?? 0) + 1;
+    used.set(name.toLowerCase(), n);
+    if (n > 1) {
+      const dot = name.lastIndexOf('.');
+      name = dot > 0 ? `${name.slice(0, dot)} (${n})${name.slice(dot)}` : `${name} (${n})`;
+    }
+    archive.file(path, { name, date: row.createdAt });
+  }
+  archive.on('error', (err) => archive.destroy(err));
+  void archive.finalize().catch(() => {});
+  return Readable.toWeb(archive) as ReadableStream;
+}
+
+/** Removes a file that belongs to no order yet (an upload or a draft's file): its row, then its bytes. */
+export async function deleteFileRow(deps: Deps, row: OrderFileRow): Promise<void> {
+  await deps.db.delete(orderFiles).where(eq(orderFiles.id, row.id));
+  await removeStored(deps, [row.storageName]);
+}

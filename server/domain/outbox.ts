@@ -1,0 +1,59 @@
+import { and, desc, eq, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { outbox } from '../db/tables';
+
+/** A Drizzle database or an open transaction: a message is written in the caller's transaction when it has one. */
+export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface OutboxMessage {
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject?: string;
+  body: string;
+  /** What the message is (login_code, password_reset, welcome, …); staff filter by it. */
+  kind: string;
+  /** Machine-readable parts (link, code). */
+  payload?: Record<string, unknown>;
+}
+
+export type OutboxRow = typeof outbox.$inferSelect;
+
+/**
+ * Queues an e-mail or SMS. Pass `deps` (or `{ db: tx, now: deps.now }` inside a transaction). The sandbox sender
+ * is the table itself; delivery by a real provider would read the same rows.
+ */
+export async function sendToOutbox(
+  deps: { db: DbOrTx; now: () => Date },
+  message: OutboxMessage,
+): Promise<OutboxRow> {
+  const [row] = await deps.db
+    .insert(outbox)
+    .values({
+      channel: message.channel,
+      recipient: message.recipient,
+      subject: message.subject ?? '',
+      body: message.body,
+      kind: message.kind,
+      payload: message.payload ?? {},
+      createdAt: deps.now(),
+    })
+    .returning();
+  if (!row) throw new Error('outbox insert returned nothing');
+  return row;
+}
+
+/** Newest first; for the staff API and tests. */
+export async function listOutbox(
+  deps: { db: DbOrTx },
+  filter: { recipient?: string; kind?: string; limit: number },
+): Promise<OutboxRow[]> {
+  const where: SQL[] = [];
+  if (filter.recipient) where.push(eq(outbox.recipient, filter.recipient));
+  if (filter.kind) where.push(eq(outbox.kind, filter.kind));
+  return deps.db
+    .select()
+    .from(outbox)
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(desc(outbox.id))
+    .limit(filter.limit);
+}

@@ -1,0 +1,139 @@
+/**
+ * Authentication API (spec point 7 "Authentication", points 8 and 9), shared by the server and the SPA.
+ *
+ * Tokens
+ * - Every sign-in answers `AuthTokens` in the body and sets the refresh token in the cookie `cabinet_refresh`
+ *   (HttpOnly, Secure, SameSite=Strict, Path=/api/client/auth/, Max-Age 30 days). The SPA never sees the refresh
+ *   token: it keeps `access` (JWT, `expires_in` = 300 s) and calls `POST /api/client/auth/token/refresh/` with an
+ *   empty body at 80 % of the lifetime; the cookie travels by itself.
+ * - Refresh rotates the token. Presenting an already rotated token revokes the whole sign-in session (its access
+ *   tokens stop working at once) and answers 401: so the SPA must refresh single-flight ACROSS TABS (one tab
+ *   refreshes, e.g. under a Web Lock, and shares the new access token), never two tabs at once.
+ * - Errors: `{ detail }` or field errors `{ field: [messages] }` (FieldErrors), in Russian, ready to show.
+ *   Too many failed sign-ins → 429 with Retry-After (the SPA goes to /429).
+ *
+ * Endpoints
+ * - POST /api/client/auth/login/            LoginRequest → 200 AuthTokens | 200 CodeSent (method 'code')
+ *                                           | 400 { detail: 'Неверный логин или пароль.' } | 429
+ * - POST /api/client/auth/login/verify/     VerifyCodeRequest → 200 AuthTokens | 400 { detail } | 429
+ *     A code: 6 digits, by SMS when the login is a phone, else by e-mail; lives 10 min, single-use, dies after
+ *     5 wrong tries. An unknown login also answers CodeSent (no account enumeration).
+ * - POST /api/client/auth/token/refresh/    RefreshRequest (optional; the cookie is enough) → 200 AuthTokens | 401
+ * - POST /api/client/auth/logout/           Bearer (or just the cookie) → 200 { detail }; clears the cookie and
+ *                                           closes the session's sockets.
+ * - POST /api/client/profile/               RegistrationRequest → 201 AuthTokens (signed in) | 400 FieldErrors
+ * - POST /api/client/auth/password_change/  RestoreRequest → 200 { detail } always (no account enumeration);
+ *                                           the e-mail holds `${origin}/change-password/<id>/`, valid 1 hour, once.
+ * - GET  /api/client/auth/password_change/{id}/   → 200 RestoreLinkStatus while the link works, else 404 { detail }:
+ *                                           the /change-password page can tell a dead link before the form.
+ * - PATCH /api/client/auth/password_change/{id}/  SetPasswordRequest → 200 AuthTokens (signed in; every other
+ *                                           session of the customer is signed out) | 400 FieldErrors | 404 dead link
+ * - POST /api/client/auth/al/               AutoLoginRequest → 200 AuthTokens | 400 { detail } (al: once, 15 min)
+ *
+ * Social sign-in (sandbox provider on our own server; a real provider would replace the sandbox page only)
+ * - GET  /client/api/socials/links/ → SocialLink[] for 'vk' (social network), 'yandex' (search provider) and
+ *   'google' (identity provider). Each link is a full navigation (not fetch) to the provider.
+ * - GET  /client/api/socials/sandbox/{network}/ — the provider's page, 'Тестовый вход через <network>', with two
+ *   buttons (HTML forms posting back to the same path, no scripts):
+ *     "with e-mail"    → the customer sandbox-<network>@example.com is signed in (created on first use) and the
+ *                        browser is redirected (302) to `/home?al=<token>`; the SPA signs in with POST …/auth/al/.
+ *     "without e-mail" → a fresh identity without an e-mail; 302 to `/socials-email-auth?token=<social token>`.
+ *   An identity seen before signs in directly (302 to /home?al=…).
+ * - POST /client/api/socials/email/ SocialEmailRequest → 200 AuthTokens + cookie (new account with that e-mail,
+ *   linked to the social identity) | 400 { email: [...] } (bad or already registered e-mail: sign in with the
+ *   password and link the network in the profile) | 400 { detail } (dead token: start the social sign-in again).
+ *   The social token lives 30 minutes and is single-use.
+ */
+
+export const REFRESH_COOKIE = 'cabinet_refresh';
+export const REFRESH_COOKIE_PATH = '/api/client/auth/';
+/** Password rules (the server checks the same): at least 8 characters, not digits only. */
+export const PASSWORD_MIN_LENGTH = 8;
+
+export interface AuthTokens {
+  access: string;
+  /** Lifetime of `access` in seconds (300). */
+  expires_in: number;
+}
+
+/** `{ detail }` errors and field errors (`{ email: ['…'] }`) of any call. */
+export type DetailError = { detail: string };
+export type FieldErrors = Record<string, string[]>;
+
+export type LoginRequest =
+  { login: string; password: string; method?: 'password' } | { login: string; method: 'code' };
+
+export interface CodeSent {
+  detail: string;
+  /** The next step is POST /api/client/auth/login/verify/. */
+  verify: true;
+}
+
+export interface VerifyCodeRequest {
+  login: string;
+  code: string;
+}
+
+export interface RefreshRequest {
+  /** Only for callers without cookies; browsers send nothing. */
+  refresh?: string;
+}
+
+export interface RegistrationRequest {
+  email: string;
+  password: string;
+  fio?: string;
+  /** Any of '+7 999 123-45-67', '79991234567'; stored as '+79991234567'. */
+  phone?: string;
+  accept_terms: true;
+}
+
+export interface RestoreRequest {
+  email: string;
+}
+
+export interface RestoreLinkStatus {
+  valid: true;
+  /** ISO time after which the link no longer works. */
+  expires_at: string;
+}
+
+export interface SetPasswordRequest {
+  password: string;
+  password_confirm: string;
+}
+
+export interface AutoLoginRequest {
+  token: string;
+}
+
+export const SOCIAL_NETWORKS = ['vk', 'yandex', 'google'] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+
+export interface SocialLink {
+  link: string;
+  network_name: SocialNetwork;
+}
+
+export interface SocialEmailRequest {
+  token: string;
+  email: string;
+}
+
+/** Staff API: POST /api/staff/auto-login/ { email } → an al link for e-mails and tests. */
+export interface StaffAutoLoginResponse {
+  token: string;
+  link: string;
+}
+
+/** Staff API: GET /api/staff/outbox/?recipient=&kind=&limit= → { results }, newest first. */
+export interface OutboxMessageDto {
+  id: number;
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject: string;
+  body: string;
+  kind: string;
+  payload: Record<string, unknown>;
+  created_at: string;
+}

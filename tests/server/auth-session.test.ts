@@ -1,0 +1,173 @@
+import { describe, expect, it } from 'vitest';
+import { Hono } from 'hono';
+import { useHarness, type Harness } from './harness';
+import { createSignedInCustomer, refreshCookieOf, signIn } from './helpers/auth';
+import type { AppEnv } from '../../server/env';
+import { ApiError } from '../../server/errors';
+import { requireCustomer } from '../../server/middleware/auth';
+import { isSessionActive } from '../../server/domain/sessions';
+import { verifyAccessToken } from '../../server/domain/tokens';
+
+const REFRESH = '/api/client/auth/token/refresh/';
+const LOGOUT = '/api/client/auth/logout/';
+
+/** A tiny protected app with the harness' deps: what every cabinet route sees through requireCustomer. */
+function protectedCall(h: Harness, token?: string) {
+  const app = new Hono<AppEnv>();
+  app.get('/me', requireCustomer(h.deps), (c) => c.json({ userId: c.get('userId') }));
+  app.onError((err, c) => (err instanceof ApiError ? c.json(err.body, err.status) : c.json({}, 500)));
+  return app.request('/me', { headers: token ? { authorization: `Bearer ${token}` } : {} });
+}
+
+const refresh = (h: Harness, cookie?: string, json?: unknown) =>
+  h.request(REFRESH, { method: 'POST', headers: cookie ? { cookie } : {}, json });
+
+describe('refresh, reuse detection, logout', () => {
+  const h = useHarness();
+
+  it('access tokens open protected routes until they expire (300 s)', async () => {
+    const c = await createSignedInCustomer(h);
+    const ok = await protectedCall(h, c.access);
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ userId: c.id });
+    expect((await protectedCall(h)).status).toBe(401);
+    expect((await protectedCall(h, 'garbage')).status).toBe(401);
+
+    h.clock.advance(301_000);
+    const expired = await protectedCall(h, c.access);
+    expect(expired.status).toBe(401);
+    expect(await expired.json()).toEqual({ detail: 'Токен недействителен или просрочен.' });
+  });
+
+  it('rotates the refresh token: new access, new cookie, old token spent', async () => {
+    const c = await createSignedInCustomer(h);
+    h.clock.advance(240_000);
+    const res = await refresh(h, c.refreshCookie);
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toEqual({ access: expect.any(String), expires_in: 300 });
+    const next = refreshCookieOf(res);
+    expect(next).toBeDefined();
+    expect(next).not.toBe(c.refreshCookie);
+    expect(res.headers.getSetCookie()[0]).toMatch(
+      /HttpOnly.*Secure.*SameSite=Strict|SameSite=Strict.*Secure/,
+    );
+
+    h.clock.advance(200_000); // the first access token is past 300 s now, the new one is not
+    expect((await protectedCall(h, c.access)).status).toBe(401);
+    expect((await protectedCall(h, body.access)).status).toBe(200);
+
+    const again = await refresh(h, next);
+    expect(again.status).toBe(200);
+  });
+
+  it('accepts the refresh token in the body for callers without cookies', async () => {
+    const c = await createSignedInCustomer(h);
+    const token = c.refreshCookie.split('=')[1];
+    const res = await refresh(h, undefined, { refresh: token });
+    expect(res.status).toBe(200);
+  });
+
+  it('a reused refresh token revokes the whole family', async () => {
+    const c = await createSignedInCustomer(h);
+    const first = await refresh(h, c.refreshCookie);
+    const { access } = await first.json();
+    const current = refreshCookieOf(first)!;
+
+    const reuse = await refresh(h, c.refreshCookie);
+    expect(reuse.status).toBe(401);
+    expect((await reuse.json()).detail).toMatch(/Войдите снова/);
+    // the cookie is cleared
+    expect(
+      reuse.headers.getSetCookie().some((s) => /^cabinet_refresh=;/.test(s) && /Max-Age=0/.test(s)),
+    ).toBe(true);
+
+    // the thief's and the owner's tokens are both dead now
+    expect((await refresh(h, current)).status).toBe(401);
+    expect((await protectedCall(h, access)).status).toBe(401);
+    expect((await protectedCall(h, c.access)).status).toBe(401);
+    const claims = await verifyAccessToken(h.deps, access);
+    expect(await isSessionActive(h.deps, claims!.sessionId)).toBe(false);
+  });
+
+  it('other sessions of the same customer survive a reuse in one family', async () => {
+    const a = await createSignedInCustomer(h);
+    const b = await signIn(h, a.email, a.password);
+    await refresh(h, a.refreshCookie);
+    await refresh(h, a.refreshCookie); // reuse → family a revoked
+    expect((await protectedCall(h, b.access)).status).toBe(200);
+    expect((await refresh(h, b.refreshCookie)).status).toBe(200);
+  });
+
+  it('missing, unknown and expired refresh tokens are 401', async () => {
+    const missing = await refresh(h);
+    expect(missing.status).toBe(401);
+    expect(await missing.json()).toEqual({ detail: 'Токен обновления не передан.' });
+    expect((await refresh(h, 'cabinet_refresh=unknown-token')).status).toBe(401);
+
+    const c = await createSignedInCustomer(h);
+    h.clock.advance(31 * 24 * 3600_000);
+    const expired = await refresh(h, c.refreshCookie);
+    expect(expired.status).toBe(401);
+    expect(await expired.json()).toEqual({ detail: 'Сессия истекла. Войдите снова.' });
+  });
+
+  it('keeps a used session alive for 30 days after its last refresh', async () => {
+    const c = await createSignedInCustomer(h);
+    let cookie = c.refreshCookie;
+    for (let i = 0; i < 3; i++) {
+      h.clock.advance(20 * 24 * 3600_000);
+      const res = await refresh(h, cookie);
+      expect(res.status).toBe(200);
+      cookie = refreshCookieOf(res)!;
+    }
+  });
+
+  it('bad refresh bodies are 400, not 500', async () => {
+    const res = await h.request(REFRESH, {
+      method: 'POST',
+      body: '{oops',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.status).toBe(400);
+    expect((await refresh(h, undefined, { refresh: 42 })).status).toBe(400);
+    expect((await refresh(h, undefined, [])).status).toBe(400);
+  });
+
+  it('logout revokes the session: old access and refresh fail, sockets are closed, cookie cleared', async () => {
+    const c = await createSignedInCustomer(h);
+    const closed: string[] = [];
+    const original = h.deps.realtime.closeSession;
+    h.deps.realtime.closeSession = async (id) => {
+      closed.push(id);
+      await original.call(h.deps.realtime, id);
+    };
+    try {
+      const res = await h.request(LOGOUT, { method: 'POST', token: c.access });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ detail: 'Вы вышли из кабинета.' });
+      expect(res.headers.getSetCookie().some((s) => s.startsWith('cabinet_refresh=;'))).toBe(true);
+      const claims = await verifyAccessToken(h.deps, c.access);
+      expect(closed).toEqual([claims!.sessionId]);
+    } finally {
+      h.deps.realtime.closeSession = original;
+    }
+    expect((await protectedCall(h, c.access)).status).toBe(401);
+    expect((await refresh(h, c.refreshCookie)).status).toBe(401);
+    expect((await h.request(LOGOUT, { method: 'POST', token: c.access })).status).toBe(401);
+  });
+
+  it('logout works with only the refresh cookie (expired access token)', async () => {
+    const c = await createSignedInCustomer(h);
+    h.clock.advance(600_000);
+    const res = await h.request(LOGOUT, { method: 'POST', headers: { cookie: c.refreshCookie } });
+    expect(res.status).toBe(200);
+    expect((await refresh(h, c.refreshCookie)).status).toBe(401);
+    expect((await h.request(LOGOUT, { method: 'POST' })).status).toBe(401);
+  });
+
+  it('isSessionActive is false for ids that are not sessions', async () => {
+    expect(await isSessionActive(h.deps, 'not-a-uuid')).toBe(false);
+    expect(await isSessionActive(h.deps, '00000000-0000-4000-8000-000000000000')).toBe(false);
+  });
+});

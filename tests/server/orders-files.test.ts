@@ -1,0 +1,321 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from './harness';
+import {
+  createCustomer,
+  createOrder,
+  filesForm,
+  getOrder,
+  orderForm,
+  staff,
+  tempDataDir,
+  unzip,
+  upload,
+} from './helpers/orders';
+import type {
+  Draft,
+  FileList,
+  OrderFile,
+  UploadedFile,
+  UploadOrderFilesResponse,
+} from '../../src/api/contract/orders';
+
+const ORDERS = '/api/client/orders/';
+const dataDir = tempDataDir();
+const stored = () => {
+  try {
+    return readdirSync(join(dataDir, 'files')).length;
+  } catch {
+    return 0;
+  }
+};
+
+describe('orders API: files', () => {
+  const h = useHarness({ dataDir });
+
+  describe('order files', () => {
+    it('uploads, lists, downloads with the Russian name intact, and marks a file reviewed', async () => {
+      const c = await createCustomer(h);
+      const { order } = await createOrder(h, c);
+      const before = stored();
+      const res = await upload(
+        h,
+        `${ORDERS}${order.id}/files/`,
+        c.token,
+        filesForm([
+          { name: 'Методичка по курсовой.pdf', content: '%PDF-1.4 методичка', type: 'application/pdf' },
+          { name: 'План.docx', content: 'план работы' },
+        ]),
+      );
+      expect(res.status).toBe(201);
+      const { results } = (await res.json()) as UploadOrderFilesResponse;
+      expect(results.map((f) => [f.name, f.kind, f.author, f.is_reviewed])).toEqual([
+        ['Методичка по курсовой.pdf', 'customer', 'customer', false],
+        ['План.docx', 'customer', 'customer', false],
+      ]);
+      expect(results[0]!.mime).toBe('application/pdf');
+      expect(stored()).toBe(before + 2);
+      // Stored under server-made names, never the customer's.
+      expect(readdirSync(join(dataDir, 'files')).some((n) => n.includes('Методичка'))).toBe(false);
+      expect(h.published.filter((p) => p.event.type === 'order.file')).toHaveLength(2);
+
+      const list = (await (
+        await h.request(`${ORDERS}${order.id}/files/`, { token: c.token })
+      ).json()) as FileList;
+      expect(list.count).toBe(2);
+      const file = list.results[0]!;
+      expect(file.url).toBe(`/api/client/orders/${order.id}/files/${file.id}/download/`);
+
+      const dl = await h.request(file.url, { token: c.token });
+      expect(dl.status).toBe(200);
+      expect(dl.headers.get('content-type')).toBe('application/pdf');
+      const cd = dl.headers.get('content-disposition')!;
+      expect(cd).toContain(`filename*=UTF-8''${encodeURIComponent('Методичка по курсовой.pdf')}`);
+      expect(cd).toMatch(/^attachment; filename="Metodichka po kursovoy\.pdf"/);
+      expect(await dl.text()).toBe('%PDF-1.4 методичка');
+
+      const rev = await h.request(`${ORDERS}${order.id}/files/${file.id}/`, {
+        method: 'PATCH',
+        token: c.token,
+        json: { is_reviewed: true },
+      });
+      expect(rev.status).toBe(200);
+      expect(((await rev.json()) as OrderFile).is_reviewed).toBe(true);
+
+      const b = await createCustomer(h);
+      expect((await h.request(file.url, { token: b.token })).status).toBe(404);
+      expect(
+        (
+          await h.request(`${ORDERS}${order.id}/files/${file.id}/`, {
+            method: 'PATCH',
+            token: b.token,
+            json: { is_reviewed: true },
+          })
+        ).status,
+      ).toBe(404);
+      expect(
+        (await upload(h, `${ORDERS}${order.id}/files/`, b.token, filesForm([{ name: 'a.txt' }]))).status,
+      ).toBe(404);
+    });
+
+    it('refuses a bad type, a file over 20 MB and the 31st file, storing nothing', async () => {
+      const c = await createCustomer(h);
+      const { order } = await createOrder(h, c);
+      const path = `${ORDERS}${order.id}/files/`;
+      const before = stored();
+
+      const exe = await upload(h, path, c.token, filesForm([{ name: 'ok.txt' }, { name: 'вирус.exe' }]));
+      expect(exe.status).toBe(400);
+      expect(((await exe.json()) as { detail: string }).detail).toMatch(
+        /^Файл «вирус\.exe»: такой тип не принимается/,
+      );
+
+      const big = await upload(
+        h,
+        path,
+        c.token,
+        filesForm([{ name: 'Скан.pdf', size: 20 * 1024 * 1024 + 1 }]),
+      );
+      expect(big.status).toBe(400);
+      expect(await big.json()).toEqual({ detail: 'Файл «Скан.pdf» больше 20 МБ.' });
+      expect(stored()).toBe(before);
+
+      const many = Array.from({ length: 30 }, (_, i) => ({ name: `часть-${i + 1}.txt` }));
+      expect((await upload(h, path, c.token, filesForm(many))).status).toBe(201);
+      const more = await upload(h, path, c.token, filesForm([{ name: 'лишний.txt' }]));
+      expect(more.status).toBe(400);
+      expect(((await more.json()) as { detail: string }).detail).toMatch(/не больше 30 файлов/);
+      expect(stored()).toBe(before + 30);
+
+      const notMultipart = await h.request(path, { method: 'POST', token: c.token, json: { file: 'x' } });
+      expect(notMultipart.status).toBe(400);
+    });
+
+    it('streams a zip of all files', async () => {
+      const c = await createCustomer(h);
+      const { order } = await createOrder(h, c);
+      const empty = await h.request(`${ORDERS}${order.id}/files/download-zip/`, {
+        method: 'POST',
+        token: c.token,
+      });
+      expect(empty.status).toBe(400);
+      await upload(
+        h,
+        `${ORDERS}${order.id}/files/`,
+        c.token,
+        filesForm([
+          { name: 'Отчёт.txt', content: 'первый' },
+          { name: 'Отчёт.txt', content: 'второй' },
+        ]),
+      );
+      const res = await h.request(`${ORDERS}${order.id}/files/download-zip/`, {
+        method: 'POST',
+        token: c.token,
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/zip');
+      expect(res.headers.get('content-disposition')).toContain(
+        `filename*=UTF-8''${encodeURIComponent(`Заказ ${order.id}.zip`)}`,
+      );
+      const entries = unzip(Buffer.from(await res.arrayBuffer()));
+      expect(entries.map((e) => [e.name, e.data.toString('utf8')])).toEqual([
+        ['Отчёт.txt', 'первый'],
+        ['Отчёт (2).txt', 'второй'],
+      ]);
+    });
+
+    it("a writer's final file delivers the order: guarantee for 20 days", async () => {
+      const c = await createCustomer(h);
+      const { order } = await createOrder(h, c);
+      const res = await staff(h, `/orders/${order.id}/files/`, {
+        method: 'POST',
+        body: filesForm([{ name: 'Курсовая — итог.docx', content: 'готовая работа' }], { kind: 'final' }),
+      });
+      expect(res.status).toBe(201);
+      const detail = await getOrder(h, c, order.id);
+      expect(detail.status).toEqual({ id: 5, title: 'На гарантии' });
+      expect(new Date(detail.guarantee_until!).getTime()).toBe(h.clock.now.getTime() + 20 * 86_400_000);
+      expect(detail.files[0]).toMatchObject({
+        kind: 'final',
+        author: 'writer',
+        name: 'Курсовая — итог.docx',
+      });
+      expect(detail.can_request_rework).toBe(true);
+      const types = h.published.filter((p) => p.userId === c.id).map((p) => p.event.type);
+      expect(types).toContain('order.file');
+      expect(types.at(-1)).toBe('order.changed');
+      const noKind = await staff(h, `/orders/${order.id}/files/`, {
+        method: 'POST',
+        body: filesForm([{ name: 'a.txt' }]),
+      });
+      expect(noKind.status).toBe(400);
+    });
+  });
+
+  describe('files of the form and drafts', () => {
+    it('uploads ajax files, deletes one, and attaches the rest to a new order', async () => {
+      const c = await createCustomer(h);
+      const up = async (name: string) => {
+        const res = await upload(h, `${ORDERS}ajax-files/`, c.token, filesForm([{ name }]));
+        expect(res.status).toBe(201);
+        return (await res.json()) as UploadedFile;
+      };
+      const a = await up('Задание.pdf');
+      const b = await up('Лишнее.txt');
+      expect(a).toMatchObject({ name: 'Задание.pdf', size: expect.any(Number) });
+      const before = stored();
+      expect(
+        (await h.request(`${ORDERS}delete-ajax-file/${b.id}/`, { method: 'DELETE', token: c.token })).status,
+      ).toBe(204);
+      expect(stored()).toBe(before - 1);
+      expect(
+        (await h.request(`${ORDERS}delete-ajax-file/${b.id}/`, { method: 'DELETE', token: c.token })).status,
+      ).toBe(404);
+
+      const other = await createCustomer(h);
+      const stolen = await h.request(ORDERS, {
+        method: 'POST',
+        token: other.token,
+        json: orderForm(h, { file_ids: [a.id] }),
+      });
+      expect(stolen.status).toBe(400);
+      expect(await stolen.json()).toEqual({ file_ids: ['Файл не найден. Загрузите его ещё раз.'] });
+      expect(
+        (await h.request(`${ORDERS}delete-ajax-file/${a.id}/`, { method: 'DELETE', token: other.token }))
+          .status,
+      ).toBe(404);
+
+      const { order } = await createOrder(h, c, { file_ids: [a.id] });
+      expect(order.files.map((f) => f.name)).toEqual(['Задание.pdf']);
+      // Once attached it is no longer a loose upload.
+      expect(
+        (await h.request(`${ORDERS}delete-ajax-file/${a.id}/`, { method: 'DELETE', token: c.token })).status,
+      ).toBe(404);
+    });
+
+    it('keeps a draft as typed, continues it, and turns it into an order', async () => {
+      const c = await createCustomer(h);
+      const first = (await (await h.request(`${ORDERS}continue/`, { token: c.token })).json()) as Draft;
+      expect(first).toMatchObject({ topic: null, pages: null, files: [] });
+      // The same draft again while it is the latest one.
+      expect(((await (await h.request(`${ORDERS}continue/`, { token: c.token })).json()) as Draft).id).toBe(
+        first.id,
+      );
+
+      const patch = await h.request(`${ORDERS}fake/${first.id}/`, {
+        method: 'PATCH',
+        token: c.token,
+        json: { topic: 'Маркетинговая стратегия', pages: '1', deadline: '2025-1', unknown: 'ignored' },
+      });
+      expect(patch.status).toBe(200);
+      await h.request(`${ORDERS}fake/${first.id}/`, {
+        method: 'PATCH',
+        token: c.token,
+        json: { pages: '12' },
+      });
+      const draft = (await (
+        await h.request(`${ORDERS}fake/${first.id}/`, { token: c.token })
+      ).json()) as Draft;
+      expect(draft).toMatchObject({ topic: 'Маркетинговая стратегия', pages: '12', deadline: '2025-1' });
+      expect(draft).not.toHaveProperty('unknown');
+      const wrongKind = await h.request(`${ORDERS}fake/${first.id}/`, {
+        method: 'PATCH',
+        token: c.token,
+        json: { topic: ['x'] },
+      });
+      expect(wrongKind.status).toBe(400);
+
+      const f = await upload(
+        h,
+        `${ORDERS}fake/${first.id}/fake-files/`,
+        c.token,
+        filesForm([{ name: 'Черновик плана.docx' }, { name: 'x.txt' }]),
+      );
+      expect(f.status).toBe(201);
+      const files = ((await f.json()) as { results: UploadedFile[] }).results;
+      const del = await h.request(`${ORDERS}fake/${first.id}/delete-fake-file/${files[1]!.id}/`, {
+        method: 'DELETE',
+        token: c.token,
+      });
+      expect(del.status).toBe(204);
+      const byId = (await (
+        await h.request(`${ORDERS}continue/?id=${first.id}`, { token: c.token })
+      ).json()) as Draft;
+      expect(byId.files.map((x) => x.name)).toEqual(['Черновик плана.docx']);
+
+      const other = await createCustomer(h);
+      expect((await h.request(`${ORDERS}fake/${first.id}/`, { token: other.token })).status).toBe(404);
+      expect((await h.request(`${ORDERS}continue/?id=${first.id}`, { token: other.token })).status).toBe(404);
+      expect(
+        (
+          await h.request(`${ORDERS}fake/${first.id}/`, {
+            method: 'PATCH',
+            token: other.token,
+            json: { topic: 'x' },
+          })
+        ).status,
+      ).toBe(404);
+      expect(
+        (
+          await upload(
+            h,
+            `${ORDERS}fake/${first.id}/fake-files/`,
+            other.token,
+            filesForm([{ name: 'a.txt' }]),
+          )
+        ).status,
+      ).toBe(404);
+
+      const { order } = await createOrder(h, c, {
+        topic: 'Маркетинговая стратегия',
+        pages: 12,
+        draft_id: first.id,
+      });
+      expect(order.files.map((x) => x.name)).toEqual(['Черновик плана.docx']);
+      expect((await h.request(`${ORDERS}fake/${first.id}/`, { token: c.token })).status).toBe(404);
+      const fresh = (await (await h.request(`${ORDERS}continue/`, { token: c.token })).json()) as Draft;
+      expect(fresh.id).not.toBe(first.id);
+    });
+  });
+});
