@@ -1,18 +1,53 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider, createRouter } from '@tanstack/react-router';
-import { routeTree } from './routeTree.gen';
+import { RouterProvider } from '@tanstack/react-router';
+import { AppActorsProvider } from './app/app-actors';
+import { createAppActors } from './app/create-actors';
+import { createAppRouter } from './app/router';
+import { installNavigationEffects } from './app/navigation-effects';
+import { loadInspector } from './app/inspector';
+import { recordOrigin } from './app/origin';
+import { reportChunkLoadError } from './app/chunk-load-error';
+import { THEME_STORAGE_KEY } from '../machines/theme/theme.machine';
 
-const router = createRouter({ routeTree });
-
-declare module '@tanstack/react-router' {
-  interface Register {
-    router: typeof router;
+function storedTheme(): string | null {
+  try {
+    return localStorage.getItem(THEME_STORAGE_KEY);
+  } catch {
+    return null;
   }
 }
 
+try {
+  recordOrigin();
+} catch (error) {
+  console.error('Origin tracking failed', error);
+}
+
+const inspect = import.meta.env.DEV ? await loadInspector() : undefined;
+
+const actors = createAppActors({
+  autoLoginToken: new URLSearchParams(location.search).get('al'),
+  storedTheme: storedTheme(),
+  // Spec point 8: 429 is a full page load of /429 (never a loop when /429 itself gets 429).
+  navigateHard: (url) => {
+    if (location.pathname !== url) location.assign(url);
+  },
+  inspect,
+});
+
+const router = createAppRouter(actors);
+installNavigationEffects(router, actors);
+
+// Vite reports a failed preload of a lazy chunk (JS or CSS) here.
+window.addEventListener('vite:preloadError', (event) => {
+  reportChunkLoadError(actors.dialogs, (event as Event & { payload?: unknown }).payload);
+});
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <RouterProvider router={router} />
+    <AppActorsProvider actors={actors}>
+      <RouterProvider router={router} />
+    </AppActorsProvider>
   </StrictMode>,
 );

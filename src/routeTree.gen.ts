@@ -10,33 +10,460 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as SplatRouteImport } from './routes/$'
+import { Route as R404RouteImport } from './routes/404'
+import { Route as R429RouteImport } from './routes/429'
+import { Route as CabinetRouteImport } from './routes/_cabinet'
+import { Route as LoginRouteImport } from './routes/login'
+import { Route as PaymentRouteImport } from './routes/payment'
+import { Route as RegistrationRouteImport } from './routes/registration'
+import { Route as RestoreRouteImport } from './routes/restore'
+import { Route as SocialsEmailAuthRouteImport } from './routes/socials-email-auth'
+import { Route as CabinetEmailEditRouteImport } from './routes/_cabinet/email-edit'
+import { Route as CabinetLogoutRouteImport } from './routes/_cabinet/logout'
+import { Route as CabinetOrderNewRouteImport } from './routes/_cabinet/order-new'
+import { Route as CabinetPaymentsRouteImport } from './routes/_cabinet/payments'
+import { Route as CabinetProfileRouteImport } from './routes/_cabinet/profile'
+import { Route as CabinetWithdrawRouteImport } from './routes/_cabinet/withdraw'
+import { Route as ChangePasswordIdRouteImport } from './routes/change-password.$id'
+import { Route as CabinetHomeIndexRouteImport } from './routes/_cabinet/home.index'
+import { Route as CabinetHomeTabRouteImport } from './routes/_cabinet/home.$tab'
+import { Route as CabinetOrderContinueIndexRouteImport } from './routes/_cabinet/order-continue.index'
+import { Route as CabinetOrderContinueIdRouteImport } from './routes/_cabinet/order-continue.$id'
+import { Route as CabinetOrderIdRouteImport } from './routes/_cabinet/order.$id'
+import { Route as CabinetPayPacketIdRouteImport } from './routes/_cabinet/pay-packet.$id'
+import { Route as CabinetPaymentsIndexRouteImport } from './routes/_cabinet/payments.index'
+import { Route as CabinetPaymentsHistoryRouteImport } from './routes/_cabinet/payments.history'
+import { Route as CabinetPaymentsPayRouteImport } from './routes/_cabinet/payments.pay'
+import { Route as CabinetPaymentsPayOutRouteImport } from './routes/_cabinet/payments.pay-out'
+import { Route as CabinetPaymentsReplenishRouteImport } from './routes/_cabinet/payments.replenish'
+import { Route as CabinetOrderIdIndexRouteImport } from './routes/_cabinet/order.$id.index'
+import { Route as CabinetOrderIdChatRouteImport } from './routes/_cabinet/order.$id.chat'
+import { Route as CabinetOrderIdFilesRouteImport } from './routes/_cabinet/order.$id.files'
+import { Route as CabinetOrderIdReworksRouteImport } from './routes/_cabinet/order.$id.reworks'
+import { Route as CabinetOrderIdEditRouteImport } from './routes/_cabinet/order_.$id.edit'
+import { Route as CabinetOrderIdPayRouteImport } from './routes/_cabinet/order_.$id.pay'
+import { Route as CabinetOrderIdSuccessRouteImport } from './routes/_cabinet/order_.$id.success'
+import { Route as CabinetOrderIdWelcomeRouteImport } from './routes/_cabinet/order_.$id.welcome'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SplatRoute = SplatRouteImport.update({
+  id: '/$',
+  path: '/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const R404Route = R404RouteImport.update({
+  id: '/404',
+  path: '/404',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const R429Route = R429RouteImport.update({
+  id: '/429',
+  path: '/429',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CabinetRoute = CabinetRouteImport.update({
+  id: '/_cabinet',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LoginRoute = LoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PaymentRoute = PaymentRouteImport.update({
+  id: '/payment',
+  path: '/payment',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RegistrationRoute = RegistrationRouteImport.update({
+  id: '/registration',
+  path: '/registration',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RestoreRoute = RestoreRouteImport.update({
+  id: '/restore',
+  path: '/restore',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SocialsEmailAuthRoute = SocialsEmailAuthRouteImport.update({
+  id: '/socials-email-auth',
+  path: '/socials-email-auth',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CabinetEmailEditRoute = CabinetEmailEditRouteImport.update({
+  id: '/email-edit',
+  path: '/email-edit',
+  getParentRoute: () => CabinetRoute,
+} as any)
+const CabinetLogoutRoute = CabinetLogoutRouteImport.update({
+  id: '/logout',
+  path: '/logout',
+  getParentRoute: () => CabinetRoute,
+} as any)
+const CabinetOrderNewRoute = CabinetOrderNewRouteImport.update({
+  id: '/order-new',
+  path: '/order-new',
+  getParentRoute: () => CabinetRoute,
+} as any)
+const CabinetPaymentsRoute = CabinetPaymentsRouteImport.update({
+  id: '/payments',
+  path: '/payments',
+  getParentRoute: () => CabinetRoute,
+} as any)
+const CabinetProfileRoute = CabinetProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
+  getParentRoute: () => CabinetRoute,
+} as any)
+const CabinetWithdrawRoute = CabinetWithdrawRouteImport.update({
+  id: '/withdraw',
+  path: '/withdraw',
+  getParentRoute: () => CabinetRoute,
+} as any)
+const ChangePasswordIdRoute = ChangePasswordIdRouteImport.update({
+  id: '/change-password/$id',
+  path: '/change-password/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CabinetHomeIndexRoute = CabinetHomeIndexRouteImport.update({
+  id: '/home/',
+  path: '/home/',
+  getParentRoute: () => CabinetRoute,
+} as any)
+const CabinetHomeTabRoute = CabinetHomeTabRouteImport.update({
+  id: '/home/$tab',
+  path: '/home/$tab',
+  getParentRoute: () => CabinetRoute,
+} as any)
+const CabinetOrderContinueIndexRoute =
+  CabinetOrderContinueIndexRouteImport.update({
+    id: '/order-continue/',
+    path: '/order-continue/',
+    getParentRoute: () => CabinetRoute,
+  } as any)
+const CabinetOrderContinueIdRoute = CabinetOrderContinueIdRouteImport.update({
+  id: '/order-continue/$id',
+  path: '/order-continue/$id',
+  getParentRoute: () => CabinetRoute,
+} as any)
+const CabinetOrderIdRoute = CabinetOrderIdRouteImport.update({
+  id: '/order/$id',
+  path: '/order/$id',
+  getParentRoute: () => CabinetRoute,
+} as any)
+const CabinetPayPacketIdRoute = CabinetPayPacketIdRouteImport.update({
+  id: '/pay-packet/$id',
+  path: '/pay-packet/$id',
+  getParentRoute: () => CabinetRoute,
+} as any)
+const CabinetPaymentsIndexRoute = CabinetPaymentsIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => CabinetPaymentsRoute,
+} as any)
+const CabinetPaymentsHistoryRoute = CabinetPaymentsHistoryRouteImport.update({
+  id: '/history',
+  path: '/history',
+  getParentRoute: () => CabinetPaymentsRoute,
+} as any)
+const CabinetPaymentsPayRoute = CabinetPaymentsPayRouteImport.update({
+  id: '/pay',
+  path: '/pay',
+  getParentRoute: () => CabinetPaymentsRoute,
+} as any)
+const CabinetPaymentsPayOutRoute = CabinetPaymentsPayOutRouteImport.update({
+  id: '/pay-out',
+  path: '/pay-out',
+  getParentRoute: () => CabinetPaymentsRoute,
+} as any)
+const CabinetPaymentsReplenishRoute =
+  CabinetPaymentsReplenishRouteImport.update({
+    id: '/replenish',
+    path: '/replenish',
+    getParentRoute: () => CabinetPaymentsRoute,
+  } as any)
+const CabinetOrderIdIndexRoute = CabinetOrderIdIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => CabinetOrderIdRoute,
+} as any)
+const CabinetOrderIdChatRoute = CabinetOrderIdChatRouteImport.update({
+  id: '/chat',
+  path: '/chat',
+  getParentRoute: () => CabinetOrderIdRoute,
+} as any)
+const CabinetOrderIdFilesRoute = CabinetOrderIdFilesRouteImport.update({
+  id: '/files',
+  path: '/files',
+  getParentRoute: () => CabinetOrderIdRoute,
+} as any)
+const CabinetOrderIdReworksRoute = CabinetOrderIdReworksRouteImport.update({
+  id: '/reworks',
+  path: '/reworks',
+  getParentRoute: () => CabinetOrderIdRoute,
+} as any)
+const CabinetOrderIdEditRoute = CabinetOrderIdEditRouteImport.update({
+  id: '/order_/$id/edit',
+  path: '/order/$id/edit',
+  getParentRoute: () => CabinetRoute,
+} as any)
+const CabinetOrderIdPayRoute = CabinetOrderIdPayRouteImport.update({
+  id: '/order_/$id/pay',
+  path: '/order/$id/pay',
+  getParentRoute: () => CabinetRoute,
+} as any)
+const CabinetOrderIdSuccessRoute = CabinetOrderIdSuccessRouteImport.update({
+  id: '/order_/$id/success',
+  path: '/order/$id/success',
+  getParentRoute: () => CabinetRoute,
+} as any)
+const CabinetOrderIdWelcomeRoute = CabinetOrderIdWelcomeRouteImport.update({
+  id: '/order_/$id/welcome',
+  path: '/order/$id/welcome',
+  getParentRoute: () => CabinetRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/$': typeof SplatRoute
+  '/404': typeof R404Route
+  '/429': typeof R429Route
+  '/login': typeof LoginRoute
+  '/payment': typeof PaymentRoute
+  '/registration': typeof RegistrationRoute
+  '/restore': typeof RestoreRoute
+  '/socials-email-auth': typeof SocialsEmailAuthRoute
+  '/email-edit': typeof CabinetEmailEditRoute
+  '/logout': typeof CabinetLogoutRoute
+  '/order-new': typeof CabinetOrderNewRoute
+  '/payments': typeof CabinetPaymentsRouteWithChildren
+  '/profile': typeof CabinetProfileRoute
+  '/withdraw': typeof CabinetWithdrawRoute
+  '/change-password/$id': typeof ChangePasswordIdRoute
+  '/home/$tab': typeof CabinetHomeTabRoute
+  '/order-continue/$id': typeof CabinetOrderContinueIdRoute
+  '/order/$id': typeof CabinetOrderIdRouteWithChildren
+  '/pay-packet/$id': typeof CabinetPayPacketIdRoute
+  '/payments/history': typeof CabinetPaymentsHistoryRoute
+  '/payments/pay': typeof CabinetPaymentsPayRoute
+  '/payments/pay-out': typeof CabinetPaymentsPayOutRoute
+  '/payments/replenish': typeof CabinetPaymentsReplenishRoute
+  '/home/': typeof CabinetHomeIndexRoute
+  '/order-continue/': typeof CabinetOrderContinueIndexRoute
+  '/payments/': typeof CabinetPaymentsIndexRoute
+  '/order/$id/chat': typeof CabinetOrderIdChatRoute
+  '/order/$id/files': typeof CabinetOrderIdFilesRoute
+  '/order/$id/reworks': typeof CabinetOrderIdReworksRoute
+  '/order/$id/edit': typeof CabinetOrderIdEditRoute
+  '/order/$id/pay': typeof CabinetOrderIdPayRoute
+  '/order/$id/success': typeof CabinetOrderIdSuccessRoute
+  '/order/$id/welcome': typeof CabinetOrderIdWelcomeRoute
+  '/order/$id/': typeof CabinetOrderIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/$': typeof SplatRoute
+  '/404': typeof R404Route
+  '/429': typeof R429Route
+  '/login': typeof LoginRoute
+  '/payment': typeof PaymentRoute
+  '/registration': typeof RegistrationRoute
+  '/restore': typeof RestoreRoute
+  '/socials-email-auth': typeof SocialsEmailAuthRoute
+  '/email-edit': typeof CabinetEmailEditRoute
+  '/logout': typeof CabinetLogoutRoute
+  '/order-new': typeof CabinetOrderNewRoute
+  '/profile': typeof CabinetProfileRoute
+  '/withdraw': typeof CabinetWithdrawRoute
+  '/change-password/$id': typeof ChangePasswordIdRoute
+  '/home/$tab': typeof CabinetHomeTabRoute
+  '/order-continue/$id': typeof CabinetOrderContinueIdRoute
+  '/pay-packet/$id': typeof CabinetPayPacketIdRoute
+  '/payments/history': typeof CabinetPaymentsHistoryRoute
+  '/payments/pay': typeof CabinetPaymentsPayRoute
+  '/payments/pay-out': typeof CabinetPaymentsPayOutRoute
+  '/payments/replenish': typeof CabinetPaymentsReplenishRoute
+  '/home': typeof CabinetHomeIndexRoute
+  '/order-continue': typeof CabinetOrderContinueIndexRoute
+  '/payments': typeof CabinetPaymentsIndexRoute
+  '/order/$id/chat': typeof CabinetOrderIdChatRoute
+  '/order/$id/files': typeof CabinetOrderIdFilesRoute
+  '/order/$id/reworks': typeof CabinetOrderIdReworksRoute
+  '/order/$id/edit': typeof CabinetOrderIdEditRoute
+  '/order/$id/pay': typeof CabinetOrderIdPayRoute
+  '/order/$id/success': typeof CabinetOrderIdSuccessRoute
+  '/order/$id/welcome': typeof CabinetOrderIdWelcomeRoute
+  '/order/$id': typeof CabinetOrderIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/$': typeof SplatRoute
+  '/404': typeof R404Route
+  '/429': typeof R429Route
+  '/_cabinet': typeof CabinetRouteWithChildren
+  '/login': typeof LoginRoute
+  '/payment': typeof PaymentRoute
+  '/registration': typeof RegistrationRoute
+  '/restore': typeof RestoreRoute
+  '/socials-email-auth': typeof SocialsEmailAuthRoute
+  '/_cabinet/email-edit': typeof CabinetEmailEditRoute
+  '/_cabinet/logout': typeof CabinetLogoutRoute
+  '/_cabinet/order-new': typeof CabinetOrderNewRoute
+  '/_cabinet/payments': typeof CabinetPaymentsRouteWithChildren
+  '/_cabinet/profile': typeof CabinetProfileRoute
+  '/_cabinet/withdraw': typeof CabinetWithdrawRoute
+  '/change-password/$id': typeof ChangePasswordIdRoute
+  '/_cabinet/home/$tab': typeof CabinetHomeTabRoute
+  '/_cabinet/order-continue/$id': typeof CabinetOrderContinueIdRoute
+  '/_cabinet/order/$id': typeof CabinetOrderIdRouteWithChildren
+  '/_cabinet/pay-packet/$id': typeof CabinetPayPacketIdRoute
+  '/_cabinet/payments/history': typeof CabinetPaymentsHistoryRoute
+  '/_cabinet/payments/pay': typeof CabinetPaymentsPayRoute
+  '/_cabinet/payments/pay-out': typeof CabinetPaymentsPayOutRoute
+  '/_cabinet/payments/replenish': typeof CabinetPaymentsReplenishRoute
+  '/_cabinet/home/': typeof CabinetHomeIndexRoute
+  '/_cabinet/order-continue/': typeof CabinetOrderContinueIndexRoute
+  '/_cabinet/payments/': typeof CabinetPaymentsIndexRoute
+  '/_cabinet/order/$id/chat': typeof CabinetOrderIdChatRoute
+  '/_cabinet/order/$id/files': typeof CabinetOrderIdFilesRoute
+  '/_cabinet/order/$id/reworks': typeof CabinetOrderIdReworksRoute
+  '/_cabinet/order_/$id/edit': typeof CabinetOrderIdEditRoute
+  '/_cabinet/order_/$id/pay': typeof CabinetOrderIdPayRoute
+  '/_cabinet/order_/$id/success': typeof CabinetOrderIdSuccessRoute
+  '/_cabinet/order_/$id/welcome': typeof CabinetOrderIdWelcomeRoute
+  '/_cabinet/order/$id/': typeof CabinetOrderIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/'
+  fullPaths:
+    | '/'
+    | '/$'
+    | '/404'
+    | '/429'
+    | '/login'
+    | '/payment'
+    | '/registration'
+    | '/restore'
+    | '/socials-email-auth'
+    | '/email-edit'
+    | '/logout'
+    | '/order-new'
+    | '/payments'
+    | '/profile'
+    | '/withdraw'
+    | '/change-password/$id'
+    | '/home/$tab'
+    | '/order-continue/$id'
+    | '/order/$id'
+    | '/pay-packet/$id'
+    | '/payments/history'
+    | '/payments/pay'
+    | '/payments/pay-out'
+    | '/payments/replenish'
+    | '/home/'
+    | '/order-continue/'
+    | '/payments/'
+    | '/order/$id/chat'
+    | '/order/$id/files'
+    | '/order/$id/reworks'
+    | '/order/$id/edit'
+    | '/order/$id/pay'
+    | '/order/$id/success'
+    | '/order/$id/welcome'
+    | '/order/$id/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/'
-  id: '__root__' | '/'
+  to:
+    | '/'
+    | '/$'
+    | '/404'
+    | '/429'
+    | '/login'
+    | '/payment'
+    | '/registration'
+    | '/restore'
+    | '/socials-email-auth'
+    | '/email-edit'
+    | '/logout'
+    | '/order-new'
+    | '/profile'
+    | '/withdraw'
+    | '/change-password/$id'
+    | '/home/$tab'
+    | '/order-continue/$id'
+    | '/pay-packet/$id'
+    | '/payments/history'
+    | '/payments/pay'
+    | '/payments/pay-out'
+    | '/payments/replenish'
+    | '/home'
+    | '/order-continue'
+    | '/payments'
+    | '/order/$id/chat'
+    | '/order/$id/files'
+    | '/order/$id/reworks'
+    | '/order/$id/edit'
+    | '/order/$id/pay'
+    | '/order/$id/success'
+    | '/order/$id/welcome'
+    | '/order/$id'
+  id:
+    | '__root__'
+    | '/'
+    | '/$'
+    | '/404'
+    | '/429'
+    | '/_cabinet'
+    | '/login'
+    | '/payment'
+    | '/registration'
+    | '/restore'
+    | '/socials-email-auth'
+    | '/_cabinet/email-edit'
+    | '/_cabinet/logout'
+    | '/_cabinet/order-new'
+    | '/_cabinet/payments'
+    | '/_cabinet/profile'
+    | '/_cabinet/withdraw'
+    | '/change-password/$id'
+    | '/_cabinet/home/$tab'
+    | '/_cabinet/order-continue/$id'
+    | '/_cabinet/order/$id'
+    | '/_cabinet/pay-packet/$id'
+    | '/_cabinet/payments/history'
+    | '/_cabinet/payments/pay'
+    | '/_cabinet/payments/pay-out'
+    | '/_cabinet/payments/replenish'
+    | '/_cabinet/home/'
+    | '/_cabinet/order-continue/'
+    | '/_cabinet/payments/'
+    | '/_cabinet/order/$id/chat'
+    | '/_cabinet/order/$id/files'
+    | '/_cabinet/order/$id/reworks'
+    | '/_cabinet/order_/$id/edit'
+    | '/_cabinet/order_/$id/pay'
+    | '/_cabinet/order_/$id/success'
+    | '/_cabinet/order_/$id/welcome'
+    | '/_cabinet/order/$id/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  SplatRoute: typeof SplatRoute
+  R404Route: typeof R404Route
+  R429Route: typeof R429Route
+  CabinetRoute: typeof CabinetRouteWithChildren
+  LoginRoute: typeof LoginRoute
+  PaymentRoute: typeof PaymentRoute
+  RegistrationRoute: typeof RegistrationRoute
+  RestoreRoute: typeof RestoreRoute
+  SocialsEmailAuthRoute: typeof SocialsEmailAuthRoute
+  ChangePasswordIdRoute: typeof ChangePasswordIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -48,11 +475,345 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/$': {
+      id: '/$'
+      path: '/$'
+      fullPath: '/$'
+      preLoaderRoute: typeof SplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/404': {
+      id: '/404'
+      path: '/404'
+      fullPath: '/404'
+      preLoaderRoute: typeof R404RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/429': {
+      id: '/429'
+      path: '/429'
+      fullPath: '/429'
+      preLoaderRoute: typeof R429RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_cabinet': {
+      id: '/_cabinet'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof CabinetRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/login': {
+      id: '/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/payment': {
+      id: '/payment'
+      path: '/payment'
+      fullPath: '/payment'
+      preLoaderRoute: typeof PaymentRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/registration': {
+      id: '/registration'
+      path: '/registration'
+      fullPath: '/registration'
+      preLoaderRoute: typeof RegistrationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/restore': {
+      id: '/restore'
+      path: '/restore'
+      fullPath: '/restore'
+      preLoaderRoute: typeof RestoreRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/socials-email-auth': {
+      id: '/socials-email-auth'
+      path: '/socials-email-auth'
+      fullPath: '/socials-email-auth'
+      preLoaderRoute: typeof SocialsEmailAuthRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_cabinet/email-edit': {
+      id: '/_cabinet/email-edit'
+      path: '/email-edit'
+      fullPath: '/email-edit'
+      preLoaderRoute: typeof CabinetEmailEditRouteImport
+      parentRoute: typeof CabinetRoute
+    }
+    '/_cabinet/logout': {
+      id: '/_cabinet/logout'
+      path: '/logout'
+      fullPath: '/logout'
+      preLoaderRoute: typeof CabinetLogoutRouteImport
+      parentRoute: typeof CabinetRoute
+    }
+    '/_cabinet/order-new': {
+      id: '/_cabinet/order-new'
+      path: '/order-new'
+      fullPath: '/order-new'
+      preLoaderRoute: typeof CabinetOrderNewRouteImport
+      parentRoute: typeof CabinetRoute
+    }
+    '/_cabinet/payments': {
+      id: '/_cabinet/payments'
+      path: '/payments'
+      fullPath: '/payments'
+      preLoaderRoute: typeof CabinetPaymentsRouteImport
+      parentRoute: typeof CabinetRoute
+    }
+    '/_cabinet/profile': {
+      id: '/_cabinet/profile'
+      path: '/profile'
+      fullPath: '/profile'
+      preLoaderRoute: typeof CabinetProfileRouteImport
+      parentRoute: typeof CabinetRoute
+    }
+    '/_cabinet/withdraw': {
+      id: '/_cabinet/withdraw'
+      path: '/withdraw'
+      fullPath: '/withdraw'
+      preLoaderRoute: typeof CabinetWithdrawRouteImport
+      parentRoute: typeof CabinetRoute
+    }
+    '/change-password/$id': {
+      id: '/change-password/$id'
+      path: '/change-password/$id'
+      fullPath: '/change-password/$id'
+      preLoaderRoute: typeof ChangePasswordIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_cabinet/home/': {
+      id: '/_cabinet/home/'
+      path: '/home'
+      fullPath: '/home/'
+      preLoaderRoute: typeof CabinetHomeIndexRouteImport
+      parentRoute: typeof CabinetRoute
+    }
+    '/_cabinet/home/$tab': {
+      id: '/_cabinet/home/$tab'
+      path: '/home/$tab'
+      fullPath: '/home/$tab'
+      preLoaderRoute: typeof CabinetHomeTabRouteImport
+      parentRoute: typeof CabinetRoute
+    }
+    '/_cabinet/order-continue/': {
+      id: '/_cabinet/order-continue/'
+      path: '/order-continue'
+      fullPath: '/order-continue/'
+      preLoaderRoute: typeof CabinetOrderContinueIndexRouteImport
+      parentRoute: typeof CabinetRoute
+    }
+    '/_cabinet/order-continue/$id': {
+      id: '/_cabinet/order-continue/$id'
+      path: '/order-continue/$id'
+      fullPath: '/order-continue/$id'
+      preLoaderRoute: typeof CabinetOrderContinueIdRouteImport
+      parentRoute: typeof CabinetRoute
+    }
+    '/_cabinet/order/$id': {
+      id: '/_cabinet/order/$id'
+      path: '/order/$id'
+      fullPath: '/order/$id'
+      preLoaderRoute: typeof CabinetOrderIdRouteImport
+      parentRoute: typeof CabinetRoute
+    }
+    '/_cabinet/pay-packet/$id': {
+      id: '/_cabinet/pay-packet/$id'
+      path: '/pay-packet/$id'
+      fullPath: '/pay-packet/$id'
+      preLoaderRoute: typeof CabinetPayPacketIdRouteImport
+      parentRoute: typeof CabinetRoute
+    }
+    '/_cabinet/payments/': {
+      id: '/_cabinet/payments/'
+      path: '/'
+      fullPath: '/payments/'
+      preLoaderRoute: typeof CabinetPaymentsIndexRouteImport
+      parentRoute: typeof CabinetPaymentsRoute
+    }
+    '/_cabinet/payments/history': {
+      id: '/_cabinet/payments/history'
+      path: '/history'
+      fullPath: '/payments/history'
+      preLoaderRoute: typeof CabinetPaymentsHistoryRouteImport
+      parentRoute: typeof CabinetPaymentsRoute
+    }
+    '/_cabinet/payments/pay': {
+      id: '/_cabinet/payments/pay'
+      path: '/pay'
+      fullPath: '/payments/pay'
+      preLoaderRoute: typeof CabinetPaymentsPayRouteImport
+      parentRoute: typeof CabinetPaymentsRoute
+    }
+    '/_cabinet/payments/pay-out': {
+      id: '/_cabinet/payments/pay-out'
+      path: '/pay-out'
+      fullPath: '/payments/pay-out'
+      preLoaderRoute: typeof CabinetPaymentsPayOutRouteImport
+      parentRoute: typeof CabinetPaymentsRoute
+    }
+    '/_cabinet/payments/replenish': {
+      id: '/_cabinet/payments/replenish'
+      path: '/replenish'
+      fullPath: '/payments/replenish'
+      preLoaderRoute: typeof CabinetPaymentsReplenishRouteImport
+      parentRoute: typeof CabinetPaymentsRoute
+    }
+    '/_cabinet/order/$id/': {
+      id: '/_cabinet/order/$id/'
+      path: '/'
+      fullPath: '/order/$id/'
+      preLoaderRoute: typeof CabinetOrderIdIndexRouteImport
+      parentRoute: typeof CabinetOrderIdRoute
+    }
+    '/_cabinet/order/$id/chat': {
+      id: '/_cabinet/order/$id/chat'
+      path: '/chat'
+      fullPath: '/order/$id/chat'
+      preLoaderRoute: typeof CabinetOrderIdChatRouteImport
+      parentRoute: typeof CabinetOrderIdRoute
+    }
+    '/_cabinet/order/$id/files': {
+      id: '/_cabinet/order/$id/files'
+      path: '/files'
+      fullPath: '/order/$id/files'
+      preLoaderRoute: typeof CabinetOrderIdFilesRouteImport
+      parentRoute: typeof CabinetOrderIdRoute
+    }
+    '/_cabinet/order/$id/reworks': {
+      id: '/_cabinet/order/$id/reworks'
+      path: '/reworks'
+      fullPath: '/order/$id/reworks'
+      preLoaderRoute: typeof CabinetOrderIdReworksRouteImport
+      parentRoute: typeof CabinetOrderIdRoute
+    }
+    '/_cabinet/order_/$id/edit': {
+      id: '/_cabinet/order_/$id/edit'
+      path: '/order/$id/edit'
+      fullPath: '/order/$id/edit'
+      preLoaderRoute: typeof CabinetOrderIdEditRouteImport
+      parentRoute: typeof CabinetRoute
+    }
+    '/_cabinet/order_/$id/pay': {
+      id: '/_cabinet/order_/$id/pay'
+      path: '/order/$id/pay'
+      fullPath: '/order/$id/pay'
+      preLoaderRoute: typeof CabinetOrderIdPayRouteImport
+      parentRoute: typeof CabinetRoute
+    }
+    '/_cabinet/order_/$id/success': {
+      id: '/_cabinet/order_/$id/success'
+      path: '/order/$id/success'
+      fullPath: '/order/$id/success'
+      preLoaderRoute: typeof CabinetOrderIdSuccessRouteImport
+      parentRoute: typeof CabinetRoute
+    }
+    '/_cabinet/order_/$id/welcome': {
+      id: '/_cabinet/order_/$id/welcome'
+      path: '/order/$id/welcome'
+      fullPath: '/order/$id/welcome'
+      preLoaderRoute: typeof CabinetOrderIdWelcomeRouteImport
+      parentRoute: typeof CabinetRoute
+    }
   }
 }
 
+interface CabinetPaymentsRouteChildren {
+  CabinetPaymentsHistoryRoute: typeof CabinetPaymentsHistoryRoute
+  CabinetPaymentsPayRoute: typeof CabinetPaymentsPayRoute
+  CabinetPaymentsPayOutRoute: typeof CabinetPaymentsPayOutRoute
+  CabinetPaymentsReplenishRoute: typeof CabinetPaymentsReplenishRoute
+  CabinetPaymentsIndexRoute: typeof CabinetPaymentsIndexRoute
+}
+
+const CabinetPaymentsRouteChildren: CabinetPaymentsRouteChildren = {
+  CabinetPaymentsHistoryRoute: CabinetPaymentsHistoryRoute,
+  CabinetPaymentsPayRoute: CabinetPaymentsPayRoute,
+  CabinetPaymentsPayOutRoute: CabinetPaymentsPayOutRoute,
+  CabinetPaymentsReplenishRoute: CabinetPaymentsReplenishRoute,
+  CabinetPaymentsIndexRoute: CabinetPaymentsIndexRoute,
+}
+
+const CabinetPaymentsRouteWithChildren = CabinetPaymentsRoute._addFileChildren(
+  CabinetPaymentsRouteChildren,
+)
+
+interface CabinetOrderIdRouteChildren {
+  CabinetOrderIdChatRoute: typeof CabinetOrderIdChatRoute
+  CabinetOrderIdFilesRoute: typeof CabinetOrderIdFilesRoute
+  CabinetOrderIdReworksRoute: typeof CabinetOrderIdReworksRoute
+  CabinetOrderIdIndexRoute: typeof CabinetOrderIdIndexRoute
+}
+
+const CabinetOrderIdRouteChildren: CabinetOrderIdRouteChildren = {
+  CabinetOrderIdChatRoute: CabinetOrderIdChatRoute,
+  CabinetOrderIdFilesRoute: CabinetOrderIdFilesRoute,
+  CabinetOrderIdReworksRoute: CabinetOrderIdReworksRoute,
+  CabinetOrderIdIndexRoute: CabinetOrderIdIndexRoute,
+}
+
+const CabinetOrderIdRouteWithChildren = CabinetOrderIdRoute._addFileChildren(
+  CabinetOrderIdRouteChildren,
+)
+
+interface CabinetRouteChildren {
+  CabinetEmailEditRoute: typeof CabinetEmailEditRoute
+  CabinetLogoutRoute: typeof CabinetLogoutRoute
+  CabinetOrderNewRoute: typeof CabinetOrderNewRoute
+  CabinetPaymentsRoute: typeof CabinetPaymentsRouteWithChildren
+  CabinetProfileRoute: typeof CabinetProfileRoute
+  CabinetWithdrawRoute: typeof CabinetWithdrawRoute
+  CabinetHomeTabRoute: typeof CabinetHomeTabRoute
+  CabinetOrderContinueIdRoute: typeof CabinetOrderContinueIdRoute
+  CabinetOrderIdRoute: typeof CabinetOrderIdRouteWithChildren
+  CabinetPayPacketIdRoute: typeof CabinetPayPacketIdRoute
+  CabinetHomeIndexRoute: typeof CabinetHomeIndexRoute
+  CabinetOrderContinueIndexRoute: typeof CabinetOrderContinueIndexRoute
+  CabinetOrderIdEditRoute: typeof CabinetOrderIdEditRoute
+  CabinetOrderIdPayRoute: typeof CabinetOrderIdPayRoute
+  CabinetOrderIdSuccessRoute: typeof CabinetOrderIdSuccessRoute
+  CabinetOrderIdWelcomeRoute: typeof CabinetOrderIdWelcomeRoute
+}
+
+const CabinetRouteChildren: CabinetRouteChildren = {
+  CabinetEmailEditRoute: CabinetEmailEditRoute,
+  CabinetLogoutRoute: CabinetLogoutRoute,
+  CabinetOrderNewRoute: CabinetOrderNewRoute,
+  CabinetPaymentsRoute: CabinetPaymentsRouteWithChildren,
+  CabinetProfileRoute: CabinetProfileRoute,
+  CabinetWithdrawRoute: CabinetWithdrawRoute,
+  CabinetHomeTabRoute: CabinetHomeTabRoute,
+  CabinetOrderContinueIdRoute: CabinetOrderContinueIdRoute,
+  CabinetOrderIdRoute: CabinetOrderIdRouteWithChildren,
+  CabinetPayPacketIdRoute: CabinetPayPacketIdRoute,
+  CabinetHomeIndexRoute: CabinetHomeIndexRoute,
+  CabinetOrderContinueIndexRoute: CabinetOrderContinueIndexRoute,
+  CabinetOrderIdEditRoute: CabinetOrderIdEditRoute,
+  CabinetOrderIdPayRoute: CabinetOrderIdPayRoute,
+  CabinetOrderIdSuccessRoute: CabinetOrderIdSuccessRoute,
+  CabinetOrderIdWelcomeRoute: CabinetOrderIdWelcomeRoute,
+}
+
+const CabinetRouteWithChildren =
+  CabinetRoute._addFileChildren(CabinetRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  SplatRoute: SplatRoute,
+  R404Route: R404Route,
+  R429Route: R429Route,
+  CabinetRoute: CabinetRouteWithChildren,
+  LoginRoute: LoginRoute,
+  PaymentRoute: PaymentRoute,
+  RegistrationRoute: RegistrationRoute,
+  RestoreRoute: RestoreRoute,
+  SocialsEmailAuthRoute: SocialsEmailAuthRoute,
+  ChangePasswordIdRoute: ChangePasswordIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,5 +1,9 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 
+// The root path is the cabinet's entry: Home (the guard has already sent a signed-out visitor to Enter).
 export const Route = createFileRoute('/')({
-  component: () => <h1>Личный кабинет</h1>,
+  staticData: { requiresAuth: true },
+  beforeLoad: ({ location }) => {
+    throw redirect({ to: '/home', search: location.search, replace: true });
+  },
 });

@@ -1,0 +1,213 @@
+// Lighthouse (mobile preset: Moto G Power emulation, simulated slow 4G and 4× CPU slowdown) on the built SPA served
+// by the real server: /login anonymously and /home signed in as the demo customer. Sign-in: an HTTP login gives the
+// HttpOnly refresh cookie, which is put into the browser through the DevTools protocol before Lighthouse navigates
+// (Lighthouse's storage reset keeps cookies), so the SPA starts signed in exactly as on a return visit.
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import puppeteer from 'puppeteer-core';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, ensureDist } from './bundle';
+import { loginDemo, startChild, type Cookie } from './lib/server';
+import {
+  EndpointMissing,
+  figureRow,
+  type Goal,
+  type SectionReport,
+  type Table,
+  statusOf,
+} from './lib/report';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+/** Runs per page; the run with the median performance score is reported (Lighthouse varies by a few points). */
+const RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
+
+const GOALS = {
+  performance: { op: '>=', limit: 95 } satisfies Goal,
+  accessibility: { op: '>=', limit: 100 } satisfies Goal,
+  bestPractices: { op: '>=', limit: 95 } satisfies Goal,
+};
+
+interface Scores {
+  url: string;
+  finalUrl: string;
+  performance: number | null;
+  accessibility: number | null;
+  bestPractices: number | null;
+  lcpMs: number | null;
+  tbtMs: number | null;
+  cls: number | null;
+  /** Failed audits of the three categories (titles), to act on a MISS. */
+  failing: string[];
+}
+
+async function audit(port: number, url: string, cookies: Cookie[], origin: string): Promise<Scores> {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}`, defaultViewport: null });
+  const page = await browser.newPage();
+  try {
+    if (cookies.length) {
+      const cdp = await page.createCDPSession();
+      for (const c of cookies)
+        await cdp.send('Network.setCookie', {
+          name: c.name,
+          value: c.value,
+          url: origin + c.path,
+          path: c.path,
+          httpOnly: c.httpOnly,
+          secure: c.secure,
+          sameSite: c.sameSite,
+          ...(c.expires ? { expires: c.expires } : {}),
+        });
+      await cdp.detach();
+    }
+    const result = await lighthouse(
+      url,
+      {
+        port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      },
+      undefined,
+      page,
+    );
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const lhr = result.lhr;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const score = (id: string) => {
+      const s = lhr.categories[id]?.score;
+      return s === null || s === undefined ? null : Math.round(s * 100);
+    };
+    const num = (id: string) => lhr.audits[id]?.numericValue ?? null;
+    const failing = Object.values(lhr.categories).flatMap((cat) =>
+      cat.auditRefs
+        .filter((ref) => ref.weight > 0)
+        .map((ref) => lhr.audits[ref.id])
+        .filter((a) => a && a.score !== null && a.score < 0.9)
+        .map((a) => `${cat.id}: ${a!.title}`),
+    );
+    // Console errors cost best-practices points; name them so they can be fixed.
+    const consoleErrors = (
+      (
+        lhr.audits['errors-in-console']?.details as
+          { items?: { description?: string; source?: string }[] } | undefined
+      )?.items ?? []
+    )
+      .slice(0, 3)
+      .map((i) => `console (${i.source ?? '?'}): ${(i.description ?? '').slice(0, 160)}`);
+    failing.push(...consoleErrors);
+    return {
+      url,
+      finalUrl: lhr.finalDisplayedUrl,
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      lcpMs: num('largest-contentful-paint'),
+      tbtMs: num('total-blocking-time'),
+      cls: num('cumulative-layout-shift'),
+      failing,
+    };
+  } finally {
+    await page.close().catch(() => {});
+    await browser.disconnect();
+  }
+}
+
+function lighthouseVersion(): string {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')) as {
+    version: string;
+  };
+  return pkg.version;
+}
+
+function median(runs: Scores[]): Scores {
+  const sorted = [...runs].sort((a, b) => (a.performance ?? -1) - (b.performance ?? -1));
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+}
+
+export async function runLighthouse(): Promise<SectionReport> {
+  const notes: string[] = [
+    `Mobile preset (Lighthouse ${lighthouseVersion()} defaults), median of ${RUNS} run(s) by performance score, Chromium at ${CHROMIUM}, headless.`,
+  ];
+  ensureDist(notes);
+  const server = await startChild();
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+  const tables: Table[] = [];
+  const data: Record<string, unknown> = {};
+  try {
+    const pages: { name: string; path: string; signedIn: boolean }[] = [
+      { name: '/login', path: '/login', signedIn: false },
+      { name: '/home (signed in)', path: '/home', signedIn: true },
+    ];
+    const results: (Scores | { name: string; missing: string })[] = [];
+    for (const p of pages) {
+      let cookies: Cookie[] = [];
+      if (p.signedIn) {
+        try {
+          cookies = (await loginDemo(server.url)).cookies;
+        } catch (err) {
+          if (!(err instanceof EndpointMissing)) throw err;
+          results.push({ name: p.name, missing: err.message });
+          continue;
+        }
+      }
+      const runs: Scores[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        // The refresh token rotates on use (reuse is detected and ends the session): a fresh sign-in per run.
+        if (p.signedIn && i > 0) cookies = (await loginDemo(server.url)).cookies;
+        runs.push(await audit(chrome.port, server.origin + p.path, cookies, server.origin));
+      }
+      const m = median(runs);
+      const landed = runs
+        .map((r) => new URL(r.finalUrl).pathname)
+        .find((l) => l.replace(/\/$/, '') !== p.path);
+      if (landed)
+        notes.push(
+          `${p.name}: the page ended on ${landed} (the route is missing or the sign-in did not hold).`,
+        );
+      if (m.failing.length) notes.push(`${p.name}: audits below 90: ${m.failing.join('; ')}`);
+      results.push({ ...m, url: p.name });
+      data[p.path] = { median: m, runs: runs.map(({ failing: _f, ...r }) => r) };
+    }
+
+    for (const r of results) {
+      if ('missing' in r) continue;
+      tables.push({
+        title: r.url,
+        columns: ['figure', 'value', 'goal', ''],
+        rows: [
+          figureRow('performance', r.performance, '', GOALS.performance, 0),
+          figureRow('accessibility', r.accessibility, '', GOALS.accessibility, 0),
+          figureRow('best practices', r.bestPractices, '', GOALS.bestPractices, 0),
+          figureRow('LCP', r.lcpMs, 'ms', undefined, 0),
+          figureRow('TBT', r.tbtMs, 'ms', undefined, 0),
+          figureRow('CLS', r.cls, '', undefined, 3),
+        ],
+      });
+    }
+    const missing = results.flatMap((r) => ('missing' in r ? [[r.name, r.missing, '', 'n/a']] : []));
+    if (missing.length)
+      tables.push({ title: 'Not measured', columns: ['page', 'why', '', ''], rows: missing });
+  } finally {
+    chrome.kill();
+    await server.stop();
+  }
+  return {
+    section: 'lighthouse',
+    at: new Date().toISOString(),
+    status: statusOf(tables),
+    tables,
+    notes,
+    data,
+  };
+}

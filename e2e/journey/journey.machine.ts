@@ -1,0 +1,170 @@
+// The test model of a customer's journey across the app (spec point 2: the navigation guard and the route
+// behaviour; spec point 8: the error catalogue rows a customer meets). States are where the customer is and what
+// the page shows; events are what they do, or what the server does to them. Framework-free: journey.spec.ts
+// generates the paths with xstate/graph and gives every state an assertion and every event an executor.
+import { assign, setup } from 'xstate';
+
+/** Where a /login?redirect=… sends the customer after signing in. */
+export type ReturnTo = 'payments' | 'archive';
+
+export interface JourneyContext {
+  returnTo: ReturnTo | null;
+}
+
+export const JOURNEY_EVENTS = [
+  // signed out
+  'openRoot',
+  'openProtectedUrl',
+  'signIn',
+  'openUnknownPath',
+  'openSocialsEmailAuthWithoutToken',
+  'openPaymentWithBadStatus',
+  'failSignIn11Times',
+  // signed in
+  'openOrder',
+  'openArchivedOrderUrl',
+  'openUnknownOrderUrl',
+  'openOrderWithoutId',
+  'openBadTab',
+  'openLogin',
+  'openLoginWithValidRedirect',
+  'openLoginWithForeignRedirect',
+  'openPublicPageWithMsg',
+  'closeMessage',
+  'openCabinetUrlWithAl',
+  'openWithdraw',
+  'openPaymentSuccess',
+  'serverAnswers429',
+  'serverSilent',
+  'serverBack',
+  'tokenExpires',
+  'refreshFails',
+  'signOut',
+  // both
+  'serverSilentAtStart',
+  'retry',
+  'goHome',
+] as const;
+export type JourneyEventType = (typeof JOURNEY_EVENTS)[number];
+export type JourneyEvent = { type: JourneyEventType };
+
+export const journeyMachine = setup({
+  types: { context: {} as JourneyContext, events: {} as JourneyEvent },
+  actions: {
+    rememberPayments: assign({ returnTo: 'payments' as const }),
+    rememberArchive: assign({ returnTo: 'archive' as const }),
+    forgetReturn: assign({ returnTo: null }),
+  },
+  guards: {
+    returnsToPayments: ({ context }) => context.returnTo === 'payments',
+  },
+}).createMachine({
+  id: 'journey',
+  context: { returnTo: null },
+  initial: 'signedOut',
+  states: {
+    signedOut: {
+      initial: 'login',
+      states: {
+        login: {
+          description: 'On /login with no return target (the visitor came from the root path).',
+          on: {
+            openRoot: { target: 'login', description: 'Rule 1: from the root path no return target is given.' },
+            openProtectedUrl: {
+              target: 'loginWithReturn',
+              actions: 'rememberPayments',
+              description: 'Rule 1: a cabinet URL while signed out → /login?redirect=<path and query>.',
+            },
+            signIn: { target: '#journey.signedIn.home' },
+            openUnknownPath: { target: 'notFound', description: 'Unknown paths redirect to /404.' },
+            openSocialsEmailAuthWithoutToken: { target: 'notFound' },
+            openPaymentWithBadStatus: { target: 'notFound' },
+            failSignIn11Times: { target: 'tooMany', description: 'Error catalogue: HTTP 429 → /429.' },
+            serverSilentAtStart: {
+              target: 'sessionFailed',
+              description: 'Rule 5: the session cannot start (no answer) → the Error route.',
+            },
+          },
+        },
+        loginWithReturn: {
+          description: 'On /login?redirect=… (the return target is in the context).',
+          on: {
+            signIn: [
+              { guard: 'returnsToPayments', target: '#journey.signedIn.payments', actions: 'forgetReturn' },
+              { target: '#journey.signedIn.archive', actions: 'forgetReturn' },
+            ],
+          },
+        },
+        notFound: { on: { goHome: { target: 'login' } } },
+        tooMany: { on: { goHome: { target: 'login' } } },
+        sessionFailed: {
+          description: '/404?reason=session: "Не удалось загрузить кабинет" with a retry.',
+          on: { retry: { target: 'login' } },
+        },
+      },
+    },
+    signedIn: {
+      initial: 'home',
+      states: {
+        home: {
+          description: 'On /home: the greeting and the active orders.',
+          on: {
+            openOrder: { target: 'order' },
+            openArchivedOrderUrl: { target: 'archive', description: 'An archived order → the archive tab.' },
+            openUnknownOrderUrl: { target: 'notFound', description: 'The order fails to load → /404.' },
+            openOrderWithoutId: { target: 'home', description: 'An order route with no id → Home.' },
+            openBadTab: { target: 'notFound', description: '/home/{tab} with an unknown tab → /404.' },
+            openLogin: { target: 'home', description: 'Rule 3: a public page while signed in → Home.' },
+            openLoginWithValidRedirect: {
+              target: 'payments',
+              description: 'Rule 4: /login?redirect=<valid> while signed in → the decoded path with its query.',
+            },
+            openLoginWithForeignRedirect: {
+              target: 'home',
+              description: 'Error catalogue: a redirect outside the own origin is blocked → Home.',
+            },
+            openPublicPageWithMsg: { target: 'homeWithMessage', description: 'Rule 3 passes msg along.' },
+            openCabinetUrlWithAl: { target: 'archive', description: 'Rule 2: the al flag leaves the URL.' },
+            openWithdraw: { target: 'payOut', description: 'Withdraw guard: not verified → PaymentsPayOut.' },
+            openPaymentSuccess: { target: 'paymentResult', description: '/payment is exempt from rule 3.' },
+            serverAnswers429: { target: 'tooMany', description: 'HTTP 429 → a full redirect to /429.' },
+            serverSilent: { target: 'serverSilent', description: 'No response → "Сервер не отвечает".' },
+            tokenExpires: {
+              target: 'archive',
+              description: 'HTTP 401 → the token is refreshed and the call retried: the page keeps working.',
+            },
+            refreshFails: {
+              target: '#journey.signedOut.loginWithReturn',
+              actions: 'rememberArchive',
+              description: 'The refresh fails with 401 → signed out, /login?redirect=<current page>.',
+            },
+            serverSilentAtStart: { target: 'sessionFailed', description: 'Rule 5 with a live refresh cookie.' },
+            signOut: { target: '#journey.signedOut.login' },
+          },
+        },
+        homeWithMessage: {
+          description: 'On /home with the msg dialog open.',
+          on: { closeMessage: { target: 'home' } },
+        },
+        order: { description: 'On /order/{id}/chat.', on: { goHome: { target: 'home' } } },
+        archive: { description: 'On /home/archive.', on: { goHome: { target: 'home' } } },
+        payments: {
+          description: 'On /payments/history?page=1 (the protected URL of the journey).',
+          on: { goHome: { target: 'home' } },
+        },
+        payOut: { description: 'On /payments/pay-out (PaymentsPayOut).', on: { goHome: { target: 'home' } } },
+        paymentResult: { description: 'On /payment?status=success.', on: { goHome: { target: 'home' } } },
+        notFound: { description: 'On /404.', on: { goHome: { target: 'home' } } },
+        tooMany: { description: 'On /429.', on: { goHome: { target: 'home' } } },
+        serverSilent: {
+          description: 'On /home/archive, the list says "Сервер не отвечает" and offers a retry.',
+          on: { serverBack: { target: 'archive' } },
+        },
+        sessionFailed: {
+          description: '/404?reason=session, the refresh cookie still valid.',
+          on: { retry: { target: 'home' } },
+        },
+      },
+    },
+  },
+});

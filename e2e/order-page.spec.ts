@@ -1,0 +1,163 @@
+import { stat } from 'node:fs/promises';
+import { expect, expectNoAxeViolations, signInFast, staff, test, type Customer } from './support/fixtures';
+import type { APIRequestContext } from '@playwright/test';
+
+interface Listed {
+  id: number;
+  topic: string;
+  is_trash: boolean;
+  status: { id: number; title: string };
+}
+
+async function orderId(request: APIRequestContext, customer: Customer, match: (o: Listed) => boolean) {
+  const list = await staff<{ results: Listed[] }>(
+    request,
+    'GET',
+    `/orders/?email=${encodeURIComponent(customer.email)}`,
+  );
+  const order = list.results.find(match);
+  if (!order) throw new Error('no such order in the demo data');
+  return order.id;
+}
+
+/** Tomorrow in Moscow as 'YYYY-MM-DD' (the rework deadline minimum). */
+function tomorrowMsk() {
+  return new Date(Date.now() + 3 * 3600_000 + 86_400_000).toISOString().slice(0, 10);
+}
+
+test('an order opens from the list with its header and tabs', async ({ page, customer }) => {
+  await signInFast(page, customer, '/home');
+  await page.getByRole('link', { name: 'Анализ финансовой устойчивости ООО «Вектор»' }).click();
+  await expect(page).toHaveURL(/\/order\/\d+\/chat$/);
+  await expect(page.getByRole('heading', { level: 1, name: /Заказ №\d+/ })).toBeVisible();
+  await expect(page.getByText('Ожидает оплаты').first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Оплатить' })).toHaveAttribute('href', /\/order\/\d+\/pay$/);
+  await expect(page.getByRole('link', { name: 'Редактировать' })).toHaveAttribute(
+    'href',
+    /\/order\/\d+\/edit$/,
+  );
+  const tabs = page.getByRole('navigation', { name: 'Разделы заказа' });
+  await tabs.getByRole('link', { name: /Файлы/ }).click();
+  await expect(page).toHaveURL(/\/files$/);
+  await tabs.getByRole('link', { name: /Доработки/ }).click();
+  await expect(page).toHaveURL(/\/reworks$/);
+});
+
+test('upload a file with progress, see it listed, and download the zip', async ({
+  page,
+  request,
+  customer,
+}) => {
+  const id = await orderId(request, customer, (o) => o.topic.startsWith('Продвижение бренда'));
+  await signInFast(page, customer, `/order/${id}/files`);
+  const files = page.getByTestId('order-files');
+  await expect(page.getByRole('heading', { name: 'Файлы заказа' })).toBeVisible();
+
+  await page.getByLabel('выберите на устройстве').setInputFiles({
+    name: 'Методичка кафедры.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.alloc(300_000, 'a'),
+  });
+  const upload = page.getByTestId('upload').filter({ hasText: 'Методичка кафедры.pdf' });
+  await expect(upload.getByRole('progressbar')).toHaveAttribute('value', '100');
+  await expect(upload).toContainText('Загружено');
+  await expect(files.getByText('Методичка кафедры.pdf')).toBeVisible();
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Скачать всё (zip)' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`Заказ ${id}.zip`);
+  expect((await stat(await download.path())).size).toBeGreaterThan(0);
+});
+
+test('a refused file shows the server message and can be retried', async ({ page, request, customer }) => {
+  const id = await orderId(request, customer, (o) => o.topic.startsWith('Анализ финансовой'));
+  await signInFast(page, customer, `/order/${id}/files`);
+  let posts = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith(`/orders/${id}/files/`)) posts += 1;
+  });
+  await page.getByLabel('выберите на устройстве').setInputFiles({
+    name: 'setup.exe',
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.from('MZ not a document'),
+  });
+  const upload = page.getByTestId('upload').filter({ hasText: 'setup.exe' });
+  await expect(upload.getByRole('alert')).toContainText('setup.exe');
+  await upload.getByRole('button', { name: 'Повторить загрузку «setup.exe»' }).click();
+  await expect.poll(() => posts).toBe(2);
+  await expect(upload.getByRole('alert')).toBeVisible();
+  await upload.getByRole('button', { name: 'Убрать «setup.exe» из списка' }).click();
+  await expect(upload).toHaveCount(0);
+});
+
+test('ask for a rework of a delivered order', async ({ page, request, customer }) => {
+  const id = await orderId(request, customer, (o) => o.topic.startsWith('Продвижение бренда'));
+  await signInFast(page, customer, `/order/${id}/reworks`);
+  const comment = page.getByLabel('Что нужно исправить');
+  await comment.fill('Коротко');
+  await page.getByRole('button', { name: 'Отправить на доработку' }).click();
+  await expect(page.getByText('Опишите доработку подробнее: не меньше 10 символов.')).toBeVisible();
+  await expect(page.getByText('Укажите срок доработки.')).toBeVisible();
+
+  await comment.fill('Добавьте во вторую главу анализ конкурентов и обновите выводы.');
+  await page.getByLabel('Срок доработки').fill(tomorrowMsk());
+  await page.getByRole('button', { name: 'Отправить на доработку' }).click();
+  await expect(page.getByText('Запрос на доработку отправлен.')).toBeVisible();
+  const list = page.getByTestId('reworks');
+  await expect(list.getByText('Добавьте во вторую главу анализ конкурентов')).toBeVisible();
+  await list.getByRole('button', { name: 'Подробнее' }).first().click();
+  await expect(list.getByText('Ответ автора').first()).toBeVisible();
+  // The order's status follows (realtime or the reload after the request).
+  await expect(page.getByText('На доработке').first()).toBeVisible();
+});
+
+test('delete from the order page lands on the archive; restore brings it back', async ({
+  page,
+  request,
+  customer,
+}) => {
+  const id = await orderId(request, customer, (o) => o.topic.startsWith('Свобода воли'));
+  await signInFast(page, customer, `/order/${id}/files`);
+  await page.getByRole('button', { name: 'В архив' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Переместить заказ в архив?' });
+  await dialog.getByRole('button', { name: 'В архив' }).click();
+  await expect(page).toHaveURL('/home/archive');
+  const row = page.getByTestId('order-list').locator(`[data-order-id="${id}"]`);
+  await expect(row).toContainText('Архивный заказ');
+  // The archived order's URL goes back to the archive.
+  await page.goto(`/order/${id}`);
+  await expect(page).toHaveURL('/home/archive');
+  await page.getByRole('button', { name: `Восстановить заказ №${id}` }).click();
+  await expect(row).toHaveCount(0);
+  await page.goto(`/order/${id}`);
+  await expect(page).toHaveURL(`/order/${id}/chat`);
+});
+
+test('an archived order URL goes to /home/archive, an unknown one to /404', async ({
+  page,
+  request,
+  customer,
+}) => {
+  const trashed = await orderId(request, customer, (o) => o.is_trash);
+  await signInFast(page, customer, `/order/${trashed}/files`);
+  await expect(page).toHaveURL('/home/archive');
+  await page.goto('/order/999999999');
+  await expect(page).toHaveURL(/\/404/);
+  await page.goto('/order/abc');
+  await expect(page).toHaveURL(/\/404/);
+});
+
+test('the order page has no axe violations', async ({ page, request, customer }) => {
+  const id = await orderId(request, customer, (o) => o.topic.startsWith('Продвижение бренда'));
+  await signInFast(page, customer, `/order/${id}/files`);
+  await expect(page.getByTestId('order-files')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page
+    .getByRole('navigation', { name: 'Разделы заказа' })
+    .getByRole('link', { name: /Доработки/ })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Попросить доработку' })).toBeVisible();
+  await expectNoAxeViolations(page);
+});

@@ -1,0 +1,349 @@
+import { type ErrorActorEvent, assign, fromPromise, raise, setup } from 'xstate';
+import { toErrorInfo } from '../shared/error-info';
+import { dropConfirmed, hasUnreadUpTo, markReadUpTo, mergeMessages } from './chat.messages';
+import type {
+  ChatContext,
+  ChatEvent,
+  ChatInput,
+  ChatMessage,
+  ChatPage,
+  HistoryInput,
+  NewerInput,
+  OlderInput,
+  ReadInput,
+  ReadMessagesResponse,
+  SendInput,
+} from './chat.types';
+
+/** A catch-up that failed (server error after a reconnect) is tried again this much later. */
+export const CATCH_UP_RETRY_MS = 5_000;
+
+function notProvided(name: string): Promise<never> {
+  return Promise.reject(new Error(`chat: actor "${name}" is not provided`));
+}
+
+/** The chat of one order: history, optimistic sending through an outbox, catch-up after reconnects, read marks. */
+export const chatMachine = setup({
+  types: {
+    context: {} as ChatContext,
+    events: {} as ChatEvent,
+    input: {} as ChatInput,
+  },
+  actors: {
+    /** GET {id}/messages/ (the latest page). */
+    loadHistory: fromPromise<ChatPage, HistoryInput>(() => notProvided('loadHistory')),
+    /** GET {id}/messages/?after= until has_more is false. */
+    fetchNewer: fromPromise<ChatPage, NewerInput>(() => notProvided('fetchNewer')),
+    /** GET {id}/messages/?before= */
+    loadOlder: fromPromise<ChatPage, OlderInput>(() => notProvided('loadOlder')),
+    /** POST {id}/messages/ { text, client_id, file_ids } */
+    sendMessage: fromPromise<ChatMessage, SendInput>(() => notProvided('sendMessage')),
+    /** POST {id}/messages/read/ { up_to_id } */
+    markRead: fromPromise<ReadMessagesResponse, ReadInput>(() => notProvided('markRead')),
+  },
+  actions: {
+    mergeLatest: assign(({ context }, page: ChatPage) => ({
+      messages: mergeMessages(context.messages, page.results),
+      pending: dropConfirmed(context.pending, page.results),
+      hasOlder: page.has_more,
+      error: null,
+    })),
+    mergeNewer: assign(({ context }, page: ChatPage) => ({
+      messages: mergeMessages(context.messages, page.results),
+      pending: dropConfirmed(context.pending, page.results),
+    })),
+    mergeOlder: assign(({ context }, page: ChatPage) => ({
+      messages: mergeMessages(context.messages, page.results),
+      pending: dropConfirmed(context.pending, page.results),
+      hasOlder: page.has_more,
+      olderError: null,
+    })),
+    confirm: assign(({ context }, message: ChatMessage) => ({
+      messages: mergeMessages(context.messages, [message]),
+      pending: dropConfirmed(context.pending, [message]),
+    })),
+    assignError: assign((_, error: unknown) => ({ error: toErrorInfo(error) })),
+    assignOlderError: assign((_, error: unknown) => ({ olderError: toErrorInfo(error) })),
+    clearError: assign({ error: null }),
+    clearOlderError: assign({ olderError: null }),
+    queue: assign(
+      (
+        { context },
+        e: {
+          clientId: string;
+          text: string;
+          files: ChatContext['pending'][number]['files'];
+          createdAt: string;
+        },
+      ) => ({
+        pending: [
+          ...context.pending,
+          {
+            clientId: e.clientId,
+            text: e.text,
+            files: e.files,
+            createdAt: e.createdAt,
+            status: 'queued' as const,
+            error: null,
+          },
+        ],
+      }),
+    ),
+    requeue: assign(({ context }, clientId: string) => ({
+      pending: context.pending.map((p) =>
+        p.clientId === clientId ? { ...p, status: 'queued' as const, error: null } : p,
+      ),
+    })),
+    discard: assign(({ context }, clientId: string) => ({
+      pending: context.pending.filter((p) => p.clientId !== clientId),
+    })),
+    startSending: assign(({ context }) => {
+      const next = context.pending.find((p) => p.status === 'queued');
+      return {
+        sendingId: next?.clientId ?? null,
+        pending: context.pending.map((p) => (p === next ? { ...p, status: 'sending' as const } : p)),
+      };
+    }),
+    markFailed: assign(({ context }, error: unknown) => ({
+      sendingId: null,
+      pending: context.pending.map((p) =>
+        p.clientId === context.sendingId ? { ...p, status: 'failed' as const, error: toErrorInfo(error) } : p,
+      ),
+    })),
+    clearSending: assign({ sendingId: null }),
+    assignSeen: assign(({ context }, upToId: number) => ({ seenUpTo: Math.max(context.seenUpTo, upToId) })),
+    startReading: assign(({ context }) => ({
+      readingUpTo: Math.min(context.seenUpTo, context.messages.at(-1)?.id ?? 0),
+    })),
+    markReadLocally: assign(({ context }, upToId: number) => ({
+      messages: markReadUpTo(context.messages, upToId, new Date().toISOString()),
+    })),
+    raiseResumed: raise({ type: 'chat.resumed' }),
+  },
+  guards: {
+    /** Text or files, and a client_id not seen yet (a double submit of the same message is ignored). */
+    isSendable: ({ context }, e: { clientId: string; text: string; files: unknown[] }) =>
+      (e.text.trim().length > 0 || e.files.length > 0) &&
+      !context.pending.some((p) => p.clientId === e.clientId) &&
+      !context.messages.some((m) => m.client_id === e.clientId),
+    isFailed: ({ context }, clientId: string) =>
+      context.pending.some((p) => p.clientId === clientId && p.status === 'failed'),
+    isPartial: (_, partial: boolean | undefined) => partial === true,
+    hasOlder: ({ context }) => context.hasOlder && context.messages.length > 0,
+    hasQueued: ({ context }) => context.pending.some((p) => p.status === 'queued'),
+    needsRead: ({ context }) => hasUnreadUpTo(context.messages, context.seenUpTo),
+  },
+  delays: {
+    catchUpRetryDelay: CATCH_UP_RETRY_MS,
+  },
+}).createMachine({
+  id: 'chat',
+  context: ({ input }) => ({
+    orderId: input.orderId,
+    messages: [],
+    pending: [],
+    hasOlder: false,
+    seenUpTo: 0,
+    readingUpTo: 0,
+    sendingId: null,
+    error: null,
+    olderError: null,
+  }),
+  type: 'parallel',
+  on: {
+    'chat.send': {
+      guard: { type: 'isSendable', params: ({ event }) => event },
+      actions: { type: 'queue', params: ({ event }) => event },
+      description: 'Shown at once as pending; the outbox sends it when its turn comes.',
+    },
+    'chat.resend': {
+      guard: { type: 'isFailed', params: ({ event }) => event.clientId },
+      actions: { type: 'requeue', params: ({ event }) => event.clientId },
+      description:
+        'The same client_id again: the server answers the stored message if the first POST got through.',
+    },
+    'chat.discard': {
+      guard: { type: 'isFailed', params: ({ event }) => event.clientId },
+      actions: { type: 'discard', params: ({ event }) => event.clientId },
+    },
+    'chat.incoming': [
+      {
+        guard: { type: 'isPartial', params: ({ event }) => event.partial },
+        actions: 'raiseResumed',
+        description: 'Too big for the socket: fetch it like after a reconnect.',
+      },
+      {
+        actions: { type: 'confirm', params: ({ event }) => event.message },
+        description:
+          'Appended once (by id); the echo of an own message replaces its pending copy (by client_id).',
+      },
+    ],
+    'chat.readElsewhere': {
+      actions: { type: 'markReadLocally', params: ({ event }) => event.upToId },
+    },
+  },
+  states: {
+    history: {
+      initial: 'loading',
+      states: {
+        loading: {
+          tags: ['loading'],
+          invoke: {
+            id: 'loadHistory',
+            src: 'loadHistory',
+            input: ({ context }) => ({ orderId: context.orderId }),
+            onDone: {
+              target: 'ready',
+              actions: { type: 'mergeLatest', params: ({ event }) => event.output },
+            },
+            onError: {
+              target: 'failed',
+              actions: {
+                type: 'assignError',
+                params: ({ event }: { event: ErrorActorEvent }) => event.error,
+              },
+            },
+          },
+        },
+        failed: {
+          description: 'The history did not load: the screen offers to try again.',
+          tags: ['failed'],
+          on: {
+            'chat.retry': { target: 'loading', actions: 'clearError' },
+            'chat.resumed': {
+              target: 'loading',
+              actions: 'clearError',
+              description: 'Back online: try on its own.',
+            },
+          },
+        },
+        ready: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: {
+                'chat.resumed': { target: 'catchingUp' },
+                'chat.loadOlder': { guard: 'hasOlder', target: 'loadingOlder', actions: 'clearOlderError' },
+              },
+            },
+            catchingUp: {
+              description: 'After a reconnect: the messages after the last known id.',
+              tags: ['catchingUp'],
+              invoke: {
+                id: 'fetchNewer',
+                src: 'fetchNewer',
+                input: ({ context }) => ({
+                  orderId: context.orderId,
+                  after: context.messages.at(-1)?.id ?? 0,
+                }),
+                onDone: {
+                  target: 'idle',
+                  actions: { type: 'mergeNewer', params: ({ event }) => event.output },
+                },
+                onError: { target: 'catchUpFailed' },
+              },
+            },
+            catchUpFailed: {
+              description: 'The catch-up failed; it is tried again shortly (or at the next reconnect).',
+              after: { catchUpRetryDelay: { target: 'catchingUp' } },
+              on: { 'chat.resumed': { target: 'catchingUp' } },
+            },
+            loadingOlder: {
+              tags: ['loadingOlder'],
+              invoke: {
+                id: 'loadOlder',
+                src: 'loadOlder',
+                input: ({ context }) => ({ orderId: context.orderId, before: context.messages[0]?.id ?? 0 }),
+                onDone: {
+                  target: 'idle',
+                  actions: { type: 'mergeOlder', params: ({ event }) => event.output },
+                },
+                onError: {
+                  target: 'idle',
+                  actions: {
+                    type: 'assignOlderError',
+                    params: ({ event }: { event: ErrorActorEvent }) => event.error,
+                  },
+                },
+              },
+              on: {
+                'chat.resumed': {
+                  target: 'catchingUp',
+                  description:
+                    'Catching up matters more; older messages load again on the next scroll to the top.',
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+
+    outbox: {
+      description: 'Sends pending messages one at a time, in the order they were written.',
+      initial: 'idle',
+      states: {
+        idle: {
+          always: { guard: 'hasQueued', target: 'sending', actions: 'startSending' },
+        },
+        sending: {
+          tags: ['sending'],
+          invoke: {
+            id: 'sendMessage',
+            src: 'sendMessage',
+            input: ({ context }) => {
+              const p = context.pending.find((m) => m.clientId === context.sendingId);
+              return {
+                orderId: context.orderId,
+                clientId: context.sendingId ?? '',
+                text: p?.text ?? '',
+                fileIds: p?.files.map((f) => f.id) ?? [],
+              };
+            },
+            onDone: {
+              target: 'idle',
+              actions: [{ type: 'confirm', params: ({ event }) => event.output }, 'clearSending'],
+            },
+            onError: {
+              target: 'idle',
+              actions: { type: 'markFailed', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            },
+          },
+        },
+      },
+    },
+
+    read: {
+      description: 'Marks the writer’s and the manager’s messages read once the customer has seen them.',
+      initial: 'idle',
+      states: {
+        idle: {
+          always: { guard: 'needsRead', target: 'marking', actions: 'startReading' },
+          on: { 'chat.seen': { actions: { type: 'assignSeen', params: ({ event }) => event.upToId } } },
+        },
+        marking: {
+          invoke: {
+            id: 'markRead',
+            src: 'markRead',
+            input: ({ context }) => ({ orderId: context.orderId, upToId: context.readingUpTo }),
+            onDone: {
+              target: 'idle',
+              actions: { type: 'markReadLocally', params: ({ context }) => context.readingUpTo },
+            },
+            onError: { target: 'failed' },
+          },
+          on: { 'chat.seen': { actions: { type: 'assignSeen', params: ({ event }) => event.upToId } } },
+        },
+        failed: {
+          description: 'Not marked; the next time the customer sees a message it is tried again.',
+          on: {
+            'chat.seen': {
+              target: 'idle',
+              actions: { type: 'assignSeen', params: ({ event }) => event.upToId },
+            },
+          },
+        },
+      },
+    },
+  },
+});

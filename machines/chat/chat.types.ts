@@ -1,0 +1,96 @@
+// eslint-disable-next-line no-restricted-imports -- types only: the API contract is shared by server, SPA and machines
+import type {
+  ChatMessage,
+  ChatPage,
+  ReadMessagesResponse,
+  UploadedFile,
+} from '../../src/api/contract/orders';
+import type { ApiErrorInfo } from '../shared/error-info';
+
+// ---- Data ------------------------------------------------------------------------------------------------------
+/** queued: waiting for its turn in the outbox; sending: the POST is running; failed: 'Повторить' is offered. */
+export type PendingStatus = 'queued' | 'sending' | 'failed';
+
+/** A message the customer sent that the server has not confirmed yet (optimistic). */
+export interface PendingMessage {
+  /** uuid made by the client; the server answers the same message for the same client_id (idempotent retry). */
+  clientId: string;
+  text: string;
+  /** Already uploaded (ajax-files); the message claims them by id. */
+  files: UploadedFile[];
+  createdAt: string;
+  status: PendingStatus;
+  error: ApiErrorInfo | null;
+}
+
+// ---- Context ---------------------------------------------------------------------------------------------------
+export interface ChatContext {
+  orderId: number;
+  /** Confirmed messages, ascending by id, each id once. */
+  messages: ChatMessage[];
+  /** Optimistic messages in the order they were sent; they show after the confirmed ones. */
+  pending: PendingMessage[];
+  /** Older messages exist on the server (load them when the list is scrolled to the top). */
+  hasOlder: boolean;
+  /** The newest message id the customer has seen (newest visible and the tab visible): read/ up to it. */
+  seenUpTo: number;
+  /** The up_to_id of the read/ call running now. */
+  readingUpTo: number;
+  /** The client_id of the message the outbox is sending now. */
+  sendingId: string | null;
+  /** The history could not be loaded. */
+  error: ApiErrorInfo | null;
+  /** Older messages could not be loaded (the list offers to try again). */
+  olderError: ApiErrorInfo | null;
+}
+
+// ---- Input -----------------------------------------------------------------------------------------------------
+export interface ChatInput {
+  orderId: number;
+}
+
+// ---- Events ----------------------------------------------------------------------------------------------------
+export type ChatEvent =
+  /** The composer sends (text and/or uploaded files); the message shows at once as pending. */
+  | { type: 'chat.send'; clientId: string; text: string; files: UploadedFile[]; createdAt: string }
+  /** 'Повторить' on a failed message: the same client_id again. */
+  | { type: 'chat.resend'; clientId: string }
+  /** Drop a failed message. */
+  | { type: 'chat.discard'; clientId: string }
+  /** Try the history again after a failure. */
+  | { type: 'chat.retry' }
+  /** The list was scrolled to the top. */
+  | { type: 'chat.loadOlder' }
+  /** A message of this order from the socket; `partial`: too big for the socket, fetch it. */
+  | { type: 'chat.incoming'; message: ChatMessage; partial?: boolean }
+  /** The socket is back after a drop: fetch what came meanwhile. */
+  | { type: 'chat.resumed' }
+  /** The newest message is visible and the tab is visible. */
+  | { type: 'chat.seen'; upToId: number }
+  /** Read in another tab (socket 'chat.read'). */
+  | { type: 'chat.readElsewhere'; upToId: number };
+
+// ---- Actor inputs ----------------------------------------------------------------------------------------------
+export interface HistoryInput {
+  orderId: number;
+}
+export interface NewerInput {
+  orderId: number;
+  after: number;
+}
+export interface OlderInput {
+  orderId: number;
+  before: number;
+}
+export interface SendInput {
+  orderId: number;
+  clientId: string;
+  text: string;
+  fileIds: number[];
+}
+export interface ReadInput {
+  orderId: number;
+  upToId: number;
+}
+
+export type { ChatMessage, ChatPage, ReadMessagesResponse };

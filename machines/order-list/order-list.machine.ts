@@ -1,0 +1,315 @@
+import { assign, emit, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { statusById } from '../../src/api/contract/order-status';
+import { toErrorInfo } from '../shared/error-info';
+import {
+  ORDER_PAGE_SIZE,
+  UNDO_TIMEOUT,
+  type OrderList,
+  type OrderListContext,
+  type OrderListEmitted,
+  type OrderListEvent,
+  type OrderListInput,
+  type OrderListRequest,
+  type TrashResponse,
+} from './order-list.types';
+
+type TrashDone = DoneActorEvent<TrashResponse>;
+
+/**
+ * The list after a delete/restore answer: the order leaves a tab it no longer belongs to (spec 4), or shows its
+ * new status where it stays; a deleted order is remembered with its place so "Отменить" can put it back.
+ */
+function afterTrash(
+  context: OrderListContext,
+  answer: TrashResponse,
+  deleted: boolean,
+): Partial<OrderListContext> {
+  const tab = statusById(answer.status.id)?.tab;
+  const index = context.items.findIndex((o) => o.id === answer.id);
+  let items = context.items;
+  let count = context.count;
+  let removed = deleted ? null : context.removed;
+  if (deleted && index !== -1) removed = { item: context.items[index]!, index };
+  if (tab !== context.tab) {
+    if (index !== -1) {
+      items = items.filter((o) => o.id !== answer.id);
+      count = Math.max(0, count - 1);
+    }
+  } else if (index !== -1) {
+    items = items.map((o) =>
+      o.id === answer.id ? { ...o, status: answer.status, is_trash: answer.is_trash } : o,
+    );
+  } else if (!deleted && removed?.item.id === answer.id) {
+    const back = { ...removed.item, status: answer.status, is_trash: answer.is_trash };
+    items = [...items.slice(0, removed.index), back, ...items.slice(removed.index)];
+    count += 1;
+  }
+  if (!deleted && removed?.item.id === answer.id) removed = null;
+  return { items, count, removed, counters: answer.counters, busyId: null, trashError: null };
+}
+
+export const orderListMachine = setup({
+  types: {
+    context: {} as OrderListContext,
+    events: {} as OrderListEvent,
+    input: {} as OrderListInput,
+    emitted: {} as OrderListEmitted,
+  },
+  actors: {
+    /** GET /api/client/orders/?tab&search&page&page_size with the actor's AbortSignal; provided in the feature. */
+    fetchOrders: fromPromise<OrderList, OrderListRequest>(() =>
+      Promise.reject(new Error('orderList: actor "fetchOrders" is not provided')),
+    ),
+    /** DELETE /api/client/orders/{id}/ */
+    trashOrder: fromPromise<TrashResponse, { id: number }>(() =>
+      Promise.reject(new Error('orderList: actor "trashOrder" is not provided')),
+    ),
+    /** PATCH /api/client/orders/{id}/restore/ */
+    restoreOrder: fromPromise<TrashResponse, { id: number }>(() =>
+      Promise.reject(new Error('orderList: actor "restoreOrder" is not provided')),
+    ),
+  },
+  actions: {
+    assignQuery: assign(({ context, event }) => {
+      if (event.type !== 'orderList.load') return {};
+      const tab = event.tab ?? context.tab;
+      const search = (event.search ?? (tab === context.tab ? context.search : '')).trim();
+      // Another tab or search: the old rows are not this list (keep them while only paging).
+      return { tab, search, page: 1, items: [], count: 0, hasMore: false, error: null, removed: null };
+    }),
+    nextPage: assign(({ context }) => ({ page: context.page + 1, error: null })),
+    previousPage: assign(({ context }) => ({ page: Math.max(1, context.page - 1) })),
+    clearError: assign({ error: null }),
+    assignPage: assign(({ context }, answer: OrderList) => {
+      const seen = new Set(context.items.map((o) => o.id));
+      // Deletes shift the pages under us: a row may come twice.
+      const fresh = answer.results.filter((o) => !seen.has(o.id));
+      return {
+        items: context.page === 1 ? answer.results : [...context.items, ...fresh],
+        count: answer.count,
+        counters: answer.counters,
+        hasMore: answer.next !== null,
+        error: null,
+      };
+    }),
+    assignError: assign((_, error: unknown) => ({ error: toErrorInfo(error) })),
+    assignBusy: assign((_, id: number) => ({ busyId: id, trashError: null })),
+    applyDelete: assign(({ context }, answer: TrashResponse) => afterTrash(context, answer, true)),
+    applyRestore: assign(({ context }, answer: TrashResponse) => afterTrash(context, answer, false)),
+    assignTrashError: assign((_, error: unknown) => ({ busyId: null, trashError: toErrorInfo(error) })),
+    forgetRemoved: assign({ removed: null }),
+    emitDeleted: emit((_, id: number) => ({ type: 'orderList.deleted' as const, id })),
+    emitRestored: emit((_, p: { id: number; undo: boolean }) => ({
+      type: 'orderList.restored' as const,
+      ...p,
+    })),
+    emitTrashFailed: emit(({ context }) => ({
+      type: 'orderList.trashFailed' as const,
+      error: context.trashError ?? { message: '' },
+    })),
+  },
+  guards: {
+    hasMore: ({ context }) => context.hasMore,
+    wasRemovedHere: ({ context }, id: number) => context.removed?.item.id === id,
+    canUndo: ({ context }) => context.removed !== null,
+  },
+  delays: {
+    undoTimeout: UNDO_TIMEOUT,
+  },
+}).createMachine({
+  id: 'orderList',
+  type: 'parallel',
+  context: ({ input }) => ({
+    tab: input.tab,
+    search: (input.search ?? '').trim(),
+    page: 1,
+    pageSize: input.pageSize ?? ORDER_PAGE_SIZE,
+    items: [],
+    count: 0,
+    counters: null,
+    hasMore: false,
+    error: null,
+    busyId: null,
+    removed: null,
+    trashError: null,
+  }),
+  states: {
+    list: {
+      initial: 'loading',
+      states: {
+        loading: {
+          tags: ['loading'],
+          description:
+            'Page 1 of the query. A new query re-enters this state: the running request is aborted.',
+          invoke: {
+            id: 'fetchOrders',
+            src: 'fetchOrders',
+            input: ({ context }) => ({
+              tab: context.tab,
+              search: context.search,
+              page: 1,
+              pageSize: context.pageSize,
+            }),
+            onDone: { target: 'ready', actions: { type: 'assignPage', params: ({ event }) => event.output } },
+            onError: {
+              target: 'failure',
+              actions: {
+                type: 'assignError',
+                params: ({ event }: { event: ErrorActorEvent }) => event.error,
+              },
+            },
+          },
+          on: {
+            'orderList.load': {
+              target: 'loading',
+              reenter: true,
+              description:
+                'Spec 4: a new request cancels the running one (the invocation stops, its signal aborts).',
+              actions: 'assignQuery',
+            },
+          },
+        },
+        loadingMore: {
+          tags: ['loadingMore'],
+          description: 'The next page, added below the rows already shown.',
+          invoke: {
+            id: 'fetchOrders',
+            src: 'fetchOrders',
+            input: ({ context }) => ({
+              tab: context.tab,
+              search: context.search,
+              page: context.page,
+              pageSize: context.pageSize,
+            }),
+            onDone: { target: 'ready', actions: { type: 'assignPage', params: ({ event }) => event.output } },
+            onError: {
+              target: 'ready',
+              description: 'The rows shown stay; the error shows under them with "show more" to try again.',
+              actions: [
+                'previousPage',
+                { type: 'assignError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+              ],
+            },
+          },
+          on: {
+            'orderList.load': { target: 'loading', actions: 'assignQuery' },
+          },
+        },
+        ready: {
+          on: {
+            'orderList.load': { target: 'loading', actions: 'assignQuery' },
+            'orderList.more': { guard: 'hasMore', target: 'loadingMore', actions: 'nextPage' },
+          },
+        },
+        failure: {
+          tags: ['error'],
+          on: {
+            'orderList.load': { target: 'loading', actions: 'assignQuery' },
+            'orderList.retry': { target: 'loading', actions: 'clearError' },
+          },
+        },
+      },
+    },
+    trash: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'orderList.delete': {
+              target: 'deleting',
+              actions: { type: 'assignBusy', params: ({ event }) => event.id },
+            },
+            'orderList.restore': {
+              target: 'restoring',
+              actions: { type: 'assignBusy', params: ({ event }) => event.id },
+            },
+          },
+        },
+        deleting: {
+          tags: ['trashBusy'],
+          invoke: {
+            id: 'trashOrder',
+            src: 'trashOrder',
+            input: ({ context }) => ({ id: context.busyId ?? 0 }),
+            onDone: {
+              target: 'undoable',
+              actions: [
+                { type: 'applyDelete', params: ({ event }: { event: TrashDone }) => event.output },
+                { type: 'emitDeleted', params: ({ event }: { event: TrashDone }) => event.output.id },
+              ],
+            },
+            onError: {
+              target: 'idle',
+              actions: [
+                { type: 'assignTrashError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+                'emitTrashFailed',
+              ],
+            },
+          },
+        },
+        undoable: {
+          description: 'A toast offers "Отменить" for a while after a delete.',
+          after: { undoTimeout: { target: 'idle', actions: 'forgetRemoved' } },
+          on: {
+            'orderList.undo': {
+              guard: 'canUndo',
+              target: 'restoring',
+              actions: { type: 'assignBusy', params: ({ context }) => context.removed?.item.id ?? 0 },
+            },
+            'orderList.dismissUndo': { target: 'idle', actions: 'forgetRemoved' },
+            'orderList.delete': {
+              target: 'deleting',
+              actions: { type: 'assignBusy', params: ({ event }) => event.id },
+            },
+            'orderList.restore': {
+              target: 'restoring',
+              actions: { type: 'assignBusy', params: ({ event }) => event.id },
+            },
+          },
+        },
+        restoring: {
+          tags: ['trashBusy'],
+          invoke: {
+            id: 'restoreOrder',
+            src: 'restoreOrder',
+            input: ({ context }) => ({ id: context.busyId ?? 0 }),
+            onDone: [
+              {
+                guard: {
+                  type: 'wasRemovedHere',
+                  params: ({ event }: { event: TrashDone }) => event.output.id,
+                },
+                target: 'idle',
+                description: 'Undo: the order comes back to its place in this list.',
+                actions: [
+                  { type: 'applyRestore', params: ({ event }: { event: TrashDone }) => event.output },
+                  {
+                    type: 'emitRestored',
+                    params: ({ event }: { event: TrashDone }) => ({ id: event.output.id, undo: true }),
+                  },
+                ],
+              },
+              {
+                target: 'idle',
+                actions: [
+                  { type: 'applyRestore', params: ({ event }: { event: TrashDone }) => event.output },
+                  {
+                    type: 'emitRestored',
+                    params: ({ event }: { event: TrashDone }) => ({ id: event.output.id, undo: false }),
+                  },
+                ],
+              },
+            ],
+            onError: {
+              target: 'idle',
+              actions: [
+                { type: 'assignTrashError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+                'emitTrashFailed',
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,34 @@
+import type { OrderDetail } from '../../src/api/contract/orders';
+import type { ApiErrorInfo } from '../shared/error-info';
+
+// ---- Data ------------------------------------------------------------------------------------------------------
+/** Spec point 9: order data older than this is loaded again. */
+export const ORDER_CACHE_EXPIRY = 60_000;
+
+export interface CachedOrder {
+  order: OrderDetail;
+  /** Date.now() when it arrived (spec 3: "timestamp of last load"). */
+  loadedAt: number;
+}
+
+export type { OrderDetail };
+
+// ---- Context ---------------------------------------------------------------------------------------------------
+export interface OrderLoaderContext {
+  /** Orders by id with their load time. */
+  cache: Record<number, CachedOrder>;
+  /** The order the page shows (or asked for). */
+  id: number | null;
+  error: ApiErrorInfo | null;
+}
+
+// ---- Events ----------------------------------------------------------------------------------------------------
+export type OrderLoaderEvent =
+  /** The order route opens (or re-checks) order `id`; null: the URL has no id. */
+  | { type: 'orderLoader.open'; id: number | null }
+  /** The order changed elsewhere (realtime, a delete): its copy expires; the open one reloads quietly. */
+  | { type: 'orderLoader.invalidate'; id: number }
+  /** A fresh copy from a call that answers the order (PATCH …): put it in the cache. */
+  | { type: 'orderLoader.set'; order: OrderDetail }
+  /** The session ended: forget every order. */
+  | { type: 'orderLoader.clear' };

@@ -1,0 +1,289 @@
+import { type ErrorActorEvent, assign, fromPromise, setup } from 'xstate';
+import { isAuthRejection, toErrorInfo } from '../shared/error-info';
+import type {
+  AuthTokens,
+  AutoLoginInput,
+  RequestCodeInput,
+  RestoreSessionInput,
+  SessionContext,
+  SessionEvent,
+  SessionInput,
+  SignedIn,
+  SignInInput,
+  VerifyCodeInput,
+} from './session.types';
+
+/** IO stubs: the real actors are given in src/app with `sessionMachine.provide()` (and in tests). */
+function notProvided(name: string): Promise<never> {
+  return Promise.reject(new Error(`session: actor "${name}" is not provided`));
+}
+
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    input: {} as SessionInput,
+  },
+  actors: {
+    /** `al` first when given, then the refresh cookie; loads the user. */
+    restoreSession: fromPromise<SignedIn, RestoreSessionInput>(() => notProvided('restoreSession')),
+    signIn: fromPromise<SignedIn, SignInInput>(() => notProvided('signIn')),
+    requestCode: fromPromise<void, RequestCodeInput>(() => notProvided('requestCode')),
+    verifyCode: fromPromise<SignedIn, VerifyCodeInput>(() => notProvided('verifyCode')),
+    autoLogin: fromPromise<SignedIn, AutoLoginInput>(() => notProvided('autoLogin')),
+    /** Loads the user for tokens a page obtained itself. */
+    loadUser: fromPromise<SignedIn, AuthTokens>(() => notProvided('loadUser')),
+    signOut: fromPromise<void, void>(() => notProvided('signOut')),
+  },
+  actions: {
+    /** Hands the tokens to the token machine (cookie, refresh schedule, other tabs); provided in src/app. */
+    storeTokens: (_, _tokens: AuthTokens) => {},
+    /** Drops the access token (spec point 4: an auth error clears the stored token); provided in src/app. */
+    forgetTokens: () => {},
+    assignSignedIn: assign((_, signedIn: SignedIn) => ({
+      user: signedIn.user,
+      error: null,
+      autoLoginToken: null,
+      codeLogin: null,
+    })),
+    clearUser: assign({ user: null, finances: null, autoLoginToken: null }),
+    assignError: assign((_, error: unknown) => ({ error: toErrorInfo(error) })),
+    clearError: assign({ error: null }),
+    assignCodeLogin: assign((_, login: string) => ({ codeLogin: login, error: null })),
+    clearCodeLogin: assign({ codeLogin: null }),
+    assignFinances: assign((_, finances: { money: number; bonus: number }) => ({
+      finances: { money: finances.money, bonus: finances.bonus },
+    })),
+  },
+  guards: {
+    isAuthRejection: (_, error: unknown) => isAuthRejection(error),
+  },
+}).createMachine({
+  id: 'session',
+  context: ({ input }) => ({
+    user: null,
+    finances: null,
+    error: null,
+    autoLoginToken: input.autoLoginToken || null,
+    codeLogin: null,
+  }),
+  initial: 'notLoaded',
+  states: {
+    notLoaded: {
+      description:
+        'Start-up: auto-login with `al` if the URL had it, else the refresh cookie; the router waits here.',
+      tags: ['loading'],
+      invoke: {
+        id: 'restoreSession',
+        src: 'restoreSession',
+        input: ({ context }) => ({ autoLoginToken: context.autoLoginToken }),
+        onDone: {
+          target: 'authSuccess',
+          actions: [
+            { type: 'storeTokens', params: ({ event }) => event.output.tokens },
+            { type: 'assignSignedIn', params: ({ event }) => event.output },
+          ],
+        },
+        onError: [
+          {
+            guard: {
+              type: 'isAuthRejection',
+              params: ({ event }: { event: ErrorActorEvent }) => event.error,
+            },
+            target: 'authError',
+            description: 'No valid sign-in (400/401): an anonymous visitor, not a failure.',
+          },
+          {
+            target: 'initFailed',
+            description:
+              'No answer or a server error: the cabinet cannot start; the router shows the Error route.',
+            actions: { type: 'assignError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          },
+        ],
+      },
+    },
+
+    initFailed: {
+      description: 'The server could not be asked who the visitor is; the Error route offers a retry.',
+      on: {
+        'session.retry': { target: 'notLoaded', actions: 'clearError' },
+      },
+    },
+
+    authError: {
+      description: 'Signed out (spec point 4: auth status starts as error). Sign-in forms live here.',
+      entry: ['clearUser', 'forgetTokens'],
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'session.login': { target: 'signingIn', actions: 'clearError' },
+            'session.loginWithCode.request': {
+              target: 'requestingCode',
+              actions: { type: 'assignCodeLogin', params: ({ event }) => event.login },
+            },
+            'session.authenticated': { target: 'loadingUser', actions: 'clearError' },
+            'session.autoLogin': { target: 'autoLoggingIn', actions: 'clearError' },
+          },
+        },
+        signingIn: {
+          tags: ['loading'],
+          invoke: {
+            id: 'signIn',
+            src: 'signIn',
+            input: ({ event }) =>
+              event.type === 'session.login'
+                ? { login: event.login, password: event.password }
+                : { login: '', password: '' },
+            onDone: {
+              target: '#session.authSuccess',
+              actions: [
+                { type: 'storeTokens', params: ({ event }) => event.output.tokens },
+                { type: 'assignSignedIn', params: ({ event }) => event.output },
+              ],
+            },
+            onError: {
+              target: 'idle',
+              actions: {
+                type: 'assignError',
+                params: ({ event }: { event: ErrorActorEvent }) => event.error,
+              },
+            },
+          },
+        },
+        requestingCode: {
+          description: 'POST login/ with method code: the server sends a one-time code.',
+          tags: ['loading'],
+          invoke: {
+            id: 'requestCode',
+            src: 'requestCode',
+            input: ({ context }) => ({ login: context.codeLogin ?? '' }),
+            onDone: { target: 'awaitingCode' },
+            onError: {
+              target: 'idle',
+              actions: [
+                'clearCodeLogin',
+                { type: 'assignError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+              ],
+            },
+          },
+        },
+        awaitingCode: {
+          description: 'The code form is shown; the customer may also go back to the password.',
+          on: {
+            'session.loginWithCode.verify': { target: 'verifyingCode', actions: 'clearError' },
+            'session.loginWithCode.request': {
+              target: 'requestingCode',
+              actions: { type: 'assignCodeLogin', params: ({ event }) => event.login },
+              description: 'Send the code again (or to another login).',
+            },
+            'session.login': { target: 'signingIn', actions: ['clearError', 'clearCodeLogin'] },
+          },
+        },
+        verifyingCode: {
+          tags: ['loading'],
+          invoke: {
+            id: 'verifyCode',
+            src: 'verifyCode',
+            input: ({ event }) =>
+              event.type === 'session.loginWithCode.verify'
+                ? { login: event.login, code: event.code }
+                : { login: '', code: '' },
+            onDone: {
+              target: '#session.authSuccess',
+              actions: [
+                { type: 'storeTokens', params: ({ event }) => event.output.tokens },
+                { type: 'assignSignedIn', params: ({ event }) => event.output },
+              ],
+            },
+            onError: {
+              target: 'awaitingCode',
+              actions: {
+                type: 'assignError',
+                params: ({ event }: { event: ErrorActorEvent }) => event.error,
+              },
+            },
+          },
+        },
+        autoLoggingIn: {
+          tags: ['loading'],
+          invoke: {
+            id: 'autoLogin',
+            src: 'autoLogin',
+            input: ({ event }) => ({ token: event.type === 'session.autoLogin' ? event.token : '' }),
+            onDone: {
+              target: '#session.authSuccess',
+              actions: [
+                { type: 'storeTokens', params: ({ event }) => event.output.tokens },
+                { type: 'assignSignedIn', params: ({ event }) => event.output },
+              ],
+            },
+            onError: {
+              target: 'idle',
+              actions: {
+                type: 'assignError',
+                params: ({ event }: { event: ErrorActorEvent }) => event.error,
+              },
+            },
+          },
+        },
+        loadingUser: {
+          description:
+            'A page got tokens itself (registration, new password, social e-mail); load who they belong to.',
+          tags: ['loading'],
+          invoke: {
+            id: 'loadUser',
+            src: 'loadUser',
+            input: ({ event }) =>
+              event.type === 'session.authenticated'
+                ? { access: event.access, expires_in: event.expires_in }
+                : { access: '', expires_in: 0 },
+            onDone: {
+              target: '#session.authSuccess',
+              actions: [
+                { type: 'storeTokens', params: ({ event }) => event.output.tokens },
+                { type: 'assignSignedIn', params: ({ event }) => event.output },
+              ],
+            },
+            onError: {
+              target: 'idle',
+              actions: {
+                type: 'assignError',
+                params: ({ event }: { event: ErrorActorEvent }) => event.error,
+              },
+            },
+          },
+        },
+        signingOut: {
+          description:
+            'Signed out locally at once; the server revokes the refresh token in the background (best effort).',
+          tags: ['loading'],
+          invoke: {
+            id: 'signOut',
+            src: 'signOut',
+            onDone: { target: 'idle' },
+            onError: {
+              target: 'idle',
+              description: 'The local sign-out already happened; a failed revoke only leaves a dead cookie.',
+            },
+          },
+        },
+      },
+    },
+
+    authSuccess: {
+      description: 'Signed in: the cabinet routes open.',
+      on: {
+        'session.logout': { target: 'authError.signingOut' },
+        'session.expired': {
+          target: 'authError',
+          description:
+            'The refresh token was refused: sign out; the client sends the visitor to /login?redirect=…',
+        },
+        'session.finances': {
+          actions: { type: 'assignFinances', params: ({ event }) => event },
+        },
+      },
+    },
+  },
+});

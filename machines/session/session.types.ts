@@ -1,0 +1,77 @@
+import type { ApiErrorInfo } from '../shared/error-info';
+
+// ---- Data ------------------------------------------------------------------------------------------------------
+export interface SessionUser {
+  id: number;
+  email: string;
+  fio: string;
+}
+
+export interface Finances {
+  money: number;
+  bonus: number;
+}
+
+/** The token pair the auth endpoints answer with (spec point 3: access, expires_in in seconds). */
+export interface AuthTokens {
+  access: string;
+  expires_in: number;
+}
+
+/** What every way of signing in ends with. */
+export interface SignedIn {
+  tokens: AuthTokens;
+  user: SessionUser;
+}
+
+/** What the navigation guard needs to know about the session (spec point 2). */
+export type SessionStatus = 'notLoaded' | 'authError' | 'authSuccess' | 'initFailed';
+
+// ---- Context ---------------------------------------------------------------------------------------------------
+export interface SessionContext {
+  user: SessionUser | null;
+  finances: Finances | null;
+  error: ApiErrorInfo | null;
+  /** The single-use `al` token of the first URL; dropped once the start-up attempt is settled. */
+  autoLoginToken: string | null;
+  /** The login a one-time code was sent to, while the code form is shown. */
+  codeLogin: string | null;
+}
+
+// ---- Input -----------------------------------------------------------------------------------------------------
+export interface SessionInput {
+  autoLoginToken?: string | null;
+}
+
+// ---- Events ----------------------------------------------------------------------------------------------------
+export type SessionEvent =
+  | { type: 'session.login'; login: string; password: string }
+  | { type: 'session.loginWithCode.request'; login: string }
+  | { type: 'session.loginWithCode.verify'; login: string; code: string }
+  /** The page obtained tokens itself (registration, new password, social e-mail). */
+  | { type: 'session.authenticated'; access: string; expires_in: number }
+  | { type: 'session.autoLogin'; token: string }
+  | { type: 'session.logout' }
+  /** The token machine could not refresh: the server no longer knows this sign-in. */
+  | { type: 'session.expired' }
+  | { type: 'session.retry' }
+  | { type: 'session.finances'; money: number; bonus: number };
+
+// ---- Actor inputs ----------------------------------------------------------------------------------------------
+export interface RestoreSessionInput {
+  autoLoginToken: string | null;
+}
+export interface SignInInput {
+  login: string;
+  password: string;
+}
+export interface RequestCodeInput {
+  login: string;
+}
+export interface VerifyCodeInput {
+  login: string;
+  code: string;
+}
+export interface AutoLoginInput {
+  token: string;
+}

@@ -1,0 +1,184 @@
+// The one HTTP client (ofetch). It adds the bearer token, sends cookies and turns every failure into an ApiError
+// (spec point 8). It never decides about the session itself: it asks the token machine for a refresh through the
+// `refresh` callback and reports a dead session through `onSessionExpired`.
+import { createFetch, type FetchOptions, type FetchResponse, type ResponseType } from 'ofetch';
+import { isAuthRejection } from '../../machines/shared/error-info';
+import { redirectValueFor } from '../lib/redirect';
+import { type ApiError, toApiError } from './errors';
+
+export interface ApiClientConfig {
+  /** The current access token, or null when signed out. */
+  getAccessToken: () => string | null;
+  /** Refreshes through the token machine (single-flight, one tab for all). true: new token; false: refused. */
+  refresh: () => Promise<boolean>;
+  /** The refresh was refused (400/401/not authorized): sign out, go to /login?redirect=… */
+  onSessionExpired: (redirectTo: string) => void;
+  /** A full page load (429 → /429). */
+  navigateHard: (url: string) => void;
+  /** Where the visitor is, for the redirect value; defaults to window.location. */
+  currentLocation?: () => { pathname: string; search: string };
+  /** For tests: a stubbed fetch. */
+  fetch?: typeof globalThis.fetch;
+  baseURL?: string;
+  /** Milliseconds before a call without a caller's signal counts as unanswered. */
+  timeout?: number;
+}
+
+export type ApiOptions<R extends ResponseType = 'json'> = Omit<
+  FetchOptions<R>,
+  'onRequest' | 'onRequestError' | 'onResponse' | 'onResponseError' | 'retry' | 'baseURL'
+> & {
+  /** Do not refresh-and-retry on 401 (the call itself checks credentials). */
+  noRefresh?: boolean;
+  /** A 429 of this call is a business limit the caller shows itself: no full navigation to /429. */
+  keep429?: boolean;
+};
+
+/** Called on every 403 (a later issue re-checks the repayment verification here). Returns an unsubscribe. */
+export type Forbidden403Handler = (error: ApiError, path: string) => void;
+
+export interface ApiClient {
+  api: <T>(path: string, options?: ApiOptions) => Promise<T>;
+  apiRaw: <T = unknown, R extends ResponseType = 'blob'>(
+    path: string,
+    options?: ApiOptions<R>,
+  ) => Promise<FetchResponse<T>>;
+  on403: (handler: Forbidden403Handler) => () => void;
+}
+
+/** Calls whose 401 means "wrong credentials", not "token expired": never refreshed (spec point 8, plus `al`). */
+const NO_REFRESH = [
+  /\/auth\/login\/$/,
+  /\/auth\/login\/verify\/$/,
+  /\/auth\/token\/refresh\/$/,
+  /\/auth\/al\/$/,
+];
+
+export function isCredentialCall(path: string): boolean {
+  const bare = path.split('?')[0] ?? path;
+  return NO_REFRESH.some((re) => re.test(bare));
+}
+
+const DEFAULT_TIMEOUT = 30_000;
+
+function browserLocation() {
+  const loc = (globalThis as { location?: { pathname: string; search: string } }).location;
+  return loc ? { pathname: loc.pathname, search: loc.search } : { pathname: '/', search: '' };
+}
+
+export function createApiClient(
+  config: ApiClientConfig,
+  forbiddenHandlers: Set<Forbidden403Handler> = new Set(),
+): ApiClient {
+  const $fetch = createFetch(config.fetch ? { fetch: config.fetch } : {});
+  const currentLocation = config.currentLocation ?? browserLocation;
+
+  async function send<R extends ResponseType>(
+    path: string,
+    options: ApiOptions<R>,
+    responseType: R | undefined,
+  ) {
+    const { noRefresh, keep429, ...fetchOptions } = options;
+    const explicitAuth = new Headers(options.headers as HeadersInit | undefined).has('authorization');
+
+    const attempt = async () => {
+      const headers = new Headers(options.headers as HeadersInit | undefined);
+      const token = config.getAccessToken();
+      if (!explicitAuth && token) headers.set('Authorization', `Bearer ${token}`);
+      try {
+        return await $fetch.raw(path, {
+          ...(fetchOptions as FetchOptions<R>),
+          ...(responseType ? { responseType } : {}),
+          ...(config.baseURL ? { baseURL: config.baseURL } : {}),
+          ...(options.signal ? {} : { timeout: options.timeout ?? config.timeout ?? DEFAULT_TIMEOUT }),
+          headers,
+          credentials: 'include',
+          retry: false,
+        });
+      } catch (error) {
+        throw toApiError(error, options.signal);
+      }
+    };
+
+    const fail = (error: ApiError): never => {
+      if (error.status === 429 && !keep429) config.navigateHard('/429');
+      if (error.status === 403) for (const handler of forbiddenHandlers) handler(error, path);
+      throw error;
+    };
+
+    try {
+      return await attempt();
+    } catch (caught) {
+      const error = caught as ApiError;
+      if (error.status !== 401 || noRefresh || explicitAuth || isCredentialCall(path)) return fail(error);
+
+      let refreshed: boolean;
+      try {
+        refreshed = await config.refresh();
+      } catch (refreshError) {
+        // An unanswered refresh is no verdict on the session: report it, keep the visitor signed in.
+        if (!isAuthRejection(refreshError)) throw toApiError(refreshError);
+        refreshed = false;
+      }
+      if (!refreshed) {
+        config.onSessionExpired(redirectValueFor(currentLocation()));
+        throw error;
+      }
+      // Retry once: a second 401 is passed on as it is.
+      try {
+        return await attempt();
+      } catch (retryError) {
+        return fail(retryError as ApiError);
+      }
+    }
+  }
+
+  return {
+    async api<T>(path: string, options: ApiOptions = {}) {
+      const response = await send(path, options, undefined);
+      return response._data as T;
+    },
+    async apiRaw<T = unknown, R extends ResponseType = 'blob'>(path: string, options: ApiOptions<R> = {}) {
+      const response = await send(path, options, options.responseType ?? ('blob' as R));
+      return response as FetchResponse<T>;
+    },
+    on403(handler) {
+      forbiddenHandlers.add(handler);
+      return () => forbiddenHandlers.delete(handler);
+    },
+  };
+}
+
+// ---- The app's instance ----------------------------------------------------------------------------------------
+// 403 subscribers survive configureApi(): they are registered with the app, not with one client object.
+const appForbiddenHandlers = new Set<Forbidden403Handler>();
+let instance: ApiClient = createApiClient(
+  {
+    getAccessToken: () => null,
+    refresh: async () => false,
+    onSessionExpired: () => {},
+    navigateHard: (url) => globalThis.location?.assign(url),
+  },
+  appForbiddenHandlers,
+);
+
+/** Called once from src/app with the session's callbacks. */
+export function configureApi(config: ApiClientConfig): ApiClient {
+  instance = createApiClient(config, appForbiddenHandlers);
+  return instance;
+}
+
+/** A JSON call: `api<Order>('/api/client/orders/5/')`. Rejects with ApiError. */
+export function api<T>(path: string, options?: ApiOptions): Promise<T> {
+  return instance.api<T>(path, options);
+}
+
+/** A call whose answer is a blob/stream/text, or whose headers are needed (downloads, uploads). */
+export function apiRaw<T = unknown, R extends ResponseType = 'blob'>(path: string, options?: ApiOptions<R>) {
+  return instance.apiRaw<T, R>(path, options);
+}
+
+/** Subscribe to 403 answers (hook for the repayment verification re-check of a later issue). */
+export function on403(handler: Forbidden403Handler): () => void {
+  return instance.on403(handler);
+}

@@ -1,0 +1,139 @@
+// The error catalogue of spec point 8 as one typed error: every failed call rejects with an ApiError.
+import type { ApiErrorInfo } from '../../machines/shared/error-info';
+
+export const ERROR_MESSAGES = {
+  cancelled: 'Запрос отменён',
+  noResponse: 'Сервер не отвечает',
+  noAccessToken: 'Access token should be defined',
+  tooManyRequests: 'Слишком много запросов. Попробуйте позже.',
+  serverError: 'Ошибка сервера. Попробуйте позже.',
+} as const;
+
+export type ApiErrorKind = 'http' | 'cancelled' | 'network' | 'protocol';
+
+export interface ApiErrorInit {
+  kind: ApiErrorKind;
+  message: string;
+  status?: number;
+  detail?: string;
+  fields?: Record<string, string[]>;
+  reason?: string;
+  data?: unknown;
+}
+
+export class ApiError extends Error implements ApiErrorInfo {
+  readonly kind: ApiErrorKind;
+  readonly status?: number;
+  /** The server's `{ "detail": "…" }`. */
+  readonly detail?: string;
+  /** The server's field errors `{ "field": ["message"] }`. */
+  readonly fields?: Record<string, string[]>;
+  /** Why a cancelled request was cancelled. */
+  readonly reason?: string;
+  /** The parsed answer body, for callers that need more than detail/fields. */
+  readonly data?: unknown;
+
+  constructor(init: ApiErrorInit) {
+    super(init.message);
+    this.name = 'ApiError';
+    this.kind = init.kind;
+    if (init.status !== undefined) this.status = init.status;
+    if (init.detail !== undefined) this.detail = init.detail;
+    if (init.fields !== undefined) this.fields = init.fields;
+    if (init.reason !== undefined) this.reason = init.reason;
+    if (init.data !== undefined) this.data = init.data;
+  }
+
+  /** Plain data for machine contexts. */
+  toInfo(): ApiErrorInfo {
+    const info: ApiErrorInfo = { message: this.message };
+    if (this.status !== undefined) info.status = this.status;
+    if (this.fields) info.fields = this.fields;
+    return info;
+  }
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return value instanceof ApiError;
+}
+
+/** Field errors of a Django-REST-style body: every key whose value is a list of strings (or one string). */
+function fieldsOf(data: unknown): Record<string, string[]> | undefined {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return undefined;
+  const fields: Record<string, string[]> = {};
+  for (const [key, value] of Object.entries(data as Record<string, unknown>)) {
+    if (key === 'detail') continue;
+    if (Array.isArray(value) && value.every((v) => typeof v === 'string') && value.length)
+      fields[key] = value;
+    else if (typeof value === 'string' && value) fields[key] = [value];
+  }
+  return Object.keys(fields).length ? fields : undefined;
+}
+
+/** An HTTP error answer → ApiError: the detail, else the first field message, else a text by status. */
+export function errorFromResponse(status: number, data: unknown): ApiError {
+  const detail =
+    data && typeof data === 'object' && typeof (data as { detail?: unknown }).detail === 'string'
+      ? (data as { detail: string }).detail
+      : undefined;
+  const fields = fieldsOf(data);
+  const firstField = fields ? Object.values(fields)[0]?.[0] : undefined;
+  const message =
+    detail ||
+    firstField ||
+    (status === 429
+      ? ERROR_MESSAGES.tooManyRequests
+      : status >= 500
+        ? ERROR_MESSAGES.serverError
+        : `Ошибка запроса (${status})`);
+  const init: ApiErrorInit = { kind: 'http', status, message, data };
+  if (detail !== undefined) init.detail = detail;
+  if (fields) init.fields = fields;
+  return new ApiError(init);
+}
+
+function reasonText(reason: unknown): string | undefined {
+  if (typeof reason === 'string') return reason || undefined;
+  if (reason instanceof Error) {
+    // The browser's default reason ("signal is aborted without reason") says nothing to the user.
+    if (reason.name === 'AbortError') return undefined;
+    return reason.message || undefined;
+  }
+  return undefined;
+}
+
+/** A request cancelled through its AbortSignal: 'Запрос отменён' plus the reason (spec point 8). */
+export function cancelledError(reason: unknown): ApiError {
+  const text = reasonText(reason);
+  const init: ApiErrorInit = {
+    kind: 'cancelled',
+    message: text ? `${ERROR_MESSAGES.cancelled}: ${text}` : ERROR_MESSAGES.cancelled,
+  };
+  if (text) init.reason = text;
+  return new ApiError(init);
+}
+
+export function noResponseError(): ApiError {
+  return new ApiError({ kind: 'network', message: ERROR_MESSAGES.noResponse });
+}
+
+interface FetchErrorLike {
+  response?: { status: number; _data?: unknown };
+  cause?: unknown;
+  name?: string;
+}
+
+/**
+ * Any failure of a call → ApiError. `signal` is the caller's AbortSignal: when it fired, the call was cancelled
+ * (as opposed to a timeout, which counts as no response).
+ */
+export function toApiError(error: unknown, signal?: AbortSignal | null): ApiError {
+  if (error instanceof ApiError) return error;
+  if (signal?.aborted) return cancelledError(signal.reason);
+  const e = (error ?? {}) as FetchErrorLike;
+  if (e.response && typeof e.response.status === 'number')
+    return errorFromResponse(e.response.status, e.response._data);
+  const cause = (e.cause ?? error) as { name?: string } | undefined;
+  if (cause?.name === 'AbortError') return cancelledError((cause as { reason?: unknown }).reason);
+  return noResponseError();
+}

@@ -1,0 +1,35 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { sessionMachine } from '../../machines/session/session.machine';
+import type { tokenMachine } from '../../machines/token/token.machine';
+import type { themeMachine } from '../../machines/theme/theme.machine';
+import type { dialogsMachine } from '../../machines/dialogs/dialogs.machine';
+import type { notificationsMachine } from '../../machines/notifications/notifications.machine';
+import type { realtimeMachine } from '../../machines/realtime/realtime.machine';
+import type { orderLoaderMachine } from '../../machines/order-loader/order-loader.machine';
+
+/** The app-wide actors, created once in src/app/create-actors.ts; the router context holds the same refs. */
+export interface AppActors {
+  session: ActorRefFrom<typeof sessionMachine>;
+  token: ActorRefFrom<typeof tokenMachine>;
+  theme: ActorRefFrom<typeof themeMachine>;
+  dialogs: ActorRefFrom<typeof dialogsMachine>;
+  notifications: ActorRefFrom<typeof notificationsMachine>;
+  /** The order routes' cache (spec 2: 60 000 ms, archived → archive tab, failure → /404). */
+  orderLoader: ActorRefFrom<typeof orderLoaderMachine>;
+  /** The WebSocket connection (src/app/realtime.ts); features listen with useRealtimeEvents. */
+  realtime: ActorRefFrom<typeof realtimeMachine>;
+}
+
+const AppActorsContext = createContext<AppActors | null>(null);
+
+export function AppActorsProvider({ actors, children }: { actors: AppActors; children: ReactNode }) {
+  return <AppActorsContext.Provider value={actors}>{children}</AppActorsContext.Provider>;
+}
+
+/** The actor refs (stable for the life of the page); read values with the narrow hooks of ./hooks.ts. */
+export function useAppActors(): AppActors {
+  const actors = useContext(AppActorsContext);
+  if (!actors) throw new Error('useAppActors() needs <AppActorsProvider> above it');
+  return actors;
+}

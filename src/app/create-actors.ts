@@ -1,0 +1,145 @@
+// Creates the app-wide actors once, with the real IO given through machine.provide(), and wires them together:
+// session ⇄ token machine, the HTTP client's callbacks, and the other tabs.
+import { createActor, fromPromise, type InspectionEvent, type Observer } from 'xstate';
+import { sessionMachine } from '../../machines/session/session.machine';
+import { selectStatus } from '../../machines/session/session.selectors';
+import { tokenMachine } from '../../machines/token/token.machine';
+import { themeMachine, THEME_STORAGE_KEY } from '../../machines/theme/theme.machine';
+import type { ThemeName } from '../../machines/theme/theme.types';
+import { dialogsMachine } from '../../machines/dialogs/dialogs.machine';
+import { notificationsMachine } from '../../machines/notifications/notifications.machine';
+import { orderLoaderMachine } from '../../machines/order-loader/order-loader.machine';
+import type { OrderDetail } from '../api/contract/orders';
+import { api, configureApi } from '../api/client';
+import { removeAccessCookie, storeAccessCookie } from '../lib/cookies';
+import type { AppActors } from './app-actors';
+import { createTokenSync } from './token-sync';
+import { refreshThrough } from './token-refresh';
+import * as io from './session-io';
+import { createRealtimeActor } from './realtime';
+
+export interface CreateActorsOptions {
+  /** The `al` query value of the first URL. */
+  autoLoginToken: string | null;
+  /** localStorage 'cabinet.theme'. */
+  storedTheme: string | null;
+  /** Full page loads (429 → /429). */
+  navigateHard: (url: string) => void;
+  inspect?: Observer<InspectionEvent>;
+}
+
+function applyTheme(theme: ThemeName) {
+  try {
+    localStorage.setItem(THEME_STORAGE_KEY, theme);
+  } catch {
+    // Private mode without storage: the theme still applies for this visit.
+  }
+  document.documentElement.dataset.theme = theme;
+}
+
+export function createAppActors(options: CreateActorsOptions): AppActors {
+  const { inspect } = options;
+  // The session is created after the token machine but used by its callbacks: late-bound through this holder.
+  const refs: { session?: AppActors['session'] } = {};
+
+  const sync = createTokenSync({
+    refreshRequest: io.postRefresh,
+    onTokens: (tokens) => {
+      token.send({ type: 'token.received', ...tokens });
+      // Signed in in another tab: this tab (showing /login, say) signs in with the same tokens.
+      if (refs.session?.getSnapshot().matches({ authError: 'idle' })) {
+        refs.session.send({ type: 'session.authenticated', ...tokens });
+      }
+    },
+    onSignedOut: () => {
+      if (refs.session?.getSnapshot().matches('authSuccess')) refs.session.send({ type: 'session.expired' });
+    },
+  });
+
+  const token = createActor(
+    tokenMachine.provide({
+      actors: { refreshTokens: fromPromise(() => sync.refresh()) },
+      actions: {
+        storeAccessCookie: (_, access) => storeAccessCookie(access),
+        removeAccessCookie: () => removeAccessCookie(),
+        broadcastTokens: (_, tokens) => sync.shareTokens(tokens),
+      },
+    }),
+    { inspect },
+  );
+
+  const session = createActor(
+    sessionMachine.provide({
+      actors: {
+        restoreSession: fromPromise(({ input }) => io.restoreSession(input, sync.refresh)),
+        signIn: fromPromise(({ input }) => io.signIn(input)),
+        requestCode: fromPromise(({ input }) => io.requestCode(input)),
+        verifyCode: fromPromise(({ input }) => io.verifyCode(input)),
+        autoLogin: fromPromise(({ input }) => io.autoLogin(input)),
+        loadUser: fromPromise(({ input }) => io.loadUserFor(input)),
+        signOut: fromPromise(async () => {
+          try {
+            await io.signOut();
+          } finally {
+            sync.shareSignOut();
+          }
+        }),
+      },
+      actions: {
+        storeTokens: (_, tokens) => token.send({ type: 'token.set', ...tokens }),
+        forgetTokens: () => token.send({ type: 'token.clear' }),
+      },
+    }),
+    { input: { autoLoginToken: options.autoLoginToken }, inspect },
+  );
+  refs.session = session;
+
+  // The token machine could not refresh (scheduled refresh refused): the session is over. The router guard then
+  // sends a visitor on a cabinet page to /login?redirect=… (see router.ts: a status change re-runs the guard).
+  token.on('session.expired', () => {
+    if (session.getSnapshot().matches('authSuccess')) session.send({ type: 'session.expired' });
+  });
+
+  configureApi({
+    getAccessToken: () => token.getSnapshot().context.access,
+    refresh: refreshThrough(token),
+    onSessionExpired: () => {
+      if (selectStatus(session.getSnapshot()) === 'authSuccess') session.send({ type: 'session.expired' });
+    },
+    navigateHard: options.navigateHard,
+  });
+
+  const theme = createActor(
+    themeMachine.provide({ actions: { applyTheme: (_, name) => applyTheme(name) } }),
+    { input: { stored: options.storedTheme }, inspect },
+  );
+  const dialogs = createActor(dialogsMachine, { inspect });
+  const notifications = createActor(notificationsMachine, { inspect });
+  const orderLoader = createActor(
+    orderLoaderMachine.provide({
+      actors: {
+        fetchOrder: fromPromise<OrderDetail, { id: number }>(({ input, signal }) =>
+          api<OrderDetail>(`/api/client/orders/${input.id}/`, { signal }),
+        ),
+      },
+    }),
+    { inspect },
+  );
+  // Signed out (or another customer signs in): no cached order of the last one may show.
+  session.subscribe((snapshot) => {
+    if (selectStatus(snapshot) !== 'authSuccess' && Object.keys(orderLoader.getSnapshot().context.cache).length > 0) {
+      orderLoader.send({ type: 'orderLoader.clear' });
+    }
+  });
+
+  token.start();
+  session.start();
+  theme.start();
+  dialogs.start();
+  notifications.start();
+  orderLoader.start();
+  // The socket follows the session: open while signed in, closed on sign-out.
+  const realtime = createRealtimeActor({ session, token, inspect });
+
+  return { session, token, theme, dialogs, notifications, orderLoader, realtime };
+}

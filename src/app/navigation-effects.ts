@@ -1,0 +1,55 @@
+// What happens after each navigation (spec point 2): dialogs close, the `msg` dialog opens, a page view is
+// reported; and a change of the session re-runs the guard on the current page.
+import type { AnyRouter } from '@tanstack/react-router';
+import { selectStatus } from '../../machines/session/session.selectors';
+import { goal, pageView, referrerFor } from '../lib/analytics';
+import { ORDER_THANKS_GOAL, ORDER_THANKS_MESSAGE } from '../lib/messages';
+import { routeNameFor } from '../lib/route-names';
+import type { AppActors } from './app-actors';
+import { hasChunkLoadError, showChunkLoadErrorDialog } from './chunk-load-error';
+import { setResolvedPath } from './navigation-state';
+
+export const MSG_DIALOG_ID = 'query-msg';
+
+export function installNavigationEffects(router: AnyRouter, actors: AppActors): () => void {
+  const { dialogs, session } = actors;
+
+  const offResolved = router.subscribe('onResolved', (event) => {
+    const to = event.toLocation;
+    setResolvedPath(to.pathname);
+    if (!event.hrefChanged) return;
+
+    dialogs.send({ type: 'dialogs.closeAll' });
+    const search = to.search as Record<string, unknown>;
+    const msg = typeof search.msg === 'string' ? search.msg.trim() : '';
+    if (msg) {
+      dialogs.send({ type: 'dialogs.open', id: MSG_DIALOG_ID, kind: 'info', text: msg });
+      if (msg === ORDER_THANKS_MESSAGE) goal(ORDER_THANKS_GOAL);
+    }
+    // The site stays broken until reloaded: its dialog survives the close-on-navigation.
+    if (hasChunkLoadError()) showChunkLoadErrorDialog(dialogs);
+
+    if (event.pathChanged || !event.fromLocation) {
+      pageView({
+        title: routeNameFor(to.pathname),
+        referrer: referrerFor(search, event.fromLocation?.pathname),
+        path: to.pathname,
+      });
+    }
+  });
+
+  // Signed in (this tab or another), signed out, expired, or a retried start-up settled: the guard decides again
+  // for the page on screen (e.g. a cabinet page → /login?redirect=…, /login → the redirect target or Home).
+  let status = selectStatus(session.getSnapshot());
+  const sub = session.subscribe((snapshot) => {
+    const next = selectStatus(snapshot);
+    if (next === status) return;
+    status = next;
+    if (next !== 'notLoaded' && router.state.resolvedLocation) void router.invalidate();
+  });
+
+  return () => {
+    offResolved();
+    sub.unsubscribe();
+  };
+}

@@ -1,0 +1,22 @@
+import { useEffect } from 'react';
+import type { ErrorComponentProps } from '@tanstack/react-router';
+import { useAppActors } from './app-actors';
+import { isChunkLoadError, reportChunkLoadError } from './chunk-load-error';
+
+const FALLBACK_TEXT = 'Не удалось показать страницу. Перезагрузите её.';
+
+/** The router's error boundary: a failed page chunk opens the error dialog; anything else is logged and named. */
+export function RouteError({ error }: ErrorComponentProps) {
+  const { dialogs } = useAppActors();
+  const chunk = isChunkLoadError(error);
+  useEffect(() => {
+    if (chunk) reportChunkLoadError(dialogs, error);
+    else console.error(error);
+  }, [chunk, dialogs, error]);
+  if (chunk) return null;
+  return (
+    <main role="alert" style={{ padding: '2rem' }}>
+      <p>{FALLBACK_TEXT}</p>
+    </main>
+  );
+}

@@ -1,0 +1,93 @@
+// The IO behind the session machine's actors (spec point 7, Authentication). Pure async functions over the client,
+// given to the machine in create-actors.ts.
+import { api } from '../api/client';
+import { ApiError, ERROR_MESSAGES, isApiError } from '../api/errors';
+import type { AuthTokens, CodeSent } from '../api/contract/auth';
+import type { Profile } from '../api/contract/profile';
+import { isAuthRejection } from '../../machines/shared/error-info';
+import type {
+  AutoLoginInput,
+  RequestCodeInput,
+  SignedIn,
+  SignInInput,
+  VerifyCodeInput,
+} from '../../machines/session/session.types';
+import { jwtSubject } from '../lib/jwt';
+
+const AUTH = '/api/client/auth';
+
+/** Spec point 8: a sign-in answer without an access token is an error of its own. */
+export function requireTokens(answer: unknown): AuthTokens {
+  const a = (answer ?? {}) as Partial<AuthTokens>;
+  if (typeof a.access !== 'string' || !a.access) {
+    throw new ApiError({ kind: 'protocol', message: ERROR_MESSAGES.noAccessToken });
+  }
+  return { access: a.access, expires_in: typeof a.expires_in === 'number' ? a.expires_in : 300 };
+}
+
+/**
+ * Who the tokens belong to: GET /api/client/profile/ with these very tokens (the token machine may not hold them
+ * yet). A 404 (no profile API yet, or no profile row) still counts as signed in, with the id from the token.
+ */
+export async function loadUserFor(tokens: AuthTokens): Promise<SignedIn> {
+  try {
+    const profile = await api<Pick<Profile, 'id' | 'email' | 'fio'>>('/api/client/profile/', {
+      headers: { Authorization: `Bearer ${tokens.access}` },
+    });
+    return { tokens, user: { id: profile.id, email: profile.email ?? '', fio: profile.fio ?? '' } };
+  } catch (error) {
+    const id = jwtSubject(tokens.access);
+    if (isApiError(error) && error.status === 404 && id !== null)
+      return { tokens, user: { id, email: '', fio: '' } };
+    throw error;
+  }
+}
+
+export async function postRefresh(): Promise<AuthTokens> {
+  return requireTokens(await api<AuthTokens>(`${AUTH}/token/refresh/`, { method: 'POST', body: {} }));
+}
+
+async function postAutoLogin(token: string): Promise<AuthTokens> {
+  return requireTokens(await api<AuthTokens>(`${AUTH}/al/`, { method: 'POST', body: { token } }));
+}
+
+/**
+ * Start-up (spec point 2): the `al` token first when the URL had one; a dead `al` falls back to the refresh cookie
+ * (the visitor may be signed in already). Rejections keep their status so the machine tells 401 from "no answer".
+ */
+export async function restoreSession(
+  input: { autoLoginToken: string | null },
+  refresh: () => Promise<AuthTokens>,
+): Promise<SignedIn> {
+  if (input.autoLoginToken) {
+    try {
+      return await loadUserFor(await postAutoLogin(input.autoLoginToken));
+    } catch (error) {
+      if (!isAuthRejection(error)) throw error;
+    }
+  }
+  return loadUserFor(await refresh());
+}
+
+export async function signIn({ login, password }: SignInInput): Promise<SignedIn> {
+  const answer = await api<AuthTokens>(`${AUTH}/login/`, { method: 'POST', body: { login, password } });
+  return loadUserFor(requireTokens(answer));
+}
+
+export async function requestCode({ login }: RequestCodeInput): Promise<void> {
+  await api<CodeSent>(`${AUTH}/login/`, { method: 'POST', body: { login, method: 'code' } });
+}
+
+export async function verifyCode({ login, code }: VerifyCodeInput): Promise<SignedIn> {
+  const answer = await api<AuthTokens>(`${AUTH}/login/verify/`, { method: 'POST', body: { login, code } });
+  return loadUserFor(requireTokens(answer));
+}
+
+export async function autoLogin({ token }: AutoLoginInput): Promise<SignedIn> {
+  return loadUserFor(await postAutoLogin(token));
+}
+
+/** Revokes the refresh token (the cookie travels by itself); the local sign-out already happened. */
+export async function signOut(): Promise<void> {
+  await api(`${AUTH}/logout/`, { method: 'POST', body: {}, noRefresh: true });
+}

@@ -1,0 +1,83 @@
+// One tab refreshes for all (spec point 4, contract auth.ts): refresh tokens rotate with reuse detection, so two
+// tabs must never refresh at once. A Web Lock serialises the refreshes of all tabs; the BroadcastChannel
+// 'cabinet-auth' shares the new access token, so a tab that waited for the lock takes the fresh token instead of
+// refreshing again. Sign-outs are shared the same way.
+import type { AuthTokens } from '../api/contract/auth';
+
+export const AUTH_CHANNEL = 'cabinet-auth';
+const REFRESH_LOCK = 'cabinet-auth-refresh';
+
+type AuthMessage = { type: 'tokens'; access: string; expires_in: number } | { type: 'signedOut' };
+
+function isAuthMessage(data: unknown): data is AuthMessage {
+  const m = data as Partial<AuthMessage & { access: unknown; expires_in: unknown }> | null;
+  if (!m || typeof m !== 'object') return false;
+  if (m.type === 'signedOut') return true;
+  return m.type === 'tokens' && typeof m.access === 'string' && typeof m.expires_in === 'number';
+}
+
+export interface TokenSyncOptions {
+  /** The actual POST …/token/refresh/. */
+  refreshRequest: () => Promise<AuthTokens>;
+  /** Another tab obtained tokens. */
+  onTokens: (tokens: AuthTokens) => void;
+  /** Another tab signed out. */
+  onSignedOut: () => void;
+}
+
+export interface TokenSync {
+  /** Single-flight within the tab, serialised across tabs. */
+  refresh: () => Promise<AuthTokens>;
+  shareTokens: (tokens: AuthTokens) => void;
+  shareSignOut: () => void;
+  close: () => void;
+}
+
+export function createTokenSync(options: TokenSyncOptions): TokenSync {
+  const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(AUTH_CHANNEL);
+  let lastShared: { tokens: AuthTokens; at: number } | null = null;
+  let inflight: Promise<AuthTokens> | null = null;
+
+  if (channel) {
+    channel.onmessage = (e: MessageEvent) => {
+      if (!isAuthMessage(e.data)) return;
+      if (e.data.type === 'signedOut') {
+        lastShared = null;
+        options.onSignedOut();
+        return;
+      }
+      const tokens = { access: e.data.access, expires_in: e.data.expires_in };
+      lastShared = { tokens, at: Date.now() };
+      options.onTokens(tokens);
+    };
+  }
+
+  const post = (message: AuthMessage) => channel?.postMessage(message);
+
+  function refresh(): Promise<AuthTokens> {
+    if (inflight) return inflight;
+    const askedAt = Date.now();
+    const run = async (): Promise<AuthTokens> => {
+      // Another tab refreshed while this one waited for the lock: its token is as good as a new one.
+      if (lastShared && lastShared.at >= askedAt) return lastShared.tokens;
+      const tokens = await options.refreshRequest();
+      // Shared before the lock is released, so a waiting tab finds it.
+      post({ type: 'tokens', ...tokens });
+      return tokens;
+    };
+    const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+    const flight: Promise<AuthTokens> = locks ? locks.request(REFRESH_LOCK, run).then((t) => t) : run();
+    const shared = flight.finally(() => {
+      inflight = null;
+    });
+    inflight = shared;
+    return shared;
+  }
+
+  return {
+    refresh,
+    shareTokens: (tokens) => post({ type: 'tokens', access: tokens.access, expires_in: tokens.expires_in }),
+    shareSignOut: () => post({ type: 'signedOut' }),
+    close: () => channel?.close(),
+  };
+}

@@ -1,0 +1,167 @@
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { toErrorInfo, type ApiErrorInfo } from '../../../machines/shared/error-info';
+import { useAppActors } from '../../app/app-actors';
+import { useSessionBusy } from '../../app/hooks';
+import { Alert, FormErrorSummary } from '../../ui/alert';
+import { Button, ButtonLink } from '../../ui/button';
+import { PasswordField } from '../../ui/field';
+import { LoadingRegion, Skeleton } from '../../ui/primitives';
+import { checkRestoreLink, setNewPassword } from './api';
+import { AuthHeading, AuthLayout } from './auth-layout';
+import * as s from './auth.css';
+import { compact, passwordProblem, useFormErrors, useSubmit } from './form-state';
+import { t } from './strings';
+
+type LinkState =
+  | { status: 'checking' }
+  | { status: 'valid' }
+  | { status: 'dead' }
+  | { status: 'failed'; error: ApiErrorInfo };
+
+/** /change-password/{id}/: the link from the restore e-mail. A dead link is told before the form, with a way on. */
+export function ChangePasswordPage({ id }: { id: string }) {
+  const [link, setLink] = useState<LinkState>({ status: 'checking' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    checkRestoreLink(id, controller.signal).then(
+      () => setLink({ status: 'valid' }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        const info = toErrorInfo(error);
+        setLink(info.status === 404 ? { status: 'dead' } : { status: 'failed', error: info });
+      },
+    );
+    return () => controller.abort('unmounted');
+  }, [id, attempt]);
+
+  const retry = useCallback(() => {
+    setLink({ status: 'checking' });
+    setAttempt((n) => n + 1);
+  }, []);
+
+  return (
+    <AuthLayout>
+      {link.status === 'checking' && (
+        <LoadingRegion label={t.changePassword.checking}>
+          <div className={s.stateBox}>
+            <Skeleton width="60%" height={36} />
+            <Skeleton height={18} />
+            <Skeleton width="80%" height={18} />
+            <Skeleton height={44} radius={8} />
+            <Skeleton height={44} radius={8} />
+            <Skeleton height={48} radius={8} />
+          </div>
+        </LoadingRegion>
+      )}
+      {link.status === 'valid' && <NewPasswordForm id={id} onDead={() => setLink({ status: 'dead' })} />}
+      {link.status === 'dead' && <DeadLink />}
+      {link.status === 'failed' && (
+        <div className={s.stateBox}>
+          <AuthHeading icon="alertCircle" tone="danger" title={t.changePassword.failedTitle} focus />
+          <Alert tone="danger" live="alert">
+            {link.error.message}
+          </Alert>
+          <Button size="lg" block onClick={retry}>
+            {t.changePassword.retry}
+          </Button>
+        </div>
+      )}
+    </AuthLayout>
+  );
+}
+
+function DeadLink() {
+  return (
+    <div className={s.stateBox}>
+      <AuthHeading
+        icon="clock"
+        tone="danger"
+        title={t.changePassword.deadTitle}
+        lead={t.changePassword.deadText}
+        focus
+      />
+      <div className={s.actions}>
+        <ButtonLink to="/restore" size="lg" block>
+          {t.changePassword.requestNew}
+        </ButtonLink>
+        <ButtonLink to="/login" variant="ghost" block>
+          {t.backToLogin}
+        </ButtonLink>
+      </div>
+    </div>
+  );
+}
+
+function NewPasswordForm({ id, onDead }: { id: string; onDead: () => void }) {
+  const { session } = useAppActors();
+  const sessionBusy = useSessionBusy();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const { state, submit } = useSubmit(setNewPassword);
+  const form = useRef<HTMLFormElement>(null);
+  const errors = useFormErrors(form, state.status === 'failed' ? state.error : null, [
+    'password',
+    'password_confirm',
+  ]);
+  const busy = state.status === 'submitting' || (state.status === 'done' && sessionBusy);
+
+  useEffect(() => {
+    // The link died between opening the page and saving (used elsewhere, or the hour ran out).
+    if (state.status === 'failed' && state.error.status === 404) onDead();
+  }, [state, onDead]);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const ok = errors.check(
+      compact({
+        password: passwordProblem(password),
+        password_confirm: confirm === password ? undefined : t.changePassword.mismatch,
+      }),
+    );
+    if (!ok) return;
+    const tokens = await submit(id, { password, password_confirm: confirm });
+    if (tokens)
+      session.send({ type: 'session.authenticated', access: tokens.access, expires_in: tokens.expires_in });
+  };
+
+  return (
+    <>
+      <AuthHeading icon="key" title={t.changePassword.title} lead={t.changePassword.lead} />
+      <form ref={form} className={s.form} onSubmit={onSubmit} noValidate aria-busy={busy || undefined}>
+        <FormErrorSummary detail={errors.detail} focusOnShow={false} />
+        <PasswordField
+          label={t.changePassword.password}
+          hint={t.registration.passwordHint}
+          name="password"
+          autoComplete="new-password"
+          autoFocus
+          value={password}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            errors.edit('password');
+          }}
+          error={errors.field('password')}
+        />
+        <PasswordField
+          label={t.changePassword.confirm}
+          name="password_confirm"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => {
+            setConfirm(e.target.value);
+            errors.edit('password_confirm');
+          }}
+          error={errors.field('password_confirm')}
+        />
+        <div className={s.actions}>
+          <Button type="submit" size="lg" block loading={busy}>
+            {t.changePassword.submit}
+          </Button>
+        </div>
+      </form>
+    </>
+  );
+}

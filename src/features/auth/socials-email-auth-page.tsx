@@ -1,0 +1,88 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useAppActors } from '../../app/app-actors';
+import { useSessionBusy } from '../../app/hooks';
+import { FormErrorSummary } from '../../ui/alert';
+import { Button, ButtonLink } from '../../ui/button';
+import { TextField } from '../../ui/field';
+import { socialEmailAuth } from './api';
+import { AuthHeading, AuthLayout } from './auth-layout';
+import * as s from './auth.css';
+import { compact, emailProblem, useFormErrors, useSubmit } from './form-state';
+import { t } from './strings';
+
+/** /socials-email-auth?token=…: the social network gave no e-mail; the customer adds one and is signed in. */
+export function SocialsEmailAuthPage({ token }: { token: string }) {
+  const { session } = useAppActors();
+  const sessionBusy = useSessionBusy();
+  const [email, setEmail] = useState('');
+  const { state, submit } = useSubmit(socialEmailAuth);
+  const form = useRef<HTMLFormElement>(null);
+  const failed = state.status === 'failed' ? state.error : null;
+  const errors = useFormErrors(form, failed, ['email']);
+  const busy = state.status === 'submitting' || (state.status === 'done' && sessionBusy);
+  // 400 { detail } (not { email }) means the social token is dead: only a new social sign-in helps.
+  const tokenDead = failed !== null && failed.status === 400 && !failed.fields?.email;
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const value = email.trim();
+    const ok = errors.check(
+      compact({
+        email: emailProblem(value),
+      }),
+    );
+    if (!ok) return;
+    const tokens = await submit({ token, email: value });
+    if (tokens)
+      session.send({ type: 'session.authenticated', access: tokens.access, expires_in: tokens.expires_in });
+  };
+
+  if (tokenDead) {
+    return (
+      <AuthLayout>
+        <div className={s.stateBox}>
+          <AuthHeading
+            icon="clock"
+            tone="danger"
+            title={t.socialEmail.deadTitle}
+            lead={failed.message || t.socialEmail.deadText}
+            focus
+          />
+          <ButtonLink to="/login" size="lg" block>
+            {t.socialEmail.again}
+          </ButtonLink>
+        </div>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout>
+      <AuthHeading icon="mail" title={t.socialEmail.title} lead={t.socialEmail.lead} />
+      <form ref={form} className={s.form} onSubmit={onSubmit} noValidate aria-busy={busy || undefined}>
+        <FormErrorSummary detail={errors.detail} focusOnShow={false} />
+        <TextField
+          label={t.socialEmail.email}
+          type="email"
+          name="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          autoFocus
+          value={email}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            errors.edit('email');
+          }}
+          error={errors.field('email')}
+        />
+        <div className={s.actions}>
+          <Button type="submit" size="lg" block loading={busy}>
+            {t.socialEmail.submit}
+          </Button>
+        </div>
+      </form>
+    </AuthLayout>
+  );
+}

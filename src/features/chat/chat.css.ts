@@ -1,0 +1,353 @@
+import { style, styleVariants } from '@vanilla-extract/css';
+import { vars } from '../../ui/theme/contract.css';
+
+const desktop = '(min-width: 1024px)';
+
+export const panel = style({
+  position: 'relative',
+  display: 'flex',
+  flexDirection: 'column',
+  // The list scrolls inside; the page around it stays put (header, tabs, composer in view).
+  height: 'max(420px, calc(100dvh - 330px))',
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  overflow: 'hidden',
+  '@media': { [desktop]: { height: 'max(480px, calc(100dvh - 300px))' } },
+});
+
+export const listWrap = style({ position: 'relative', flex: 1, minHeight: 0 });
+
+export const scroller = style({
+  height: '100%',
+  overflowY: 'auto',
+  overscrollBehavior: 'contain',
+  background: vars.color.bg,
+  selectors: {
+    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '-2px' },
+  },
+});
+
+export const rows = style({ position: 'relative', width: '100%' });
+
+export const row = style({
+  position: 'absolute',
+  top: 0,
+  left: 0,
+  width: '100%',
+  padding: `${vars.space['1']} ${vars.space['3']}`,
+  '@media': { [desktop]: { padding: `${vars.space['1']} ${vars.space['5']}` } },
+});
+
+export const firstRow = style({ paddingTop: vars.space['4'] });
+export const lastRow = style({ paddingBottom: vars.space['4'] });
+
+export const day = style({
+  display: 'flex',
+  justifyContent: 'center',
+  padding: `${vars.space['3']} 0 ${vars.space['2']}`,
+});
+
+export const dayLabel = style({
+  padding: `2px ${vars.space['3']}`,
+  borderRadius: vars.radius.full,
+  background: vars.color.surface2,
+  color: vars.color.textMuted,
+  fontSize: vars.font.size.xs,
+  fontWeight: vars.font.weight.medium,
+});
+
+export const older = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: vars.space['2'],
+  padding: vars.space['3'],
+  color: vars.color.textMuted,
+  fontSize: vars.font.size.sm,
+});
+
+// ---- A message -------------------------------------------------------------------------------------------------
+export const message = style({ display: 'flex', flexDirection: 'column', maxWidth: 'min(560px, 86%)' });
+export const side = styleVariants({
+  own: { marginLeft: 'auto', alignItems: 'flex-end' },
+  other: { marginRight: 'auto', alignItems: 'flex-start' },
+});
+
+export const author = style({
+  display: 'flex',
+  gap: vars.space['2'],
+  alignItems: 'baseline',
+  padding: `0 ${vars.space['1']}`,
+  marginBottom: '2px',
+  fontSize: vars.font.size.xs,
+  color: vars.color.textMuted,
+});
+export const authorName = style({ fontWeight: vars.font.weight.semibold, color: vars.color.text });
+
+export const bubble = style({
+  padding: `${vars.space['2']} ${vars.space['3']}`,
+  borderRadius: vars.radius.lg,
+  fontSize: vars.font.size.md,
+  lineHeight: vars.font.lineHeight.normal,
+  whiteSpace: 'pre-wrap',
+  overflowWrap: 'anywhere',
+  color: vars.color.text,
+});
+export const bubbleTone = styleVariants({
+  own: { background: vars.color.primarySoft, borderBottomRightRadius: vars.radius.sm },
+  other: {
+    background: vars.color.surface,
+    border: `1px solid ${vars.color.border}`,
+    borderBottomLeftRadius: vars.radius.sm,
+  },
+  unread: {
+    background: vars.color.surface,
+    border: `1px solid ${vars.color.primary}`,
+    borderBottomLeftRadius: vars.radius.sm,
+  },
+  failed: {
+    background: vars.color.dangerSoft,
+    border: `1px solid ${vars.color.danger}`,
+    borderBottomRightRadius: vars.radius.sm,
+  },
+});
+
+export const files = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space['1'],
+  marginTop: vars.space['2'],
+  padding: 0,
+  listStyle: 'none',
+});
+export const fileButton = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space['2'],
+  maxWidth: '100%',
+  padding: `${vars.space['1']} ${vars.space['2']}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  color: vars.color.primaryText,
+  font: 'inherit',
+  fontSize: vars.font.size.sm,
+  textAlign: 'left',
+  cursor: 'pointer',
+  selectors: {
+    '&:hover': { background: vars.color.surfaceHover },
+    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+    '&:disabled': { cursor: 'default', color: vars.color.text },
+  },
+});
+export const fileName = style({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+export const fileSize = style({ color: vars.color.textMuted, flexShrink: 0 });
+
+export const meta = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space['2'],
+  padding: `2px ${vars.space['1']} 0`,
+  fontSize: vars.font.size.xs,
+  color: vars.color.textMuted,
+});
+export const status = style({ display: 'inline-flex', alignItems: 'center', gap: '3px' });
+export const statusFailed = style({ color: vars.color.danger, fontWeight: vars.font.weight.medium });
+export const unreadMark = style({ color: vars.color.primaryText, fontWeight: vars.font.weight.semibold });
+
+export const linkButton = style({
+  padding: `2px ${vars.space['1']}`,
+  border: 0,
+  borderRadius: vars.radius.sm,
+  background: 'none',
+  color: vars.color.primaryText,
+  font: 'inherit',
+  fontWeight: vars.font.weight.semibold,
+  textDecoration: 'underline',
+  cursor: 'pointer',
+  minHeight: '24px',
+  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}` } },
+});
+
+// ---- Over the list ---------------------------------------------------------------------------------------------
+export const pill = style({
+  position: 'absolute',
+  left: '50%',
+  bottom: vars.space['3'],
+  transform: 'translateX(-50%)',
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space['1'],
+  padding: `${vars.space['2']} ${vars.space['4']}`,
+  border: 0,
+  borderRadius: vars.radius.full,
+  background: vars.color.primary,
+  color: vars.color.primaryContrast,
+  boxShadow: vars.shadow.md,
+  font: 'inherit',
+  fontSize: vars.font.size.sm,
+  fontWeight: vars.font.weight.semibold,
+  cursor: 'pointer',
+  selectors: {
+    '&:hover': { background: vars.color.primaryHover },
+    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+  },
+});
+
+export const banner = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space['2'],
+  padding: `${vars.space['2']} ${vars.space['4']}`,
+  background: vars.color.warningSoft,
+  color: vars.color.text,
+  fontSize: vars.font.size.sm,
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+
+export const center = style({
+  height: '100%',
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  padding: vars.space['4'],
+});
+
+export const skeletonList = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space['4'],
+  padding: vars.space['4'],
+});
+export const skeletonRow = styleVariants({
+  own: { alignSelf: 'flex-end', width: '55%' },
+  other: { alignSelf: 'flex-start', width: '65%' },
+});
+
+export const dropOverlay = style({
+  position: 'absolute',
+  inset: 0,
+  zIndex: 2,
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  padding: vars.space['6'],
+  background: `color-mix(in srgb, ${vars.color.surface} 88%, transparent)`,
+  border: `2px dashed ${vars.color.primary}`,
+  borderRadius: vars.radius.lg,
+  color: vars.color.primaryText,
+  fontWeight: vars.font.weight.semibold,
+  textAlign: 'center',
+  pointerEvents: 'none',
+});
+
+// ---- Composer --------------------------------------------------------------------------------------------------
+export const composer = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space['2'],
+  padding: vars.space['3'],
+  borderTop: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+});
+export const composerRow = style({ display: 'flex', alignItems: 'flex-end', gap: vars.space['2'] });
+export const textarea = style({
+  flex: 1,
+  minHeight: '44px',
+  maxHeight: '160px',
+  resize: 'none',
+  padding: `10px ${vars.space['3']}`,
+  border: `1px solid ${vars.color.borderStrong}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  color: vars.color.text,
+  font: 'inherit',
+  fontSize: vars.font.size.md,
+  lineHeight: vars.font.lineHeight.snug,
+  fieldSizing: 'content',
+  selectors: {
+    '&::placeholder': { color: vars.color.textMuted, opacity: 1 },
+    '&:focus': { outline: 'none', borderColor: vars.color.focusRing, boxShadow: vars.shadow.focus },
+    '&:disabled': { background: vars.color.surface2, color: vars.color.textMuted, cursor: 'not-allowed' },
+    '&[aria-invalid="true"]': { borderColor: vars.color.danger },
+  },
+} as Parameters<typeof style>[0]);
+export const iconButton = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  flexShrink: 0,
+  width: '44px',
+  height: '44px',
+  border: `1px solid ${vars.color.borderStrong}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  color: vars.color.text,
+  cursor: 'pointer',
+  selectors: {
+    '&:hover:not(:disabled)': { background: vars.color.surfaceHover },
+    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+    '&:disabled': { color: vars.color.textMuted, cursor: 'not-allowed' },
+  },
+});
+export const hint = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  gap: vars.space['2'],
+  fontSize: vars.font.size.xs,
+  color: vars.color.textMuted,
+  ':empty': { display: 'none' },
+});
+/** Keyboard hints mean nothing on a touch screen. */
+export const hintText = style({ '@media': { '(hover: none)': { display: 'none' } } });
+export const counterOver = style({ color: vars.color.danger, fontWeight: vars.font.weight.semibold });
+export const composerError = style({ fontSize: vars.font.size.sm, color: vars.color.danger });
+
+export const chips = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space['2'],
+  padding: 0,
+  margin: 0,
+  listStyle: 'none',
+});
+export const chip = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space['1'],
+  maxWidth: '100%',
+  padding: `2px 2px 2px ${vars.space['2']}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.full,
+  background: vars.color.surface2,
+  fontSize: vars.font.size.sm,
+});
+export const chipFailed = style({ borderColor: vars.color.danger, background: vars.color.dangerSoft });
+export const chipButton = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: '28px',
+  height: '28px',
+  border: 0,
+  borderRadius: vars.radius.full,
+  background: 'none',
+  color: vars.color.text,
+  cursor: 'pointer',
+  selectors: {
+    '&:hover': { background: vars.color.surfaceHover },
+    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}` },
+  },
+});
+
+/** The live region of new messages: read out, not shown (the list shows them). */
+export const announcer = style({
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+});

@@ -1,0 +1,144 @@
+import { memo, useState } from 'react';
+import type { ChatMessage, OrderFile, UploadedFile } from '../../api/contract/orders';
+import type { PendingMessage } from '../../../machines/chat/chat.types';
+import { Icon } from '../../ui/icon';
+import { Spinner, VisuallyHidden } from '../../ui/primitives';
+import { downloadFile } from './api';
+import * as s from './chat.css';
+import { fileSize, timeLabel } from './format';
+import { t } from './strings';
+
+function FileButton({ file }: { file: OrderFile }) {
+  const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
+  const download = () => {
+    setState('busy');
+    downloadFile(file.url, file.name).then(
+      () => setState('idle'),
+      () => setState('failed'),
+    );
+  };
+  return (
+    <li>
+      <button type="button" className={s.fileButton} onClick={download} aria-label={t.download(file.name)}>
+        {state === 'busy' ? <Spinner size={16} /> : <Icon name="file" size={16} />}
+        <span className={s.fileName}>{file.name}</span>
+        <span className={s.fileSize}>{fileSize(file.size)}</span>
+      </button>
+      {state === 'failed' && (
+        <span role="alert" className={s.statusFailed}>
+          {' '}
+          {t.downloadFailed}
+        </span>
+      )}
+    </li>
+  );
+}
+
+function PendingFile({ file }: { file: UploadedFile }) {
+  return (
+    <li>
+      <span className={s.fileButton}>
+        <Icon name="file" size={16} />
+        <span className={s.fileName}>{file.name}</span>
+        <span className={s.fileSize}>{fileSize(file.size)}</span>
+      </span>
+    </li>
+  );
+}
+
+/** A confirmed message: the customer's own (right) or the writer's / manager's (left, "Новое" until read). */
+export const MessageItem = memo(function MessageItem({ message }: { message: ChatMessage }) {
+  const own = message.author === 'customer';
+  const unread = !own && message.read_at === null;
+  const label = t.authors[message.author];
+  return (
+    <article
+      className={`${s.message} ${own ? s.side.own : s.side.other}`}
+      aria-label={label}
+      data-message-id={message.id}
+    >
+      <div className={s.author}>
+        <span className={s.authorName}>{label}</span>
+        {!own && message.author_name && message.author_name !== label && <span>{message.author_name}</span>}
+      </div>
+      <div className={`${s.bubble} ${s.bubbleTone[own ? 'own' : unread ? 'unread' : 'other']}`}>
+        {message.text}
+        {message.files.length > 0 && (
+          <ul className={s.files} aria-label={t.attachments}>
+            {message.files.map((f) => (
+              <FileButton key={f.id} file={f} />
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className={s.meta}>
+        <time dateTime={message.created_at}>{timeLabel(message.created_at)}</time>
+        {own && (
+          <span className={s.status} data-status="sent">
+            <Icon name="check" size={14} aria-hidden="true" />
+            {t.sent}
+          </span>
+        )}
+        {unread && <span className={s.unreadMark}>{t.unread}</span>}
+        {!own && !unread && <VisuallyHidden>{t.read}</VisuallyHidden>}
+      </div>
+    </article>
+  );
+});
+
+/** An own message not confirmed yet: sending, or failed with 'Повторить'. */
+export const PendingItem = memo(function PendingItem({
+  pending,
+  onResend,
+  onDiscard,
+}: {
+  pending: PendingMessage;
+  onResend: (clientId: string) => void;
+  onDiscard: (clientId: string) => void;
+}) {
+  const failed = pending.status === 'failed';
+  return (
+    <article className={`${s.message} ${s.side.own}`} aria-label={t.you} data-client-id={pending.clientId}>
+      <div className={s.author}>
+        <span className={s.authorName}>{t.authors.customer}</span>
+      </div>
+      <div className={`${s.bubble} ${s.bubbleTone[failed ? 'failed' : 'own']}`}>
+        {pending.text}
+        {pending.files.length > 0 && (
+          <ul className={s.files} aria-label={t.attachments}>
+            {pending.files.map((f) => (
+              <PendingFile key={f.id} file={f} />
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className={s.meta}>
+        <time dateTime={pending.createdAt}>{timeLabel(pending.createdAt)}</time>
+        {failed ? (
+          <>
+            <span
+              className={`${s.status} ${s.statusFailed}`}
+              data-status="failed"
+              title={pending.error?.message}
+            >
+              <Icon name="alertCircle" size={14} aria-hidden="true" />
+              {t.failed}
+              {pending.error?.message ? <VisuallyHidden>: {pending.error.message}</VisuallyHidden> : null}
+            </span>
+            <button type="button" className={s.linkButton} onClick={() => onResend(pending.clientId)}>
+              {t.retry}
+            </button>
+            <button type="button" className={s.linkButton} onClick={() => onDiscard(pending.clientId)}>
+              {t.discard}
+            </button>
+          </>
+        ) : (
+          <span className={s.status} data-status="sending">
+            <Icon name="clock" size={14} aria-hidden="true" />
+            {t.sending}
+          </span>
+        )}
+      </div>
+    </article>
+  );
+});

@@ -1,0 +1,139 @@
+import { useEffect, useState } from 'react';
+import { ORDER_STATUSES } from '../../api/contract/order-status';
+import type { OrderConfirmation } from '../../api/contract/orders';
+import { Button, ButtonLink } from '../../ui/button';
+import { Badge, Card, EmptyState, LoadingRegion, PageHeader, Skeleton } from '../../ui/primitives';
+import { getConfirmation } from './api';
+import * as s from './order-form.css';
+import { formatMoney } from './price-panel';
+import { t } from './strings';
+
+type Load =
+  { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; data: OrderConfirmation };
+
+const ruDay = (iso: string) =>
+  new Intl.DateTimeFormat('ru-RU', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Europe/Moscow',
+  }).format(new Date(iso));
+
+/** /order/{id}/welcome and /order/{id}/success (GET welcome/ or success/ ?order_id=): summary and next steps. */
+export function OrderConfirmationPage({
+  id,
+  kind,
+  source,
+}: {
+  id: number;
+  kind: 'welcome' | 'success';
+  source?: string | undefined;
+}) {
+  const [state, setState] = useState<Load>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let live = true;
+    getConfirmation(kind, id, source).then(
+      (data) => live && setState({ kind: 'ready', data }),
+      (error: unknown) =>
+        live && setState({ kind: 'error', message: error instanceof Error ? error.message : String(error) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [id, kind, source, attempt]);
+  const load = () => {
+    setState({ kind: 'loading' });
+    setAttempt((n) => n + 1);
+  };
+
+  if (state.kind === 'loading') {
+    return (
+      <LoadingRegion label={t.confirmation.loading}>
+        <div className={s.confirmation}>
+          <Skeleton height={40} width="60%" />
+          <Skeleton height={180} radius={12} />
+          <Skeleton height={140} radius={12} />
+        </div>
+      </LoadingRegion>
+    );
+  }
+  if (state.kind === 'error') {
+    return (
+      <EmptyState
+        icon="alertCircle"
+        tone="danger"
+        titleAs="h1"
+        title={t.confirmation.failedTitle}
+        actions={
+          <>
+            <Button onClick={load}>{t.retry}</Button>
+            <ButtonLink to="/home" variant="secondary">
+              {t.confirmation.allOrders}
+            </ButtonLink>
+          </>
+        }
+      >
+        {state.message}
+      </EmptyState>
+    );
+  }
+
+  const { order, title, next_steps, is_first_order } = state.data;
+  const awaitingPayment = order.status.id === ORDER_STATUSES.awaitingPayment.id;
+  return (
+    <div className={s.confirmation}>
+      <div className={s.hero}>
+        {kind === 'success' && is_first_order && <Badge tone="success">{t.confirmation.firstOrder}</Badge>}
+        <PageHeader title={title} />
+      </div>
+      <Card as="section" aria-labelledby="confirmation-summary">
+        <h2 id="confirmation-summary" className={s.sectionTitle}>
+          {t.confirmation.order(order.id)}
+        </h2>
+        <dl className={s.summary}>
+          <dt className={s.summaryTerm}>{t.confirmation.workType}</dt>
+          <dd className={s.summaryValue}>{order.work_type}</dd>
+          <dt className={s.summaryTerm}>{t.confirmation.topic}</dt>
+          <dd className={s.summaryValue}>{order.topic}</dd>
+          <dt className={s.summaryTerm}>{t.confirmation.deadline}</dt>
+          <dd className={s.summaryValue}>{ruDay(order.deadline)}</dd>
+          <dt className={s.summaryTerm}>{t.confirmation.price}</dt>
+          <dd className={s.summaryValue}>
+            {order.price > 0 ? formatMoney(order.price) : t.confirmation.priceByManager}
+          </dd>
+          <dt className={s.summaryTerm}>{t.confirmation.status}</dt>
+          <dd className={s.summaryValue}>{order.status.title}</dd>
+        </dl>
+      </Card>
+      <Card as="section" aria-labelledby="confirmation-steps">
+        <h2 id="confirmation-steps" className={s.sectionTitle}>
+          {t.confirmation.nextSteps}
+        </h2>
+        <ol className={s.steps}>
+          {next_steps.map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </ol>
+      </Card>
+      <div className={s.actions}>
+        {awaitingPayment ? (
+          <ButtonLink to="/order/$id/pay" params={{ id: String(order.id) }} size="lg">
+            {t.confirmation.pay}
+          </ButtonLink>
+        ) : null}
+        <ButtonLink
+          to="/order/$id"
+          params={{ id: String(order.id) }}
+          size="lg"
+          variant={awaitingPayment ? 'secondary' : 'primary'}
+        >
+          {t.confirmation.toOrder}
+        </ButtonLink>
+        <ButtonLink to="/home/$tab" params={{ tab: 'active' }} size="lg" variant="ghost">
+          {t.confirmation.allOrders}
+        </ButtonLink>
+      </div>
+    </div>
+  );
+}

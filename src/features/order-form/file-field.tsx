@@ -1,0 +1,191 @@
+import { useSelector } from '@xstate/react';
+import { useEffect, useRef, useState } from 'react';
+import { selectDraftId, selectFiles } from '../../../machines/order-form/order-form.selectors';
+import { ALLOWED_FILE_EXTENSIONS, FILE_LIMITS, type UploadedFile } from '../../api/contract/orders';
+import { useAppActors } from '../../app/app-actors';
+import { refreshThrough } from '../../app/token-refresh';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { Icon } from '../../ui/icon';
+import { AJAX_FILES_URL, deleteAjaxFile, deleteDraftFile, draftFilesUrl } from './api';
+import { useOrderForm } from './form-context';
+import * as s from './order-form.css';
+import { t } from './strings';
+import { uploadFile } from './upload';
+
+const MAX_MB = Math.round(FILE_LIMITS.maxBytes / 1024 / 1024);
+
+interface Upload {
+  key: number;
+  name: string;
+  /** 0..100 */
+  percent: number;
+}
+
+const sizeText = (bytes: number) =>
+  bytes >= 1024 * 1024
+    ? `${(bytes / 1024 / 1024).toFixed(1)} МБ`
+    : `${Math.max(1, Math.round(bytes / 1024))} КБ`;
+
+/** Why the file cannot go, checked before uploading (the server checks again). */
+function refusal(file: File): string | null {
+  const ext = file.name.includes('.') ? file.name.split('.').pop()!.toLowerCase() : '';
+  if (!(ALLOWED_FILE_EXTENSIONS as readonly string[]).includes(ext)) return t.files.badType(file.name);
+  if (file.size > FILE_LIMITS.maxBytes) return t.files.tooBig(file.name, MAX_MB);
+  return null;
+}
+
+/**
+ * Files of the form. With a draft they go to fake/{id}/fake-files/ (they survive a reload with the draft); in
+ * edit mode to ajax-files/ and are attached by the PATCH (file_ids). Progress per file; refusals are listed.
+ */
+export function FileField({ disabled }: { disabled: boolean }) {
+  const actor = useOrderForm();
+  const { token } = useAppActors();
+  const files = useSelector(actor, selectFiles);
+  const draftId = useSelector(actor, selectDraftId);
+  const [uploads, setUploads] = useState<Upload[]>([]);
+  const [errors, setErrors] = useState<string[]>([]);
+  const input = useRef<HTMLInputElement>(null);
+  const nextKey = useRef(1);
+  const aborts = useRef(new Set<AbortController>());
+
+  useEffect(() => {
+    const running = aborts.current;
+    return () => running.forEach((c) => c.abort('Страница закрыта'));
+  }, []);
+
+  const auth = { getAccessToken: () => token.getSnapshot().context.access, refresh: refreshThrough(token) };
+
+  async function uploadOne(file: File) {
+    const key = nextKey.current++;
+    const controller = new AbortController();
+    aborts.current.add(controller);
+    setUploads((u) => [...u, { key, name: file.name, percent: 0 }]);
+    const onProgress = (share: number) =>
+      setUploads((u) => u.map((x) => (x.key === key ? { ...x, percent: Math.round(share * 100) } : x)));
+    try {
+      const uploaded: UploadedFile[] =
+        draftId !== null
+          ? (
+              await uploadFile<{ results: UploadedFile[] }>(
+                auth,
+                draftFilesUrl(draftId),
+                file,
+                onProgress,
+                controller.signal,
+              )
+            ).results
+          : [await uploadFile<UploadedFile>(auth, AJAX_FILES_URL, file, onProgress, controller.signal)];
+      for (const f of uploaded) actor.send({ type: 'form.fileAdded', file: f });
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      setErrors((e) => [...e, t.files.failed(file.name, why)]);
+    } finally {
+      aborts.current.delete(controller);
+      setUploads((u) => u.filter((x) => x.key !== key));
+    }
+  }
+
+  function onPick(list: FileList | null) {
+    if (!list) return;
+    const picked = [...list];
+    const problems: string[] = [];
+    let room = FILE_LIMITS.maxPerOrder - files.length - uploads.length;
+    for (const file of picked) {
+      const why = refusal(file);
+      if (why) problems.push(why);
+      else if (room <= 0) problems.push(t.files.tooMany(FILE_LIMITS.maxPerOrder));
+      else {
+        room--;
+        void uploadOne(file);
+      }
+    }
+    setErrors(problems);
+    if (input.current) input.current.value = '';
+  }
+
+  function remove(file: UploadedFile) {
+    actor.send({ type: 'form.fileRemoved', id: file.id });
+    const call = draftId !== null ? deleteDraftFile(draftId, file.id) : deleteAjaxFile(file.id);
+    call.catch(() => {});
+  }
+
+  return (
+    <div className={s.form}>
+      <div className={s.fileButtonRow}>
+        <input
+          ref={input}
+          id="order-files"
+          type="file"
+          multiple
+          className={s.fileInput}
+          accept={ALLOWED_FILE_EXTENSIONS.map((e) => `.${e}`).join(',')}
+          onChange={(e) => onPick(e.target.files)}
+          disabled={disabled}
+          aria-describedby="order-files-hint"
+        />
+        <Button
+          variant="secondary"
+          iconStart={<Icon name="plus" size={18} />}
+          onClick={() => input.current?.click()}
+          disabled={disabled}
+          aria-describedby="order-files-hint"
+        >
+          {t.files.add}
+        </Button>
+        <span id="order-files-hint" className={s.muted}>
+          {t.files.hint(MAX_MB, FILE_LIMITS.maxPerOrder)}
+        </span>
+      </div>
+      {draftId === null && <p className={s.muted}>{t.files.editHint}</p>}
+      {errors.length > 0 && (
+        <Alert tone="danger" live="alert">
+          {errors.map((e) => (
+            <div key={e}>{e}</div>
+          ))}
+        </Alert>
+      )}
+      {(files.length > 0 || uploads.length > 0) && (
+        <ul className={s.fileList} aria-label={t.files.list}>
+          {files.map((f) => (
+            <li key={f.id} className={s.fileItem}>
+              <Icon name="file" size={18} />
+              <div>
+                <div className={s.fileName}>{f.name}</div>
+                <div className={s.fileMeta}>{sizeText(f.size)}</div>
+              </div>
+              <button
+                type="button"
+                className={s.iconButton}
+                aria-label={t.files.remove(f.name)}
+                onClick={() => remove(f)}
+                disabled={disabled}
+              >
+                <Icon name="close" size={18} />
+              </button>
+            </li>
+          ))}
+          {uploads.map((u) => (
+            <li key={`u${u.key}`} className={s.fileItem}>
+              <Icon name="clock" size={18} />
+              <div>
+                <div className={s.fileName}>{u.name}</div>
+                <progress
+                  className={s.progress}
+                  max={100}
+                  value={u.percent}
+                  aria-label={t.files.progressLabel(u.name)}
+                />
+                <div className={s.fileMeta} aria-live="polite">
+                  {t.files.uploading(u.name, u.percent)}
+                </div>
+              </div>
+              <span />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import { useSelector } from '@xstate/react';
+import {
+  selectIsCalculating,
+  selectPromoCode,
+  selectQuote,
+  selectQuoteError,
+  selectUseBonus,
+} from '../../../machines/order-form/order-form.selectors';
+import { useFinances } from '../../app/hooks';
+import { Checkbox, TextField } from '../../ui/field';
+import { Spinner } from '../../ui/primitives';
+import { useOrderForm } from './form-context';
+import * as s from './order-form.css';
+import { t } from './strings';
+
+const rub = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
+export const formatMoney = (amount: number) => `${rub.format(amount)}\u00a0₽`;
+
+/** The live cost and discount: calculate-cost/ and calculate-discount/ as the customer types. */
+export function PricePanel({ withDiscounts }: { withDiscounts: boolean }) {
+  const actor = useOrderForm();
+  const quote = useSelector(actor, selectQuote);
+  const quoteError = useSelector(actor, selectQuoteError);
+  const calculating = useSelector(actor, selectIsCalculating);
+
+  return (
+    <section className={s.pricePanel} aria-labelledby="order-price-title">
+      <h2 id="order-price-title" className={s.priceTitle}>
+        {t.sections.price}
+      </h2>
+      <div aria-live="polite" aria-atomic="true" data-testid="order-price">
+        {quote === null && !quoteError && !calculating && <p className={s.muted}>{t.price.incomplete}</p>}
+        {quoteError && !calculating && <p className={s.muted}>{t.price.failed(quoteError)}</p>}
+        {quote && quote.cost === null && <p className={s.muted}>{t.price.byManager}</p>}
+        {quote && quote.cost !== null && (
+          <dl className={s.priceRows}>
+            <div className={s.priceRow}>
+              <dt>{t.price.cost}</dt>
+              <dd className={s.priceValue} data-testid="order-cost">
+                {formatMoney(quote.cost)}
+              </dd>
+            </div>
+            {quote.discount > 0 && (
+              <div className={s.priceRow}>
+                <dt>{t.price.discount}</dt>
+                <dd className={s.priceValue}>−{formatMoney(quote.discount)}</dd>
+              </div>
+            )}
+            {quote.bonusUsed > 0 && (
+              <div className={s.priceRow}>
+                <dt>{t.price.bonus}</dt>
+                <dd className={s.priceValue}>−{formatMoney(quote.bonusUsed)}</dd>
+              </div>
+            )}
+            <div className={s.totalRow}>
+              <dt>{t.price.total}</dt>
+              <dd className={s.totalValue} data-testid="order-total">
+                {formatMoney(quote.total ?? quote.cost)}
+              </dd>
+            </div>
+          </dl>
+        )}
+      </div>
+      <div className={s.calculating} aria-hidden={!calculating}>
+        {calculating && (
+          <>
+            <Spinner size={16} />
+            {t.price.calculating}
+          </>
+        )}
+      </div>
+      {withDiscounts && <Discounts />}
+      <p className={s.muted}>{t.price.note}</p>
+    </section>
+  );
+}
+
+function Discounts() {
+  const actor = useOrderForm();
+  const promoCode = useSelector(actor, selectPromoCode);
+  const useBonus = useSelector(actor, selectUseBonus);
+  const promoValid = useSelector(actor, (st) => st.context.quote?.promoValid ?? null);
+  const promoDetail = useSelector(actor, (st) => st.context.quote?.promoDetail ?? null);
+  const finances = useFinances();
+  const bonus = finances?.bonus ?? 0;
+  const showPromoError = promoCode.trim() !== '' && promoValid === false;
+
+  return (
+    <>
+      <TextField
+        id="order-promo"
+        label={t.price.promo}
+        placeholder={t.placeholders.promo}
+        autoCapitalize="characters"
+        autoComplete="off"
+        spellCheck={false}
+        value={promoCode}
+        onChange={(e) => actor.send({ type: 'form.promo', code: e.target.value })}
+        error={showPromoError ? (promoDetail ?? t.price.promoInvalid) : undefined}
+        hint={promoValid && promoCode.trim() ? <span className={s.promoOk}>{promoDetail}</span> : undefined}
+      />
+      <Checkbox
+        id="order-use-bonus"
+        label={t.price.useBonus}
+        hint={bonus > 0 ? t.price.bonusHint(formatMoney(bonus)) : t.price.noBonus}
+        checked={useBonus}
+        disabled={bonus <= 0}
+        onChange={(e) => actor.send({ type: 'form.bonus', use: e.target.checked })}
+      />
+    </>
+  );
+}

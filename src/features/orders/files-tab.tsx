@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import type { OrderFile } from '../../api/contract/orders';
+import { useNotify } from '../../app/hooks';
+import { formatDateTime } from '../../lib/dates';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { Icon } from '../../ui/icon';
+import { Badge, EmptyState } from '../../ui/primitives';
+import { downloadFile, markReviewed, orderFilesPath } from './api';
+import { formatSize } from './format';
+import * as s from './orders.css';
+import { t } from './strings';
+import { DropZone, UploadList, useUploadQueue } from './upload-queue';
+import { useInvalidateOrder, useOpenOrder } from './use-open-order';
+
+/** /order/{id}/files: the order's files (author, kind, size, date, reviewed), downloads and uploads. */
+export function OrderFilesTab() {
+  const order = useOpenOrder();
+  const invalidate = useInvalidateOrder();
+  const orderId = order?.id ?? 0;
+  // Each finished upload: the order (and so this list) is loaded again.
+  const queue = useUploadQueue(orderFilesPath(orderId), () => invalidate(orderId));
+  if (!order) return null;
+
+  return (
+    <section aria-labelledby="files-title" className={s.stack}>
+      <h2 id="files-title" className={s.sectionTitle}>
+        {t.files.title}
+      </h2>
+      {order.is_trash ? (
+        <Alert tone="info">{t.files.archived}</Alert>
+      ) : (
+        <>
+          <DropZone queue={queue} label={t.files.pick} />
+          <UploadList queue={queue} />
+        </>
+      )}
+      {order.files.length === 0 ? (
+        <EmptyState icon="file" title={t.files.empty} titleAs="h3">
+          {t.files.emptyText}
+        </EmptyState>
+      ) : (
+        <ul className={s.fileList} data-testid="order-files">
+          {order.files.map((file) => (
+            <FileRow key={file.id} orderId={order.id} file={file} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function FileRow({ orderId, file }: { orderId: number; file: OrderFile }) {
+  const notify = useNotify();
+  const invalidate = useInvalidateOrder();
+  const [reviewed, setReviewed] = useState(file.is_reviewed);
+  const [downloading, setDownloading] = useState(false);
+  const fromStaff = file.author !== 'customer';
+
+  const toggleReviewed = async (next: boolean) => {
+    setReviewed(next);
+    try {
+      await markReviewed(orderId, file.id, next);
+      invalidate(orderId);
+    } catch (error) {
+      setReviewed(!next);
+      notify('error', (error as Error).message);
+    }
+  };
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      await downloadFile(file);
+    } catch (error) {
+      notify('error', `${t.files.downloadFailed}: ${(error as Error).message}`);
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <li className={s.fileRow}>
+      <div className={s.rowMain}>
+        <p className={s.fileName}>{file.name}</p>
+        <div className={s.fileMeta}>
+          <Badge tone={file.kind === 'final' ? 'success' : file.kind === 'intermediate' ? 'info' : 'neutral'}>
+            {t.files.kind[file.kind]}
+          </Badge>
+          <span>{t.files.author[file.author]}</span>
+          <span>{formatSize(file.size)}</span>
+          <span>{formatDateTime(file.created_at)}</span>
+        </div>
+      </div>
+      <div className={s.fileActions}>
+        {fromStaff && (
+          <label className={s.reviewed}>
+            <input
+              type="checkbox"
+              checked={reviewed}
+              aria-label={t.files.markReviewed(file.name)}
+              onChange={(e) => void toggleReviewed(e.target.checked)}
+            />
+            {t.files.reviewed}
+          </label>
+        )}
+        <Button
+          size="sm"
+          variant="secondary"
+          loading={downloading}
+          aria-label={t.files.downloadLabel(file.name)}
+          onClick={download}
+          iconStart={<Icon name="arrowRight" size={16} style={{ transform: 'rotate(90deg)' }} />}
+        >
+          {t.files.download}
+        </Button>
+      </div>
+    </li>
+  );
+}

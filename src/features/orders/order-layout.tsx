@@ -1,0 +1,224 @@
+import { Link, Outlet, useNavigate } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import type { OrderDetail } from '../../api/contract/orders';
+import { useAppActors } from '../../app/app-actors';
+import { useNotify } from '../../app/hooks';
+import { selectOutcome } from '../../../machines/order-loader/order-loader.selectors';
+import { formatDay } from '../../lib/dates';
+import { Button, ButtonLink } from '../../ui/button';
+import { Dialog } from '../../ui/dialog';
+import { Icon } from '../../ui/icon';
+import { Badge, LoadingRegion, Skeleton } from '../../ui/primitives';
+import { TabLink, Tabs } from '../../ui/tabs';
+import { downloadZip, restoreOrder, trashOrder } from './api';
+import { formatMoney, isAwaitingPayment, statusTone } from './format';
+import * as s from './orders.css';
+import { t } from './strings';
+import { useOpenOrder, useOrderRealtime } from './use-open-order';
+import { ORDER_STATUSES } from '../../api/contract/order-status';
+
+const UNDELETABLE: readonly number[] = [ORDER_STATUSES.inWork.id, ORDER_STATUSES.rework.id];
+
+/** /order/{id}: the order's header (status, dates, money, actions) and its tabs Чат / Файлы / Доработки. */
+export function OrderLayout({ id }: { id: number }) {
+  const order = useOpenOrder();
+  const { orderLoader } = useAppActors();
+  const outcome = useSelector(orderLoader, selectOutcome);
+  const navigate = useNavigate();
+  useOrderRealtime(id);
+
+  // Archived or gone while open (another tab, the manager): the same way out as the route's (spec 2).
+  useEffect(() => {
+    if (orderLoader.getSnapshot().context.id !== id) return;
+    if (outcome === 'archive') void navigate({ to: '/home/$tab', params: { tab: 'archive' }, replace: true });
+    if (outcome === 'notFound') void navigate({ to: '/404', replace: true });
+  }, [outcome, id, navigate, orderLoader]);
+
+  if (!order || order.id !== id) return <OrderSkeleton />;
+
+  return (
+    <>
+      <Link to="/home" className={s.back}>
+        <Icon name="arrowLeft" size={16} />
+        {t.order.back}
+      </Link>
+      <OrderHeader order={order} />
+      <Tabs label={t.order.tabsLabel}>
+        <TabLink
+          to="/order/$id/chat"
+          params={{ id: String(id) }}
+          {...(order.unread > 0 ? { count: order.unread } : {})}
+        >
+          {t.order.tabs.chat}
+        </TabLink>
+        <TabLink to="/order/$id/files" params={{ id: String(id) }} count={order.files.length}>
+          {t.order.tabs.files}
+        </TabLink>
+        <TabLink to="/order/$id/reworks" params={{ id: String(id) }} count={order.reworks_count}>
+          {t.order.tabs.reworks}
+        </TabLink>
+      </Tabs>
+      <div className={s.tabPanel}>
+        <Outlet />
+      </div>
+    </>
+  );
+}
+
+function OrderHeader({ order }: { order: OrderDetail }) {
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const { orderLoader } = useAppActors();
+  const [confirm, setConfirm] = useState(false);
+  const [busy, setBusy] = useState<'delete' | 'restore' | 'zip' | null>(null);
+  const id = String(order.id);
+
+  const remove = async () => {
+    setBusy('delete');
+    try {
+      await trashOrder(order.id);
+      setConfirm(false);
+      notify('success', t.order.deleted(order.id));
+      await navigate({ to: '/home/$tab', params: { tab: 'archive' } });
+      orderLoader.send({ type: 'orderLoader.invalidate', id: order.id });
+    } catch (error) {
+      notify('error', (error as Error).message);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const restore = async () => {
+    setBusy('restore');
+    try {
+      await restoreOrder(order.id);
+      orderLoader.send({ type: 'orderLoader.invalidate', id: order.id });
+      notify('success', t.undo.restored(order.id));
+    } catch (error) {
+      notify('error', (error as Error).message);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const zip = async () => {
+    setBusy('zip');
+    try {
+      await downloadZip(order.id);
+    } catch (error) {
+      notify('error', (error as Error).message);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <section className={s.orderHeader} aria-labelledby="order-title">
+      <div className={s.orderTitleRow}>
+        <h1 id="order-title" className={s.orderTitle}>
+          {t.order.title(order.id)}
+        </h1>
+        <Badge tone={statusTone(order.status.id)}>{order.status.title}</Badge>
+      </div>
+      <p className={s.orderTopic}>{order.topic}</p>
+      <p className={s.orderSub}>
+        {order.work_type}
+        {order.subject ? ` · ${order.subject}` : ''}
+      </p>
+      <dl className={s.facts}>
+        <div className={s.factBox}>
+          <dt className={s.factBoxLabel}>{t.order.deadline}</dt>
+          <dd className={s.factBoxValue}>{formatDay(order.deadline)}</dd>
+        </div>
+        <div className={s.factBox}>
+          <dt className={s.factBoxLabel}>{t.order.price}</dt>
+          <dd className={s.factBoxValue}>
+            {order.price > 0 ? formatMoney(order.price) : t.row.priceUnknown}
+          </dd>
+        </div>
+        <div className={s.factBox}>
+          <dt className={s.factBoxLabel}>{t.order.paid}</dt>
+          <dd className={s.factBoxValue}>{formatMoney(order.paid)}</dd>
+        </div>
+        <div className={s.factBox}>
+          <dt className={s.factBoxLabel}>{t.order.guarantee}</dt>
+          <dd className={s.factBoxValue}>
+            {order.guarantee_until ? formatDay(order.guarantee_until) : t.order.noGuarantee}
+          </dd>
+        </div>
+      </dl>
+      <div className={s.actions}>
+        {isAwaitingPayment(order.status.id) && !order.is_trash && (
+          <ButtonLink
+            to="/order/$id/pay"
+            params={{ id }}
+            variant="primary"
+            iconStart={<Icon name="card" size={18} />}
+          >
+            {t.order.pay}
+          </ButtonLink>
+        )}
+        {order.is_editable && (
+          <ButtonLink to="/order/$id/edit" params={{ id }} variant="secondary">
+            {t.order.edit}
+          </ButtonLink>
+        )}
+        {order.files.length > 0 && (
+          <Button
+            variant="secondary"
+            loading={busy === 'zip'}
+            onClick={zip}
+            iconStart={<Icon name="file" size={18} />}
+          >
+            {t.order.downloadAll}
+          </Button>
+        )}
+        {order.is_trash ? (
+          <Button variant="secondary" loading={busy === 'restore'} onClick={restore}>
+            {t.order.restore}
+          </Button>
+        ) : (
+          !UNDELETABLE.includes(order.status.id) && (
+            <Button variant="ghost" onClick={() => setConfirm(true)}>
+              {t.order.delete}
+            </Button>
+          )
+        )}
+      </div>
+      <Dialog
+        open={confirm}
+        onClose={() => setConfirm(false)}
+        title={t.order.deleteConfirmTitle}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setConfirm(false)} data-autofocus>
+              {t.order.cancel}
+            </Button>
+            <Button variant="danger" loading={busy === 'delete'} onClick={remove}>
+              {t.order.deleteConfirm}
+            </Button>
+          </>
+        }
+      >
+        {t.order.deleteConfirmText}
+      </Dialog>
+    </section>
+  );
+}
+
+function OrderSkeleton() {
+  return (
+    <LoadingRegion label={t.order.loading}>
+      <div className={s.orderHeader}>
+        <Skeleton width="40%" height="1.75em" />
+        <Skeleton width="80%" height="1.1em" />
+        <div className={s.facts}>
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} height="56px" radius="8px" />
+          ))}
+        </div>
+      </div>
+    </LoadingRegion>
+  );
+}

@@ -1,0 +1,265 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useEffect, useId, useState } from 'react';
+import { fromPromise } from 'xstate';
+import {
+  REWORK_COMMENT,
+  type CreateReworkRequest,
+  type Rework,
+  type UploadedFile,
+} from '../../api/contract/orders';
+import { reworkFormMachine } from '../../../machines/rework-form/rework-form.machine';
+import {
+  selectError,
+  selectFieldErrors,
+  selectIsSent,
+  selectIsSubmitting,
+} from '../../../machines/rework-form/rework-form.selectors';
+import { selectUploaded } from '../../../machines/order-files/order-files.selectors';
+import { formatDateTime, formatShortDay, lastDayBefore } from '../../lib/dates';
+import { Alert, FormErrorSummary } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { TextField } from '../../ui/field';
+import { Badge, Card, EmptyState, LoadingRegion, Skeleton } from '../../ui/primitives';
+import { createRework, fetchRework, fetchReworks, pendingFilesPath } from './api';
+import * as s from './orders.css';
+import { reworkBounds, reworkErrors, type ReworkDraft } from './rework-rules';
+import { t } from './strings';
+import { DropZone, UploadList, useUploadQueue } from './upload-queue';
+import { useInvalidateOrder, useOpenOrder } from './use-open-order';
+
+type Loaded =
+  { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; items: Rework[] };
+
+/** /order/{id}/reworks: ask for a rework (comment, files, deadline), the list of requests with their answers. */
+export function OrderReworksTab() {
+  const order = useOpenOrder();
+  const orderId = order?.id ?? 0;
+  const [list, setList] = useState<Loaded>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  // The order's reworks_count changes with every request and answer: the list follows it.
+  const version = `${order?.reworks_count ?? 0}|${order?.updated_at ?? ''}`;
+
+  useEffect(() => {
+    if (!orderId) return;
+    const abort = new AbortController();
+    fetchReworks(orderId, abort.signal).then(
+      (answer) => setList({ status: 'ready', items: answer.results }),
+      (error: Error) => {
+        if (!abort.signal.aborted) setList({ status: 'error', message: error.message });
+      },
+    );
+    return () => abort.abort();
+  }, [orderId, version, attempt]);
+
+  if (!order) return null;
+  return (
+    <div className={s.reworkLayout}>
+      <Card as="section" aria-labelledby="rework-new-title">
+        <h2 id="rework-new-title" className={s.sectionTitle} style={{ marginBottom: 16 }}>
+          {t.reworks.newTitle}
+        </h2>
+        {order.can_request_rework ? (
+          <ReworkForm orderId={order.id} guaranteeUntil={order.guarantee_until} />
+        ) : (
+          <Alert tone="info">{t.reworks.unavailable}</Alert>
+        )}
+      </Card>
+      <section aria-labelledby="reworks-title" className={s.stack}>
+        <h2 id="reworks-title" className={s.sectionTitle}>
+          {t.reworks.title}
+        </h2>
+        {list.status === 'loading' ? (
+          <LoadingRegion>
+            <Skeleton height="96px" radius="12px" />
+          </LoadingRegion>
+        ) : list.status === 'error' ? (
+          <Alert tone="danger" live="alert" title={t.reworks.loadFailed}>
+            <p>{list.message}</p>
+            <Button size="sm" variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
+              {t.retry}
+            </Button>
+          </Alert>
+        ) : list.items.length === 0 ? (
+          <EmptyState icon="refresh" title={t.reworks.empty} titleAs="h3">
+            {t.reworks.emptyText}
+          </EmptyState>
+        ) : (
+          <ul className={s.reworkList} data-testid="reworks">
+            {list.items.map((rework) => (
+              <ReworkItem key={rework.id} orderId={order.id} rework={rework} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+const statusTone = { new: 'info', in_progress: 'primary', done: 'success' } as const;
+
+/** A request; "Подробнее" loads its detail (GET reworks/{id}/) with the writer's answer. */
+function ReworkItem({ orderId, rework }: { orderId: number; rework: Rework }) {
+  const [open, setOpen] = useState(false);
+  const [fetched, setFetched] = useState<Rework | null>(null);
+  const detailId = useId();
+  useEffect(() => {
+    if (!open) return;
+    const abort = new AbortController();
+    fetchRework(orderId, rework.id, abort.signal).then(setFetched, () => {});
+    return () => abort.abort();
+  }, [open, orderId, rework]);
+  // The detail while it is open and fresh; the list's copy otherwise.
+  const detail = open && fetched ? fetched : rework;
+
+  return (
+    <li className={s.reworkItem}>
+      <div className={s.rowHead}>
+        <Badge tone={statusTone[detail.status]}>{t.reworks.status[detail.status]}</Badge>
+        <span className={s.rowNumber}>
+          {t.reworks.created}: {formatDateTime(detail.created_at)} · {t.reworks.until}:{' '}
+          {formatShortDay(detail.deadline)}
+        </span>
+      </div>
+      <p className={s.reworkComment}>{detail.comment}</p>
+      <div>
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-expanded={open}
+          aria-controls={detailId}
+          onClick={() => setOpen((v) => !v)}
+        >
+          {open ? t.reworks.hide : t.reworks.show}
+        </Button>
+      </div>
+      <div id={detailId} hidden={!open}>
+        {detail.files.length > 0 && <p className={s.hint}>{detail.files.map((f) => f.name).join(', ')}</p>}
+        <h3 className={s.label}>{t.reworks.answer}</h3>
+        <p className={detail.answer ? s.reworkAnswer : s.hint}>{detail.answer ?? t.reworks.noAnswer}</p>
+      </div>
+    </li>
+  );
+}
+
+function ReworkForm({ orderId, guaranteeUntil }: { orderId: number; guaranteeUntil: string | null }) {
+  const invalidate = useInvalidateOrder();
+  const form = useActorRef(
+    reworkFormMachine.provide({
+      actors: {
+        createRework: fromPromise<Rework, { orderId: number; request: CreateReworkRequest }>(({ input }) =>
+          createRework(input.orderId, input.request),
+        ),
+      },
+    }),
+    { input: { orderId } },
+  );
+  const submitting = useSelector(form, selectIsSubmitting);
+  const sent = useSelector(form, selectIsSent);
+  const serverError = useSelector(form, selectError);
+  const serverFields = useSelector(form, selectFieldErrors);
+  const queue = useUploadQueue(pendingFilesPath, () => {});
+  const uploaded = useSelector(queue, selectUploaded) as UploadedFile[];
+
+  const bounds = reworkBounds(guaranteeUntil);
+  const [draft, setDraft] = useState<ReworkDraft>({ comment: '', deadline: '' });
+  const [shown, setShown] = useState<Partial<Record<keyof ReworkDraft, string>>>({});
+  const commentId = useId();
+
+  useEffect(() => {
+    if (sent) invalidate(orderId);
+  }, [sent, invalidate, orderId]);
+
+  const submit = useCallback(() => {
+    const errors = reworkErrors(draft, bounds);
+    setShown(errors);
+    if (Object.keys(errors).length > 0) return;
+    form.send({
+      type: 'rework.submit',
+      request: {
+        comment: draft.comment.trim(),
+        deadline: draft.deadline,
+        ...(uploaded.length ? { file_ids: uploaded.map((f) => f.id) } : {}),
+      },
+    });
+  }, [draft, bounds, form, uploaded]);
+
+  if (sent) {
+    return (
+      <div className={s.stack}>
+        <Alert tone="success" live="status">
+          {t.reworks.sent}
+        </Alert>
+        <div>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setDraft({ comment: '', deadline: '' });
+              form.send({ type: 'rework.reset' });
+            }}
+          >
+            {t.reworks.another}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  const commentError = shown.comment ?? serverFields?.comment?.join(' ');
+  const deadlineError = shown.deadline ?? serverFields?.deadline?.join(' ');
+  const detail = serverError && !serverFields ? serverError.message : null;
+
+  return (
+    <form
+      className={s.form}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <FormErrorSummary detail={detail} focusOnShow />
+      <div className={s.field}>
+        <label htmlFor={commentId} className={s.label}>
+          {t.reworks.comment}
+        </label>
+        <textarea
+          id={commentId}
+          className={s.textarea}
+          value={draft.comment}
+          maxLength={REWORK_COMMENT.max}
+          aria-invalid={commentError ? true : undefined}
+          aria-describedby={`${commentId}-hint${commentError ? ` ${commentId}-error` : ''}`}
+          onChange={(e) => setDraft((d) => ({ ...d, comment: e.target.value }))}
+        />
+        {commentError && (
+          <p id={`${commentId}-error`} className={s.fieldError}>
+            {commentError}
+          </p>
+        )}
+        <p id={`${commentId}-hint`} className={s.hint}>
+          {t.reworks.commentHint(REWORK_COMMENT.min)}
+        </p>
+      </div>
+      <TextField
+        label={t.reworks.deadline}
+        type="date"
+        value={draft.deadline}
+        min={bounds.min}
+        max={lastDayBefore(bounds.max)}
+        hint={t.reworks.deadlineHint(formatShortDay(bounds.min), formatShortDay(lastDayBefore(bounds.max)))}
+        error={deadlineError}
+        onChange={(e) => setDraft((d) => ({ ...d, deadline: e.target.value }))}
+      />
+      <div className={s.field}>
+        <span className={s.label}>{t.reworks.attach}</span>
+        <DropZone queue={queue} label={t.reworks.attach} />
+        <UploadList queue={queue} />
+      </div>
+      <div>
+        <Button type="submit" loading={submitting}>
+          {t.reworks.submit}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,297 @@
+// /order/{id}/pay and /pay-packet/{id}: the sum, bonus and balance use, the fee or installment terms, the method,
+// and one pay button that cannot pay twice (the `payment` machine locks it and keeps one key per attempt).
+import { Link } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useState } from 'react';
+import { fromPromise } from 'xstate';
+import { ORDER_STATUSES } from '../../api/contract/order-status';
+import type { PaymentMethod, PaymentMethodId, PayRequest } from '../../api/contract/payments';
+import { useFinances } from '../../app/hooks';
+import { Alert } from '../../ui/alert';
+import { Button, ButtonLink } from '../../ui/button';
+import { Checkbox } from '../../ui/field';
+import { Icon } from '../../ui/icon';
+import { Card, EmptyState, PageHeader } from '../../ui/primitives';
+import { paymentMachine } from '../../../machines/payment/payment.machine';
+import { availableMethods, feeOf, monthlyInstalment, quote, type PayableOrder } from '../../../machines/payment/payment.rules';
+import { selectError, selectIsLocked, selectIsPaid, selectIsRedirecting } from '../../../machines/payment/payment.selectors';
+import { fetchMethods, fetchOrder, fetchPacket, pay } from './api';
+import { formatMoney } from './format';
+import * as s from './payments.css';
+import { t } from './strings';
+import { useRefreshFinances, useReportFinances } from './use-finances';
+import { useLoad } from './use-load';
+import { ListSkeleton, LoadError } from './waiting-page';
+
+export type CheckoutTarget = { purpose: 'order'; id: number } | { purpose: 'packet'; id: number };
+
+interface Payable {
+  orders: (PayableOrder & { id: number })[];
+  /** The order was found but is not waiting for payment (paid in full, or not priced yet). */
+  closed: 'paid' | 'notAwaiting' | null;
+}
+
+async function loadPayable(target: CheckoutTarget, signal: AbortSignal): Promise<Payable> {
+  if (target.purpose === 'packet') {
+    const packet = await fetchPacket(target.id, signal);
+    return { orders: packet.orders, closed: packet.orders.length ? null : 'notAwaiting' };
+  }
+  const order = await fetchOrder(target.id, signal);
+  const awaiting =
+    order.status.id === ORDER_STATUSES.awaitingPayment.id && !order.is_trash && order.price > order.paid;
+  const closed = awaiting ? null : order.price > 0 && order.paid >= order.price ? 'paid' : 'notAwaiting';
+  return { orders: [{ id: order.id, price: order.price, paid: order.paid }], closed };
+}
+
+export function CheckoutPage({ target }: { target: CheckoutTarget }) {
+  const refresh = useRefreshFinances();
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+  const key = `${target.purpose}-${target.id}`;
+  const { data, error, loading, reload } = useLoad((signal) => loadPayable(target, signal), key);
+  const title = target.purpose === 'order' ? t.checkout.orderTitle(target.id) : t.checkout.packetTitle(target.id);
+  const backTo = target.purpose === 'order' ? `/order/${target.id}` : '/payments/pay';
+
+  return (
+    <div className={s.page}>
+      <Link to={backTo} className={s.back}>
+        <Icon name="arrowLeft" size={16} />
+        {t.checkout.back}
+      </Link>
+      <PageHeader
+        title={title}
+        description={target.purpose === 'packet' && data ? t.checkout.packetLead(data.orders.length) : undefined}
+      />
+      {loading && !data ? (
+        <ListSkeleton rows={2} />
+      ) : error && !data ? (
+        <LoadError message={error.message} onRetry={reload} />
+      ) : data?.closed ? (
+        <Card>
+          <EmptyState
+            icon={data.closed === 'paid' ? 'checkCircle' : 'info'}
+            tone={data.closed === 'paid' ? 'success' : 'neutral'}
+            title={
+              data.closed === 'paid'
+                ? t.checkout.paidTitle
+                : target.purpose === 'packet'
+                  ? t.checkout.packetEmptyTitle
+                  : t.checkout.notAwaitingTitle
+            }
+            actions={
+              <ButtonLink to={backTo} variant="secondary">
+                {target.purpose === 'order' ? t.checkout.toOrder : t.tabs.pay}
+              </ButtonLink>
+            }
+          >
+            {data.closed === 'notAwaiting' && target.purpose === 'order' ? t.checkout.notAwaitingText : null}
+          </EmptyState>
+        </Card>
+      ) : data ? (
+        <CheckoutForm target={target} orders={data.orders} />
+      ) : null}
+    </div>
+  );
+}
+
+function CheckoutForm({ target, orders }: { target: CheckoutTarget; orders: Payable['orders'] }) {
+  const finances = useFinances() ?? { money: 0, bonus: 0 };
+  const report = useReportFinances();
+  const [useBonus, setUseBonus] = useState(false);
+  const [useMoney, setUseMoney] = useState(false);
+  const [chosen, setChosen] = useState<PaymentMethodId>('card');
+
+  const q = useMemo(() => quote(orders, finances, { useBonus, useMoney }), [orders, finances, useBonus, useMoney]);
+  const methodsLoad = useLoad((signal) => fetchMethods(q.due, signal), `methods-${q.due}`);
+  const methods = methodsLoad.data?.payment_methods ?? [];
+  const offered = availableMethods(methods, q);
+  const method: PaymentMethodId | undefined = offered.includes(chosen) ? chosen : offered[0];
+  const methodInfo = methods.find((m) => m.id === method);
+
+  const payment = useActorRef(
+    paymentMachine.provide({
+      actors: { pay: fromPromise(({ input }) => pay(input.request, input.idempotencyKey)) },
+      actions: {
+        goToProvider: (_, url) => window.location.assign(url),
+        reportFinances: (_, f) => report(f),
+      },
+    }),
+    { input: {} },
+  );
+  const locked = useSelector(payment, selectIsLocked);
+  const redirecting = useSelector(payment, selectIsRedirecting);
+  const paid = useSelector(payment, selectIsPaid);
+  const failure = useSelector(payment, selectError);
+
+  if (paid)
+    return (
+      <Card>
+        <EmptyState
+          icon="checkCircle"
+          tone="success"
+          title={t.checkout.paidTitle}
+          actions={
+            target.purpose === 'order' ? (
+              <ButtonLink to="/order/$id" params={{ id: String(target.id) }}>
+                {t.checkout.toOrder}
+              </ButtonLink>
+            ) : (
+              <ButtonLink to="/home">{t.toOrders}</ButtonLink>
+            )
+          }
+        >
+          <span role="status">{t.checkout.paidText}</span>
+        </EmptyState>
+      </Card>
+    );
+
+  const submit = () => {
+    if (!method || locked) return;
+    const request: PayRequest = {
+      purpose: target.purpose,
+      ...(target.purpose === 'order' ? { order_id: target.id } : { packet_id: target.id }),
+      method,
+      use_bonus: useBonus,
+      use_money: method === 'balance' || useMoney,
+      back: target.purpose === 'order' ? `/order/${target.id}/pay` : `/pay-packet/${target.id}`,
+    };
+    payment.send({ type: 'payment.submit', request });
+  };
+  const fee = feeOf(methodInfo, q.external);
+
+  return (
+    <div className={s.columns}>
+      <Card as="section" aria-labelledby="pay-options">
+        <form
+          className={s.form}
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          <h2 id="pay-options" className={s.sectionTitle}>
+            {t.checkout.method}
+          </h2>
+          <fieldset className={s.fieldset} disabled={locked}>
+            <legend className={s.legend}>{t.checkout.summary}</legend>
+            {finances.bonus > 0 && (
+              <Checkbox
+                label={t.checkout.useBonus(formatMoney(finances.bonus))}
+                checked={useBonus}
+                onChange={(e) => setUseBonus(e.target.checked)}
+              />
+            )}
+            {finances.money > 0 && (
+              <Checkbox
+                label={t.checkout.useMoney(formatMoney(finances.money))}
+                checked={useMoney}
+                onChange={(e) => setUseMoney(e.target.checked)}
+              />
+            )}
+          </fieldset>
+          <MethodChoice
+            methods={methods}
+            offered={offered}
+            value={method}
+            onChange={setChosen}
+            sum={q.external}
+            disabled={locked}
+            loading={methodsLoad.loading && !methodsLoad.data}
+          />
+          {methodsLoad.error && !methodsLoad.data && (
+            <LoadError message={methodsLoad.error.message} onRetry={methodsLoad.reload} />
+          )}
+          {failure && (
+            <Alert tone="danger" live="alert" title={t.checkout.failed}>
+              {failure.message}
+            </Alert>
+          )}
+          {redirecting && (
+            <Alert tone="info" live="status">
+              {t.checkout.redirecting}
+            </Alert>
+          )}
+          <Button type="submit" size="lg" block loading={locked} disabled={!method}>
+            {method === 'balance' ? t.checkout.payFromBalance : t.checkout.pay(formatMoney(q.external + fee))}
+          </Button>
+        </form>
+      </Card>
+      <Card as="aside" aria-label={t.checkout.summary}>
+        <dl className={s.summary}>
+          {orders.length > 1 &&
+            orders.map((o) => (
+              <SummaryRow key={o.id} label={`№${o.id}`} value={formatMoney(o.price - o.paid)} />
+            ))}
+          <SummaryRow label={t.checkout.price} value={formatMoney(orders.reduce((x, o) => x + o.price, 0))} />
+          {orders.some((o) => o.paid > 0) && (
+            <SummaryRow label={t.checkout.alreadyPaid} value={formatMoney(orders.reduce((x, o) => x + o.paid, 0))} />
+          )}
+          <SummaryRow label={t.checkout.due} value={formatMoney(q.due)} />
+          {q.bonus > 0 && <SummaryRow label={t.checkout.bonusPart} value={`−${formatMoney(q.bonus)}`} />}
+          {q.money > 0 && <SummaryRow label={t.checkout.moneyPart} value={`−${formatMoney(q.money)}`} />}
+          {method && method !== 'balance' && <SummaryRow label={t.checkout.fee} value={formatMoney(fee)} />}
+          <SummaryRow total label={t.checkout.toPay} value={formatMoney(q.external + fee)} />
+        </dl>
+      </Card>
+    </div>
+  );
+}
+
+function SummaryRow({ label, value, total }: { label: string; value: string; total?: boolean }) {
+  return (
+    <div className={`${s.summaryRow} ${total ? s.summaryTotal : ''}`}>
+      <dt className={total ? undefined : s.summaryLabel}>{label}</dt>
+      <dd className={s.summaryValue}>{value}</dd>
+    </div>
+  );
+}
+
+function MethodChoice(props: {
+  methods: PaymentMethod[];
+  offered: PaymentMethodId[];
+  value: PaymentMethodId | undefined;
+  onChange: (id: PaymentMethodId) => void;
+  sum: number;
+  disabled: boolean;
+  loading: boolean;
+}) {
+  const { methods, offered, value, onChange, sum, disabled, loading } = props;
+  if (loading) return <p className={s.muted}>{t.checkout.methodsLoading}</p>;
+  return (
+    <fieldset className={s.fieldset} disabled={disabled}>
+      <legend className={s.legend}>{t.checkout.method}</legend>
+      {methods
+        .filter((m) => offered.includes(m.id))
+        .map((m) => (
+          <label key={m.id} className={s.choice}>
+            <input
+              type="radio"
+              name="method"
+              className={s.choiceInput}
+              value={m.id}
+              checked={value === m.id}
+              onChange={() => onChange(m.id)}
+            />
+            <span className={s.choiceText}>
+              <span>{t.methods[m.id] ?? m.title}</span>
+              {m.id === 'installments' && (
+                <span className={s.choiceNote}>
+                  {(m.installments?.months ?? [])
+                    .map((n) => t.checkout.installmentsTerms(n, formatMoney(monthlyInstalment(sum, n))))
+                    .join(' · ')}
+                  . {t.checkout.installmentsNote}
+                </span>
+              )}
+              {m.id === 'balance' && <span className={s.choiceNote}>{t.checkout.balanceCovers}</span>}
+              {m.fee_percent > 0 && m.id !== 'balance' && (
+                <span className={s.choiceNote}>
+                  {t.checkout.fee}: {m.fee_percent} %
+                </span>
+              )}
+            </span>
+          </label>
+        ))}
+    </fieldset>
+  );
+}

@@ -1,0 +1,113 @@
+// /payments/history: the ledger of the customer, page by page, filtered by kind and dates.
+import { useState } from 'react';
+import type { LedgerKind } from '../../api/contract/payments';
+import { Button } from '../../ui/button';
+import { Select, TextField } from '../../ui/field';
+import { Card, EmptyState } from '../../ui/primitives';
+import { fetchHistory, HISTORY_PAGE_SIZE, type HistoryQuery } from './api';
+import { formatDateTime, formatSigned } from './format';
+import * as s from './payments.css';
+import { t } from './strings';
+import { useLoad } from './use-load';
+import { ListSkeleton, LoadError } from './waiting-page';
+
+const KIND_OPTIONS = [
+  { value: '', label: t.history.allKinds },
+  ...(Object.entries(t.kinds) as [LedgerKind, string][]).map(([value, label]) => ({ value, label })),
+];
+
+export function HistoryPage() {
+  const [query, setQuery] = useState<HistoryQuery>({ page: 1, kind: '', from: '', to: '' });
+  const { data, error, loading, reload } = useLoad(
+    (signal) => fetchHistory(query, signal),
+    JSON.stringify(query),
+  );
+  const set = (patch: Partial<HistoryQuery>) => setQuery((q) => ({ ...q, page: 1, ...patch }));
+  const pages = data ? Math.max(1, Math.ceil(data.count / HISTORY_PAGE_SIZE)) : 1;
+  const filtered = Boolean(query.kind || query.from || query.to);
+
+  return (
+    <section className={s.section} aria-labelledby="history-title">
+      <h2 id="history-title" className={s.sectionTitle}>
+        {t.history.title}
+      </h2>
+      <div className={s.filters} role="group" aria-label={t.history.filters}>
+        <Select
+          label={t.history.kind}
+          options={KIND_OPTIONS}
+          value={query.kind ?? ''}
+          onChange={(e) => set({ kind: e.target.value as LedgerKind | '' })}
+        />
+        <TextField
+          label={t.history.from}
+          type="date"
+          value={query.from ?? ''}
+          max={query.to || undefined}
+          onChange={(e) => set({ from: e.target.value })}
+        />
+        <TextField
+          label={t.history.to}
+          type="date"
+          value={query.to ?? ''}
+          min={query.from || undefined}
+          onChange={(e) => set({ to: e.target.value })}
+        />
+        <Button variant="ghost" disabled={!filtered} onClick={() => setQuery({ page: 1, kind: '', from: '', to: '' })}>
+          {t.history.reset}
+        </Button>
+      </div>
+      {loading && !data ? (
+        <ListSkeleton rows={5} />
+      ) : error && !data ? (
+        <LoadError message={error.message} onRetry={reload} />
+      ) : !data || data.results.length === 0 ? (
+        <Card>
+          <EmptyState icon="clock" title={t.history.emptyTitle}>
+            {filtered ? t.history.emptyText : null}
+          </EmptyState>
+        </Card>
+      ) : (
+        <>
+          <p className={s.muted} aria-live="polite">
+            {t.history.count(data.count)}
+          </p>
+          <ul className={s.list} aria-busy={loading || undefined}>
+            {data.results.map((r) => (
+              <li key={r.id} className={`${s.row} ${s.rowPlain}`}>
+                <div className={s.rowMain}>
+                  <span className={s.rowTitle}>{r.title || t.kinds[r.kind]}</span>
+                  <span className={s.rowMeta}>
+                    {t.kinds[r.kind]} · <time dateTime={r.created_at}>{formatDateTime(r.created_at)}</time>
+                    {r.account === 'bonus' && ` · ${t.history.bonus}`}
+                  </span>
+                </div>
+                <span className={`${s.sum} ${r.amount > 0 ? s.plus : ''}`}>{formatSigned(r.amount)}</span>
+              </li>
+            ))}
+          </ul>
+          {pages > 1 && (
+            <nav className={s.pager} aria-label={t.history.pagination}>
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={!data.previous}
+                onClick={() => setQuery((q) => ({ ...q, page: q.page - 1 }))}
+              >
+                {t.history.prev}
+              </Button>
+              <span aria-current="page">{t.history.pageOf(query.page, pages)}</span>
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={!data.next}
+                onClick={() => setQuery((q) => ({ ...q, page: q.page + 1 }))}
+              >
+                {t.history.next}
+              </Button>
+            </nav>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

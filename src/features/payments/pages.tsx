@@ -1,0 +1,39 @@
+// The /payments layout: the page title, the tabs Оплата / Пополнение / История, and the child route.
+import { Outlet, useMatches } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { ButtonLink } from '../../ui/button';
+import { PageHeader } from '../../ui/primitives';
+import { TabLink, Tabs } from '../../ui/tabs';
+import * as s from './payments.css';
+import { t } from './strings';
+import { useRefreshFinances } from './use-finances';
+
+export function PaymentsPage() {
+  const refresh = useRefreshFinances();
+  // The pay-out (verification) child has its own title and no tabs.
+  const isPayOut = useMatches({ select: (m) => m.some((x) => x.routeId === '/_cabinet/payments/pay-out') });
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  if (isPayOut) return <Outlet />;
+  return (
+    <div className={s.page}>
+      <PageHeader
+        title={t.title}
+        description={t.description}
+        actions={
+          <ButtonLink to="/withdraw" variant="secondary">
+            {t.withdrawLink}
+          </ButtonLink>
+        }
+      />
+      <Tabs label={t.tabsLabel}>
+        <TabLink to="/payments/pay">{t.tabs.pay}</TabLink>
+        <TabLink to="/payments/replenish">{t.tabs.replenish}</TabLink>
+        <TabLink to="/payments/history">{t.tabs.history}</TabLink>
+      </Tabs>
+      <Outlet />
+    </div>
+  );
+}

@@ -1,0 +1,266 @@
+// /email-edit: request the change → "we sent a link to …" → the link (?confirm=…) confirms and shows the result.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { emailChangeMachine } from '../../../machines/email-change/email-change.machine';
+import {
+  selectConfirmedEmail,
+  selectEmail,
+  selectError,
+  selectIsCancelling,
+  selectIsRequesting,
+  selectPending,
+  selectView,
+} from '../../../machines/email-change/email-change.selectors';
+import type { EmailChangeState } from '../../../machines/email-change/email-change.types';
+import { Alert, FormErrorSummary } from '../../ui/alert';
+import { Button, ButtonLink } from '../../ui/button';
+import { TextField } from '../../ui/field';
+import { Card, EmptyState, LoadingRegion, PageHeader, Skeleton, Spinner } from '../../ui/primitives';
+import { cancelEmailChange, confirmEmailChange, fetchEmailChangeStatus, requestEmailChange } from './api';
+import * as s from './profile.css';
+import { t } from './strings';
+import { toEmailChangeState } from './values';
+
+const actors = {
+  loadStatus: fromPromise<EmailChangeState, void>(async () =>
+    toEmailChangeState(await fetchEmailChangeStatus()),
+  ),
+  requestChange: fromPromise<EmailChangeState, { email: string }>(async ({ input }) =>
+    toEmailChangeState(await requestEmailChange(input.email)),
+  ),
+  cancelChange: fromPromise<EmailChangeState, void>(async () =>
+    toEmailChangeState(await cancelEmailChange()),
+  ),
+  confirmChange: fromPromise<{ email: string }, { token: string }>(({ input }) =>
+    confirmEmailChange(input.token),
+  ),
+};
+
+type Actor = ReturnType<typeof useActorRef<typeof emailChangeMachine>>;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function EmailEditPage({ confirmToken }: { confirmToken?: string | undefined }) {
+  const actor = useActorRef(emailChangeMachine.provide({ actors }), {
+    input: { confirmToken: confirmToken ?? null },
+  });
+  const view = useSelector(actor, selectView);
+  const navigate = useNavigate();
+
+  // The token is single-use: once it has been tried, drop it from the address (a reload must not try it again).
+  useEffect(() => {
+    if (confirmToken && view !== 'confirming')
+      void navigate({ to: '/email-edit', search: {}, replace: true });
+  }, [confirmToken, view, navigate]);
+
+  return (
+    <div className={`${s.page} ${s.narrow}`}>
+      <PageHeader title={t.email.title} description={t.email.lead} />
+      {view === 'loading' && <FormSkeleton />}
+      {view === 'loadFailed' && (
+        <EmptyState
+          icon="alertCircle"
+          tone="danger"
+          title={t.email.loadFailed}
+          titleAs="h2"
+          actions={<Button onClick={() => actor.send({ type: 'emailChange.retry' })}>{t.email.retry}</Button>}
+        />
+      )}
+      {view === 'form' && <RequestForm actor={actor} />}
+      {view === 'pending' && <PendingCard actor={actor} />}
+      {view === 'confirming' && (
+        <Card>
+          <p className={s.row}>
+            <Spinner label={t.email.confirming} />
+            <span aria-hidden="true">{t.email.confirming}</span>
+          </p>
+        </Card>
+      )}
+      {view === 'confirmed' && <Confirmed actor={actor} />}
+      {view === 'confirmFailed' && <ConfirmFailed actor={actor} />}
+    </div>
+  );
+}
+
+function FormSkeleton() {
+  return (
+    <LoadingRegion>
+      <Card>
+        <div className={s.form}>
+          <Skeleton width="50%" />
+          <Skeleton height={44} radius={8} />
+          <Skeleton width={160} height={40} radius={8} />
+        </div>
+      </Card>
+    </LoadingRegion>
+  );
+}
+
+function RequestForm({ actor, onDone }: { actor: Actor; onDone?: () => void }) {
+  const current = useSelector(actor, selectEmail);
+  const error = useSelector(actor, selectError);
+  const busy = useSelector(actor, selectIsRequesting);
+  const [email, setEmail] = useState('');
+  const [local, setLocal] = useState<string | null>(null);
+  const [edited, setEdited] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  const serverField = edited ? undefined : error?.fields?.email;
+  const fieldError = local ?? serverField;
+  const detail = !edited && error && !error.fields?.email ? error.message : null;
+
+  useEffect(() => {
+    if (error?.fields?.email) input.current?.focus();
+  }, [error]);
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const value = email.trim();
+    const problem = !value ? t.email.required : EMAIL.test(value) ? null : t.email.format;
+    setLocal(problem);
+    setEdited(false);
+    if (problem) return input.current?.focus();
+    actor.send({ type: 'emailChange.request', email: value });
+    onDone?.();
+  };
+
+  return (
+    <Card>
+      <form className={s.form} onSubmit={onSubmit} noValidate aria-busy={busy || undefined}>
+        {current && (
+          <p className={s.muted}>
+            {t.email.current}: <strong>{current}</strong>
+          </p>
+        )}
+        <FormErrorSummary detail={detail} focusOnShow={false} />
+        <TextField
+          ref={input}
+          id="email-new"
+          label={t.email.newEmail}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={email}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            setLocal(null);
+            setEdited(true);
+          }}
+          error={fieldError}
+        />
+        <div className={s.footer}>
+          <Button type="submit" loading={busy}>
+            {t.email.submit}
+          </Button>
+          <ButtonLink to="/profile" variant="ghost">
+            {t.email.toProfile}
+          </ButtonLink>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+const formatTime = (iso: string) =>
+  new Date(iso).toLocaleString('ru-RU', {
+    day: 'numeric',
+    month: 'long',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+
+function PendingCard({ actor }: { actor: Actor }) {
+  const pending = useSelector(actor, selectPending);
+  const error = useSelector(actor, selectError);
+  const requesting = useSelector(actor, selectIsRequesting);
+  const cancelling = useSelector(actor, selectIsCancelling);
+  const [other, setOther] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  // The screen changed under the customer's feet: tell them where they are.
+  useEffect(() => heading.current?.focus(), []);
+
+  if (!pending) return null;
+  if (other) return <RequestForm actor={actor} onDone={() => setOther(false)} />;
+  return (
+    <Card as="section" aria-labelledby="email-pending-title">
+      <div className={s.stack}>
+        <h2 id="email-pending-title" ref={heading} tabIndex={-1} className={s.cardTitle}>
+          {t.email.pendingTitle}
+        </h2>
+        <Alert tone="info" live="status">
+          <p>{t.email.pendingText(pending.newEmail)}</p>
+          <p>{t.email.pendingUntil(formatTime(pending.expiresAt))}</p>
+        </Alert>
+        <p className={s.muted}>{t.email.pendingNote}</p>
+        {error && (
+          <Alert tone="danger" live="alert">
+            {error.message}
+          </Alert>
+        )}
+        <div className={s.row}>
+          <Button variant="secondary" onClick={() => actor.send({ type: 'emailChange.refresh' })}>
+            {t.email.checkAgain}
+          </Button>
+          <Button
+            variant="secondary"
+            loading={requesting}
+            onClick={() => actor.send({ type: 'emailChange.request', email: pending.newEmail })}
+          >
+            {t.email.resend}
+          </Button>
+          <Button variant="ghost" onClick={() => setOther(true)}>
+            {t.email.otherAddress}
+          </Button>
+          <Button
+            variant="ghost"
+            loading={cancelling}
+            onClick={() => actor.send({ type: 'emailChange.cancel' })}
+          >
+            {t.email.cancel}
+          </Button>
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+function Confirmed({ actor }: { actor: Actor }) {
+  const email = useSelector(actor, selectConfirmedEmail) ?? '';
+  return (
+    <EmptyState
+      icon="checkCircle"
+      tone="success"
+      title={t.email.confirmedTitle}
+      actions={<ButtonLink to="/profile">{t.email.toProfile}</ButtonLink>}
+    >
+      <span role="status">{t.email.confirmedText(email)}</span>
+    </EmptyState>
+  );
+}
+
+function ConfirmFailed({ actor }: { actor: Actor }) {
+  const error = useSelector(actor, selectError);
+  return (
+    <EmptyState
+      icon="alertCircle"
+      tone="danger"
+      title={t.email.confirmFailedTitle}
+      actions={
+        <>
+          <Button onClick={() => actor.send({ type: 'emailChange.restart' })}>{t.email.requestAgain}</Button>
+          <ButtonLink to="/profile" variant="secondary">
+            {t.email.toProfile}
+          </ButtonLink>
+        </>
+      }
+    >
+      <span role="alert">{error?.message}</span>
+    </EmptyState>
+  );
+}

@@ -1,0 +1,70 @@
+// Linking a social network: POST → the provider's page (a full navigation) → back to /profile?msg=….
+import { useState } from 'react';
+import { toErrorInfo } from '../../../machines/shared/error-info';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { Icon } from '../../ui/icon';
+import { Badge, Card } from '../../ui/primitives';
+import { startSocialLink } from './api';
+import * as s from './profile.css';
+import { t } from './strings';
+
+export function SocialsCard({ socials }: { socials: { network: string; linked: boolean }[] }) {
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  if (!socials.length) return null;
+
+  const link = async (network: string) => {
+    setBusy(network);
+    setError(null);
+    try {
+      const { link: url } = await startSocialLink(network);
+      window.location.assign(url);
+    } catch (e) {
+      setError(toErrorInfo(e).message);
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Card as="section" aria-labelledby="profile-socials-title">
+      <div className={s.cardHead}>
+        <h2 id="profile-socials-title" className={s.cardTitle}>
+          {t.socials.title}
+        </h2>
+        <p className={s.cardLead}>{t.socials.lead}</p>
+      </div>
+      <ul className={s.socialList}>
+        {socials.map(({ network, linked }) => {
+          const name = t.socials.names[network] ?? network;
+          return (
+            <li key={network} className={s.socialItem}>
+              <span className={s.socialName}>{name}</span>
+              {linked ? (
+                <Badge tone="success">
+                  <Icon name="check" size={14} />
+                  {t.socials.linked}
+                </Badge>
+              ) : (
+                <Button
+                  variant="secondary"
+                  aria-label={t.socials.linkLabel(name)}
+                  loading={busy === network}
+                  disabled={busy !== null && busy !== network}
+                  onClick={() => void link(network)}
+                >
+                  {t.socials.link}
+                </Button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {error && (
+        <Alert tone="danger" live="alert">
+          {error}
+        </Alert>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,91 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../ui/theme/contract.css';
+
+export const sectionTitle = style({
+  marginBottom: vars.space['3'],
+  fontSize: vars.font.size.sm,
+  fontWeight: vars.font.weight.semibold,
+  color: vars.color.textMuted,
+  textTransform: 'uppercase',
+  letterSpacing: '0.06em',
+});
+
+export const grid = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  gap: vars.space['3'],
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+  '@media': {
+    '(min-width: 640px)': { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: vars.space['4'] },
+  },
+});
+
+export const action = style({
+  display: 'flex',
+  alignItems: 'flex-start',
+  gap: vars.space['4'],
+  height: '100%',
+  padding: vars.space['5'],
+  borderRadius: vars.radius.lg,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  boxShadow: vars.shadow.sm,
+  color: vars.color.text,
+  textDecoration: 'none',
+  transition: `border-color ${vars.motion.fast}, box-shadow ${vars.motion.fast}, transform ${vars.motion.fast}`,
+  selectors: {
+    '&:hover': { borderColor: vars.color.borderStrong, boxShadow: vars.shadow.md },
+    '&:active': { transform: 'translateY(1px)' },
+  },
+  '@media': { '(min-width: 640px)': { flexDirection: 'column' } },
+});
+
+export const actionPrimary = style({
+  background: vars.color.primary,
+  borderColor: vars.color.primary,
+  color: vars.color.primaryContrast,
+  selectors: { '&:hover': { background: vars.color.primaryHover, borderColor: vars.color.primaryHover } },
+});
+
+export const actionIcon = style({
+  display: 'grid',
+  placeItems: 'center',
+  flexShrink: 0,
+  width: '40px',
+  height: '40px',
+  borderRadius: vars.radius.md,
+  background: vars.color.primarySoft,
+  color: vars.color.primaryText,
+});
+
+export const actionIconOnPrimary = style({ background: 'rgba(255, 255, 255, 0.16)', color: 'inherit' });
+
+export const actionTitle = style({ display: 'block', fontWeight: vars.font.weight.semibold });
+export const actionText = style({
+  display: 'block',
+  marginTop: vars.space['1'],
+  fontSize: vars.font.size.sm,
+  color: vars.color.textMuted,
+});
+export const actionTextOnPrimary = style({ color: 'inherit', opacity: 0.9 });
+
+export const finances = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+  gap: vars.space['3'],
+  margin: `0 0 ${vars.space['8']}`,
+  '@media': { '(min-width: 640px)': { gap: vars.space['4'] } },
+});
+
+export const stat = style({ display: 'flex', flexDirection: 'column', gap: vars.space['1'] });
+export const statLabel = style({ fontSize: vars.font.size.sm, color: vars.color.textMuted });
+export const statValue = style({
+  margin: 0,
+  fontSize: vars.font.size['2xl'],
+  fontWeight: vars.font.weight.bold,
+  letterSpacing: '-0.01em',
+  fontVariantNumeric: 'tabular-nums',
+});
+export const statHint = style({ fontSize: vars.font.size.xs, color: vars.color.textMuted });

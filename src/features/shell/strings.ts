@@ -1,0 +1,37 @@
+/** Texts of the cabinet frame (header, navigation, menus), the global dialogs and the home greeting. */
+export const t = {
+  product: 'Личный кабинет',
+  skipToContent: 'Перейти к содержимому',
+  darkTheme: 'Тёмная тема',
+  mainNav: 'Основное меню',
+  nav: {
+    home: 'Мои заказы',
+    orderNew: 'Новый заказ',
+    payments: 'Оплата',
+    profile: 'Профиль',
+  },
+  userMenu: 'Меню пользователя',
+  profile: 'Профиль',
+  logout: 'Выйти',
+  balance: 'Баланс',
+  bonus: 'Бонусы',
+  finances: 'Счёт',
+  topUp: 'Пополнить',
+  guestName: 'Гость',
+  dialogOk: 'Понятно',
+  dialogMessage: 'Сообщение',
+  dialogErrorTitle: 'Что-то пошло не так',
+  home: {
+    greeting: (name: string) => (name ? `Здравствуйте, ${name}!` : 'Здравствуйте!'),
+    lead: 'Что сделаем сегодня?',
+    quick: 'Быстрые действия',
+    actions: {
+      orderNew: { title: 'Новый заказ', text: 'Опишите задание — подберём автора и назовём цену' },
+      payments: { title: 'Оплата и баланс', text: 'Оплатите заказ, пополните баланс, посмотрите историю' },
+      profile: { title: 'Профиль', text: 'Контакты, уведомления и пароль' },
+    },
+    money: 'На балансе',
+    bonus: 'Бонусов',
+    bonusHint: 'Бонусами можно оплатить часть заказа',
+  },
+} as const;

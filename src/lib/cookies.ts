@@ -1,0 +1,52 @@
+// Cookie IO (js-cookie): the access token of spec point 9 and the origin-tracking cookies.
+import Cookies from 'js-cookie';
+import type { CookieWrite } from './origin-tracking';
+
+export const ACCESS_COOKIE = 'cabinet_access';
+/** Spec point 9: the access token is kept 5 days in a cookie. */
+export const ACCESS_COOKIE_DAYS = 5;
+
+function isSecurePage(): boolean {
+  return globalThis.location?.protocol === 'https:' || globalThis.location?.hostname === 'localhost';
+}
+
+export function readAccessCookie(): string | null {
+  return Cookies.get(ACCESS_COOKIE) ?? null;
+}
+
+export function storeAccessCookie(access: string): void {
+  Cookies.set(ACCESS_COOKIE, access, {
+    expires: ACCESS_COOKIE_DAYS,
+    path: '/',
+    sameSite: 'Lax',
+    secure: isSecurePage(),
+  });
+}
+
+export function removeAccessCookie(): void {
+  Cookies.remove(ACCESS_COOKIE, { path: '/' });
+}
+
+/** The cookie domain for "the whole site": the current host, except where browsers refuse a Domain attribute. */
+export function siteCookieDomain(hostname: string): string | undefined {
+  if (!hostname || hostname === 'localhost' || /^[\d.]+$/.test(hostname) || hostname.includes(':'))
+    return undefined;
+  return hostname;
+}
+
+export function readCookie(name: string): string | null {
+  return Cookies.get(name) ?? null;
+}
+
+export function writeCookies(writes: CookieWrite[], hostname: string): void {
+  const domain = siteCookieDomain(hostname);
+  for (const w of writes) {
+    Cookies.set(w.name, w.value, {
+      expires: w.expires,
+      path: '/',
+      secure: w.secure,
+      ...(w.sameSite ? { sameSite: w.sameSite } : {}),
+      ...(domain ? { domain } : {}),
+    });
+  }
+}

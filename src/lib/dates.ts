@@ -1,0 +1,89 @@
+// Calendar dates of the cabinet as 'YYYY-MM-DD' strings (what <input type="date"> gives), and the date rules of
+// spec point 5. Days are counted in Moscow time (UTC+3), like the server does (server/domain/order-dates.ts), so
+// "tomorrow" means the same day for the customer's form and for the server's check.
+const MSK_OFFSET_MS = 3 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real calendar day written as 'YYYY-MM-DD' (2026-02-30 is not). */
+export function isIsoDay(value: string): boolean {
+  if (!DATE_ONLY.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+/** 'YYYY-MM-DD' of the moment in Moscow. */
+export function mskDay(at: Date | number | string): string {
+  return new Date(new Date(at).getTime() + MSK_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** The day `days` after `day` (negative: before). */
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Tomorrow in Moscow: the earliest deadline of an order or a rework. */
+export function tomorrow(now: Date | number = Date.now()): string {
+  return addDays(mskDay(now), 1);
+}
+
+/**
+ * Spec 5, date minimum: an empty value passes; otherwise the date must be on or after the minimum.
+ * A value that is not a date fails (the field's own "required"/format rule names the problem).
+ */
+export function dateMin(value: string | null | undefined, min: string): boolean {
+  if (!value) return true;
+  return isIsoDay(value) && value >= min;
+}
+
+/** Spec 5, date maximum: the date must be before the maximum (an empty value passes; "required" is another rule). */
+export function dateMax(value: string | null | undefined, max: string): boolean {
+  if (!value) return true;
+  return isIsoDay(value) && value < max;
+}
+
+/** The last day a `max` (exclusive, spec 5) allows: the `max` attribute of <input type="date"> is inclusive. */
+export function lastDayBefore(max: string): string {
+  return addDays(max, -1);
+}
+
+const ruDate = new Intl.DateTimeFormat('ru-RU', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Europe/Moscow',
+});
+const ruShort = new Intl.DateTimeFormat('ru-RU', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  timeZone: 'Europe/Moscow',
+});
+const ruDateTime = new Intl.DateTimeFormat('ru-RU', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/Moscow',
+});
+
+/** '12 марта 2026 г.' for a timestamp or a 'YYYY-MM-DD' day (Moscow calendar, like the server). */
+export function formatDay(value: string): string {
+  const at = isIsoDay(value) ? `${value}T12:00:00Z` : value;
+  const d = new Date(at);
+  return Number.isNaN(d.getTime()) ? value : ruDate.format(d);
+}
+
+/** '12.03.2026'. */
+export function formatShortDay(value: string): string {
+  const at = isIsoDay(value) ? `${value}T12:00:00Z` : value;
+  const d = new Date(at);
+  return Number.isNaN(d.getTime()) ? value : ruShort.format(d);
+}
+
+/** '12.03.2026, 14:05' (Moscow). */
+export function formatDateTime(value: string): string {
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? value : ruDateTime.format(d);
+}

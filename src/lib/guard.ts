@@ -1,0 +1,118 @@
+// The navigation guard of spec point 2 as a pure function: the root route's beforeLoad applies it.
+import { decodeRedirect } from './redirect';
+import { SESSION_FAILED_REASON } from './messages';
+
+export type SessionStatus = 'notLoaded' | 'authError' | 'authSuccess' | 'initFailed';
+
+export interface NavigationTarget {
+  path: string;
+  search: Record<string, unknown>;
+  /** The target lies in the cabinet (sign-in required). */
+  requiresAuth: boolean;
+}
+
+export type NavigationDecision =
+  { kind: 'continue' } | { kind: 'redirect'; to: string; search?: Record<string, string> };
+
+export const LOGIN_PATH = '/login';
+export const HOME_PATH = '/home';
+export const ERROR_PATH = '/404';
+/** Reached by a signed-in visitor too (spec point 9). */
+export const EXEMPT_PATHS: readonly string[] = ['/404', '/payment', '/429'];
+/** Never carried as a return target: coming back there would undo the sign-in. */
+const NO_RETURN_PATHS: readonly string[] = ['/', '/logout', LOGIN_PATH];
+
+/** Search values as strings (the router may have parsed `?id=5` into a number). */
+function stringValue(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+function searchWithout(search: Record<string, unknown>, keys: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(search)) {
+    if (value === undefined || keys.includes(key)) continue;
+    out[key] = stringValue(value);
+  }
+  return out;
+}
+
+/** The path and query a visitor asked for, as a redirect value (without the single-use `al`, without `msg`). */
+function returnValue(target: NavigationTarget): string {
+  const query = new URLSearchParams(searchWithout(target.search, ['al', 'msg', 'redirect'])).toString();
+  return query ? `${target.path}?${query}` : target.path;
+}
+
+function isSessionErrorPage(target: NavigationTarget): boolean {
+  return target.path === ERROR_PATH && target.search.reason === SESSION_FAILED_REASON;
+}
+
+function hasKey(search: Record<string, unknown>, key: string): boolean {
+  return search[key] !== undefined;
+}
+
+function withMsg(search: Record<string, unknown>): Record<string, string> | undefined {
+  return hasKey(search, 'msg') ? { msg: stringValue(search.msg) } : undefined;
+}
+
+function redirectTo(to: string, search?: Record<string, string>): NavigationDecision {
+  return search && Object.keys(search).length ? { kind: 'redirect', to, search } : { kind: 'redirect', to };
+}
+
+/** Rule 2 and the start-up `al`: the single-use token leaves the URL once the session is settled. */
+function continueWithoutAl(target: NavigationTarget): NavigationDecision {
+  if (!hasKey(target.search, 'al')) return { kind: 'continue' };
+  return redirectTo(target.path, searchWithout(target.search, ['al']));
+}
+
+export function decideNavigation(
+  target: NavigationTarget,
+  session: { status: SessionStatus },
+  from: { path: string | null },
+): NavigationDecision {
+  // The Error route of a failed start-up is left once a retry settled the session: back to what was asked for.
+  if (session.status !== 'initFailed' && session.status !== 'notLoaded' && isSessionErrorPage(target)) {
+    const back = decodeRedirect(target.search.redirect);
+    return back ? redirectTo(back.path, back.search) : redirectTo(HOME_PATH);
+  }
+
+  switch (session.status) {
+    case 'notLoaded':
+      // The root route waits for the session before asking; nothing to decide yet.
+      return { kind: 'continue' };
+
+    case 'initFailed':
+      // Rule 5: the Error route, which says the cabinet failed to load and offers a retry.
+      if (target.path === ERROR_PATH || target.path === '/429') return { kind: 'continue' };
+      return redirectTo(
+        ERROR_PATH,
+        NO_RETURN_PATHS.includes(target.path)
+          ? { reason: SESSION_FAILED_REASON }
+          : { reason: SESSION_FAILED_REASON, redirect: returnValue(target) },
+      );
+
+    case 'authError': {
+      if (!target.requiresAuth) return continueWithoutAl(target);
+      // Rule 1: to Enter; from the root path without a return target, else the path and query (and msg).
+      const search: Record<string, string> = {};
+      const fromRoot = from.path === '/' || target.path === '/';
+      if (!fromRoot && !NO_RETURN_PATHS.includes(target.path)) search.redirect = returnValue(target);
+      if (hasKey(target.search, 'msg')) search.msg = stringValue(target.search.msg);
+      return redirectTo(LOGIN_PATH, search);
+    }
+
+    case 'authSuccess': {
+      // Rule 2.
+      if (target.requiresAuth) return continueWithoutAl(target);
+      if (EXEMPT_PATHS.includes(target.path)) return continueWithoutAl(target);
+      // Rule 4: back to where the visitor was sent away from, if the value passes the check.
+      if (target.path === LOGIN_PATH) {
+        const decoded = decodeRedirect(target.search.redirect);
+        if (decoded && decoded.path !== LOGIN_PATH) {
+          return redirectTo(decoded.path, decoded.search);
+        }
+      }
+      // Rule 3: public pages send a signed-in visitor Home, passing msg along.
+      return redirectTo(HOME_PATH, withMsg(target.search));
+    }
+  }
+}

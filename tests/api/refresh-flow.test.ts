@@ -1,0 +1,152 @@
+// The client, the token machine and the cross-tab sync working together: many 401s → one refresh; a refused
+// refresh ends the session; two tabs → one refresh.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { createApiClient } from '../../src/api/client';
+import { ApiError } from '../../src/api/errors';
+import { tokenMachine } from '../../machines/token/token.machine';
+import { refreshThrough } from '../../src/app/token-refresh';
+import { createTokenSync, type TokenSync } from '../../src/app/token-sync';
+import type { AuthTokens } from '../../src/api/contract/auth';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function startToken(refreshRequest: () => Promise<AuthTokens>) {
+  const token = createActor(
+    tokenMachine.provide({ actors: { refreshTokens: fromPromise(refreshRequest) } }),
+  ).start();
+  token.send({ type: 'token.set', access: 'old', expires_in: 300 });
+  return token;
+}
+
+/** A server whose resources want the current token `valid`. */
+function server(state: { valid: string }) {
+  return vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+    const auth = new Headers(init?.headers).get('authorization');
+    return auth === `Bearer ${state.valid}` ? json(200, { ok: true }) : json(401, { detail: 'expired' });
+  }) as unknown as typeof fetch;
+}
+
+const syncs: TokenSync[] = [];
+afterEach(() => {
+  for (const s of syncs.splice(0)) s.close();
+});
+
+describe('refresh through the token machine', () => {
+  it('five calls failing with 401 at once cause one refresh, then all succeed', async () => {
+    const state = { valid: 'new' };
+    let resolveRefresh!: (t: AuthTokens) => void;
+    const refreshRequest = vi.fn(() => new Promise<AuthTokens>((r) => (resolveRefresh = r)));
+    const token = startToken(refreshRequest);
+    const client = createApiClient({
+      getAccessToken: () => token.getSnapshot().context.access,
+      refresh: refreshThrough(token),
+      onSessionExpired: vi.fn(),
+      navigateHard: vi.fn(),
+      fetch: server(state),
+    });
+    const calls = Array.from({ length: 5 }, (_, i) => client.api(`/api/client/orders/${i + 1}/`));
+    await vi.waitFor(() => expect(refreshRequest).toHaveBeenCalled());
+    resolveRefresh({ access: 'new', expires_in: 300 });
+    await expect(Promise.all(calls)).resolves.toEqual(Array(5).fill({ ok: true }));
+    expect(refreshRequest).toHaveBeenCalledTimes(1);
+  });
+
+  it('a refused refresh ends the session once and sends to /login with the page', async () => {
+    const refreshRequest = vi.fn(async () => {
+      throw new ApiError({ kind: 'http', status: 401, message: 'Токен недействителен.' });
+    });
+    const token = startToken(refreshRequest);
+    const expired = vi.fn();
+    token.on('session.expired', expired);
+    const onSessionExpired = vi.fn();
+    const client = createApiClient({
+      getAccessToken: () => token.getSnapshot().context.access,
+      refresh: refreshThrough(token),
+      onSessionExpired,
+      navigateHard: vi.fn(),
+      currentLocation: () => ({ pathname: '/payments/history', search: '?page=2&al=x' }),
+      fetch: server({ valid: 'never' }),
+    });
+    const results = await Promise.allSettled([client.api('/a/'), client.api('/b/')]);
+    expect(results.every((r) => r.status === 'rejected')).toBe(true);
+    expect(refreshRequest).toHaveBeenCalledTimes(1);
+    expect(expired).toHaveBeenCalledTimes(1);
+    expect(onSessionExpired).toHaveBeenCalledWith('/payments/history?page=2');
+    expect(token.getSnapshot().value).toBe('expired');
+  });
+
+  it('a refresh without an answer keeps the session and reports "Сервер не отвечает"', async () => {
+    const token = startToken(async () => {
+      throw new ApiError({ kind: 'network', message: 'Сервер не отвечает' });
+    });
+    const onSessionExpired = vi.fn();
+    const client = createApiClient({
+      getAccessToken: () => token.getSnapshot().context.access,
+      refresh: refreshThrough(token),
+      onSessionExpired,
+      navigateHard: vi.fn(),
+      fetch: server({ valid: 'never' }),
+    });
+    await expect(client.api('/a/')).rejects.toMatchObject({ message: 'Сервер не отвечает' });
+    expect(onSessionExpired).not.toHaveBeenCalled();
+    expect(token.getSnapshot().value).toBe('unavailable');
+  });
+});
+
+describe('token sync between tabs (BroadcastChannel cabinet-auth)', () => {
+  it('shares a refreshed token with the other tab', async () => {
+    const received = vi.fn();
+    const tabA = createTokenSync({
+      refreshRequest: async () => ({ access: 'fresh', expires_in: 300 }),
+      onTokens: vi.fn(),
+      onSignedOut: vi.fn(),
+    });
+    const tabB = createTokenSync({ refreshRequest: vi.fn(), onTokens: received, onSignedOut: vi.fn() });
+    syncs.push(tabA, tabB);
+    await expect(tabA.refresh()).resolves.toEqual({ access: 'fresh', expires_in: 300 });
+    await vi.waitFor(() => expect(received).toHaveBeenCalledWith({ access: 'fresh', expires_in: 300 }));
+  });
+
+  it('a tab that asks while another tab refreshes takes its token instead of refreshing again', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const requestA = vi.fn(async () => {
+      await gate;
+      return { access: 'from-A', expires_in: 300 };
+    });
+    const requestB = vi.fn(async () => ({ access: 'from-B', expires_in: 300 }));
+    const tabA = createTokenSync({ refreshRequest: requestA, onTokens: vi.fn(), onSignedOut: vi.fn() });
+    const tabB = createTokenSync({ refreshRequest: requestB, onTokens: vi.fn(), onSignedOut: vi.fn() });
+    syncs.push(tabA, tabB);
+
+    // A Web Lock stand-in: tab B's refresh runs once tab A's is done (what navigator.locks does in a browser).
+    const first = tabA.refresh();
+    const askedAt = Date.now();
+    release();
+    await first;
+    await new Promise((r) => setTimeout(r, 10)); // the broadcast arrives
+    vi.spyOn(Date, 'now').mockReturnValue(askedAt);
+    await expect(tabB.refresh()).resolves.toEqual({ access: 'from-A', expires_in: 300 });
+    vi.restoreAllMocks();
+    expect(requestB).not.toHaveBeenCalled();
+  });
+
+  it('is single-flight within a tab', async () => {
+    const request = vi.fn(async () => ({ access: 'x', expires_in: 300 }));
+    const tab = createTokenSync({ refreshRequest: request, onTokens: vi.fn(), onSignedOut: vi.fn() });
+    syncs.push(tab);
+    await Promise.all([tab.refresh(), tab.refresh(), tab.refresh()]);
+    expect(request).toHaveBeenCalledTimes(1);
+  });
+
+  it('shares a sign-out', async () => {
+    const signedOut = vi.fn();
+    const tabA = createTokenSync({ refreshRequest: vi.fn(), onTokens: vi.fn(), onSignedOut: vi.fn() });
+    const tabB = createTokenSync({ refreshRequest: vi.fn(), onTokens: vi.fn(), onSignedOut: signedOut });
+    syncs.push(tabA, tabB);
+    tabA.shareSignOut();
+    await vi.waitFor(() => expect(signedOut).toHaveBeenCalledTimes(1));
+  });
+});

@@ -1,0 +1,138 @@
+// The IO behind the session machine, against a stubbed fetch through the app's configured client.
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { configureApi } from '../../src/api/client';
+import { ERROR_MESSAGES } from '../../src/api/errors';
+import * as io from '../../src/app/session-io';
+
+const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+const access = `h.${b64({ sub: '42' })}.s`;
+const tokens = { access, expires_in: 300 };
+const profile = { id: 42, email: 'demo@example.com', fio: 'Иванов Иван', phone: '+7999' };
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+type Route = (body: unknown, headers: Headers) => Response;
+let routes: Record<string, Route>;
+let seen: { method: string; path: string; body: unknown; auth: string | null }[];
+
+beforeEach(() => {
+  seen = [];
+  routes = {};
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const path = String(input);
+    const method = init?.method ?? 'GET';
+    const headers = new Headers(init?.headers);
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    seen.push({ method, path, body, auth: headers.get('authorization') });
+    const route = routes[`${method} ${path}`];
+    if (!route) throw new TypeError('Failed to fetch');
+    return route(body, headers);
+  });
+  configureApi({
+    getAccessToken: () => null,
+    refresh: async () => false,
+    onSessionExpired: vi.fn(),
+    navigateHard: vi.fn(),
+    fetch: fetch as unknown as typeof globalThis.fetch,
+  });
+});
+
+const refresh = vi.fn(() => io.postRefresh());
+
+describe('start-up (restoreSession)', () => {
+  it('signs in with al first, then loads the profile with the new token', async () => {
+    routes['POST /api/client/auth/al/'] = () => json(200, tokens);
+    routes['GET /api/client/profile/'] = () => json(200, profile);
+    const result = await io.restoreSession({ autoLoginToken: 'al-1' }, refresh);
+    expect(result).toEqual({ tokens, user: { id: 42, email: 'demo@example.com', fio: 'Иванов Иван' } });
+    expect(seen.map((s) => `${s.method} ${s.path}`)).toEqual([
+      'POST /api/client/auth/al/',
+      'GET /api/client/profile/',
+    ]);
+    expect(seen[0]!.body).toEqual({ token: 'al-1' });
+    expect(seen[1]!.auth).toBe(`Bearer ${access}`);
+  });
+
+  it('a dead al falls back to the refresh cookie', async () => {
+    routes['POST /api/client/auth/al/'] = () => json(400, { detail: 'Ссылка для входа устарела.' });
+    routes['POST /api/client/auth/token/refresh/'] = () => json(200, tokens);
+    routes['GET /api/client/profile/'] = () => json(200, profile);
+    await expect(io.restoreSession({ autoLoginToken: 'used' }, refresh)).resolves.toMatchObject({ tokens });
+  });
+
+  it('al without an answer is a failure, not a fallback', async () => {
+    await expect(io.restoreSession({ autoLoginToken: 'al' }, refresh)).rejects.toMatchObject({
+      message: 'Сервер не отвечает',
+    });
+  });
+
+  it('without al: the refresh cookie', async () => {
+    routes['POST /api/client/auth/token/refresh/'] = () => json(200, tokens);
+    routes['GET /api/client/profile/'] = () => json(200, profile);
+    await expect(io.restoreSession({ autoLoginToken: null }, refresh)).resolves.toMatchObject({
+      user: { id: 42 },
+    });
+    expect(seen[0]!.body).toEqual({});
+  });
+
+  it('a refused refresh rejects with its status (→ authError)', async () => {
+    routes['POST /api/client/auth/token/refresh/'] = () => json(401, { detail: 'Сессия завершена.' });
+    await expect(io.restoreSession({ autoLoginToken: null }, refresh)).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('a 404 on the profile still signs in, with the id from the token', async () => {
+    routes['POST /api/client/auth/token/refresh/'] = () => json(200, tokens);
+    routes['GET /api/client/profile/'] = () => json(404, { detail: 'Не найдено.' });
+    await expect(io.restoreSession({ autoLoginToken: null }, refresh)).resolves.toEqual({
+      tokens,
+      user: { id: 42, email: '', fio: '' },
+    });
+  });
+
+  it('a 500 on the profile is a failure (→ initFailed)', async () => {
+    routes['POST /api/client/auth/token/refresh/'] = () => json(200, tokens);
+    routes['GET /api/client/profile/'] = () => json(500, {});
+    await expect(io.restoreSession({ autoLoginToken: null }, refresh)).rejects.toMatchObject({ status: 500 });
+  });
+});
+
+describe('sign-in calls', () => {
+  it('password sign-in', async () => {
+    routes['POST /api/client/auth/login/'] = () => json(200, tokens);
+    routes['GET /api/client/profile/'] = () => json(200, profile);
+    await expect(io.signIn({ login: 'demo@example.com', password: 'pw' })).resolves.toMatchObject({ tokens });
+    expect(seen[0]!.body).toEqual({ login: 'demo@example.com', password: 'pw' });
+  });
+
+  it('an answer without an access token: "Access token should be defined"', async () => {
+    routes['POST /api/client/auth/login/'] = () => json(200, { expires_in: 300 });
+    await expect(io.signIn({ login: 'a', password: 'b' })).rejects.toMatchObject({
+      message: ERROR_MESSAGES.noAccessToken,
+    });
+  });
+
+  it('wrong password: the server detail', async () => {
+    routes['POST /api/client/auth/login/'] = () => json(400, { detail: 'Неверный логин или пароль.' });
+    await expect(io.signIn({ login: 'a', password: 'b' })).rejects.toMatchObject({
+      status: 400,
+      message: 'Неверный логин или пароль.',
+    });
+  });
+
+  it('one-time code: request, then verify', async () => {
+    routes['POST /api/client/auth/login/'] = () => json(200, { detail: 'Код отправлен.', verify: true });
+    routes['POST /api/client/auth/login/verify/'] = () => json(200, tokens);
+    routes['GET /api/client/profile/'] = () => json(200, profile);
+    await io.requestCode({ login: '+79991234567' });
+    await expect(io.verifyCode({ login: '+79991234567', code: '123456' })).resolves.toMatchObject({ tokens });
+    expect(seen[0]!.body).toEqual({ login: '+79991234567', method: 'code' });
+    expect(seen[1]!.body).toEqual({ login: '+79991234567', code: '123456' });
+  });
+
+  it('sign-out posts to logout without refreshing on 401', async () => {
+    routes['POST /api/client/auth/logout/'] = () => json(401, {});
+    await expect(io.signOut()).rejects.toMatchObject({ status: 401 });
+    expect(seen).toHaveLength(1);
+  });
+});

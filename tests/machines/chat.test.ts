@@ -1,0 +1,301 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import { chatMachine } from '../../machines/chat/chat.machine';
+import {
+  selectError,
+  selectHasOlder,
+  selectIsEmpty,
+  selectIsFailed,
+  selectIsLoading,
+  selectIsLoadingOlder,
+  selectMessages,
+  selectNewestId,
+  selectPending,
+  selectUnread,
+} from '../../machines/chat/chat.selectors';
+import type { ChatEvent, ChatMessage, ChatPage } from '../../machines/chat/chat.types';
+import { createCoverage, transitionPaths } from './coverage';
+import { never } from './never';
+
+const ORDER = 7;
+let seq = 0;
+function msg(id: number, author: ChatMessage['author'], extra: Partial<ChatMessage> = {}): ChatMessage {
+  return {
+    id,
+    order_id: ORDER,
+    author,
+    author_name: author === 'customer' ? 'Анна' : 'Автор работы',
+    text: `Сообщение ${id} (${++seq})`,
+    files: [],
+    created_at: '2026-03-01T10:00:00.000Z',
+    read_at: null,
+    client_id: null,
+    ...extra,
+  };
+}
+const page = (results: ChatMessage[], has_more = false): ChatPage => ({ results, has_more, unread: 0 });
+
+const history = page([msg(10, 'writer'), msg(11, 'customer')], true);
+const older = page([msg(5, 'manager', { read_at: '2026-02-01T00:00:00.000Z' })], false);
+const echo = msg(12, 'customer', { client_id: 'c1', text: 'Привет' });
+const staffReply = msg(13, 'manager');
+const newer = page([msg(14, 'writer')]);
+const apiError = { status: 500, message: 'Ошибка сервера' };
+
+describe('chat machine (model-based)', () => {
+  const model = chatMachine.provide({
+    actors: {
+      loadHistory: never(),
+      fetchNewer: never(),
+      loadOlder: never(),
+      sendMessage: never(),
+      markRead: never(),
+    },
+  });
+  type Snap = SnapshotFrom<typeof model>;
+  const input = { orderId: ORDER };
+  // The three regions would multiply into a huge product; each region gets its own model (the events that drive
+  // it, plus the ones that cross into it), and one coverage record spans the three.
+  const historyEvents = [
+    { type: 'xstate.done.actor.loadHistory', output: history },
+    { type: 'xstate.error.actor.loadHistory', error: apiError },
+    { type: 'chat.retry' },
+    { type: 'chat.incoming', message: staffReply },
+    { type: 'chat.incoming', message: { ...staffReply, id: 15, text: '' }, partial: true },
+    { type: 'chat.resumed' },
+    { type: 'xstate.done.actor.fetchNewer', output: newer },
+    { type: 'xstate.error.actor.fetchNewer', error: apiError },
+    { type: 'xstate.after.catchUpRetryDelay.chat.history.ready.catchUpFailed' },
+    { type: 'chat.loadOlder' },
+    { type: 'xstate.done.actor.loadOlder', output: older },
+    { type: 'xstate.error.actor.loadOlder', error: apiError },
+  ] as ChatEvent[];
+  const outboxEvents = [
+    { type: 'xstate.done.actor.loadHistory', output: page([echo]) },
+    { type: 'chat.send', clientId: 'c1', text: 'Привет', files: [], createdAt: '2026-03-01T10:05:00.000Z' },
+    { type: 'chat.send', clientId: 'c2', text: '   ', files: [], createdAt: '2026-03-01T10:05:00.000Z' },
+    { type: 'xstate.done.actor.sendMessage', output: echo },
+    { type: 'xstate.error.actor.sendMessage', error: { message: 'Сервер не отвечает' } },
+    { type: 'chat.resend', clientId: 'c1' },
+    { type: 'chat.discard', clientId: 'c1' },
+    { type: 'chat.incoming', message: echo },
+  ] as ChatEvent[];
+  const readEvents = [
+    { type: 'xstate.done.actor.loadHistory', output: history },
+    { type: 'chat.incoming', message: staffReply },
+    { type: 'chat.seen', upToId: 13 },
+    { type: 'xstate.done.actor.markRead', output: { unread: 0 } },
+    { type: 'xstate.error.actor.markRead', error: apiError },
+    { type: 'chat.readElsewhere', upToId: 13 },
+  ] as ChatEvent[];
+  const serializeState = (s: Snap) =>
+    JSON.stringify({
+      v: s.value,
+      ids: s.context.messages.map((m) => `${m.id}${m.read_at ? 'r' : ''}`).join(','),
+      pending: s.context.pending.map((p) => `${p.clientId}:${p.status}`).join(','),
+      seen: s.context.seenUpTo,
+      older: s.context.hasOlder,
+    });
+  const paths = [historyEvents, outboxEvents, readEvents].flatMap((events) =>
+    transitionPaths(model, { events: () => events as never, serializeState, input }),
+  );
+  const coverage = createCoverage(model, { input });
+
+  it('has a bounded model', () => {
+    expect(paths.length).toBeGreaterThan(50);
+    expect(paths.length).toBeLessThan(3_000);
+  });
+
+  it.each(paths.map((p) => [p.description, p] as const))('%s', (_, path) => {
+    const final = coverage.replay(path);
+    expect(final.value).toEqual(path.final.value);
+    const messages = selectMessages(final);
+    const ids = messages.map((m) => m.id);
+    // Never a duplicate, always ascending.
+    expect(new Set(ids).size).toBe(ids.length);
+    expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+    // An own message is either pending or confirmed, never both.
+    const pending = selectPending(final);
+    for (const p of pending) expect(messages.some((m) => m.client_id === p.clientId)).toBe(false);
+    expect(pending.filter((p) => p.clientId === 'c1').length).toBeLessThanOrEqual(1);
+    expect(pending.some((p) => p.clientId === 'c2')).toBe(false); // blank: never queued
+    expect(selectNewestId(final)).toBe(ids.at(-1) ?? 0);
+
+    expect(selectIsLoading(final)).toBe(final.matches({ history: 'loading' }));
+    if (selectIsFailed(final)) expect(selectError(final)).toEqual(apiError);
+    if (final.matches({ history: 'ready' })) expect(selectError(final)).toBeNull();
+    expect(selectIsLoadingOlder(final)).toBe(final.matches({ history: { ready: 'loadingOlder' } }));
+    if (final.matches({ outbox: 'sending' })) {
+      // The POST is running; its message is pending, or already confirmed by the socket's echo.
+      const id = final.context.sendingId;
+      const sending = pending.some((p) => p.clientId === id && p.status === 'sending');
+      expect(sending || messages.some((m) => m.client_id === id)).toBe(true);
+    }
+    if (final.matches({ outbox: 'idle' }))
+      expect(pending.some((p) => p.status === 'queued' || p.status === 'sending')).toBe(false);
+    if (pending.some((p) => p.status === 'failed')) {
+      expect(pending.find((p) => p.status === 'failed')!.error).toEqual({ message: 'Сервер не отвечает' });
+    }
+    if (ids.includes(5)) expect(selectHasOlder(final)).toBe(false);
+    expect(selectIsEmpty(final)).toBe(
+      final.matches({ history: 'ready' }) && ids.length === 0 && pending.length === 0,
+    );
+    // Read marks: once read/ succeeded, everything up to what was seen is read.
+    const last = path.events.at(-1)!;
+    if (last.type === 'xstate.done.actor.markRead') {
+      expect(
+        messages.filter((m) => m.author !== 'customer' && m.id <= final.context.readingUpTo && !m.read_at),
+      ).toEqual([]);
+    }
+  });
+
+  it('covers every transition of the chart', () => {
+    coverage.assertAllCovered();
+  });
+});
+
+/** IO actors the test settles by hand. */
+function controlled<TOut, TIn>() {
+  const calls: { input: TIn; resolve: (v: TOut) => void; reject: (e: unknown) => void }[] = [];
+  const logic = fromPromise<TOut, TIn>(
+    ({ input }) => new Promise<TOut>((resolve, reject) => calls.push({ input, resolve, reject })),
+  );
+  return { logic, calls };
+}
+
+function startChat() {
+  const io = {
+    loadHistory: controlled<ChatPage, { orderId: number }>(),
+    fetchNewer: controlled<ChatPage, { orderId: number; after: number }>(),
+    loadOlder: controlled<ChatPage, { orderId: number; before: number }>(),
+    sendMessage: controlled<
+      ChatMessage,
+      { orderId: number; clientId: string; text: string; fileIds: number[] }
+    >(),
+    markRead: controlled<{ unread: number }, { orderId: number; upToId: number }>(),
+  };
+  const actor = createActor(
+    chatMachine.provide({
+      actors: {
+        loadHistory: io.loadHistory.logic,
+        fetchNewer: io.fetchNewer.logic,
+        loadOlder: io.loadOlder.logic,
+        sendMessage: io.sendMessage.logic,
+        markRead: io.markRead.logic,
+      },
+    }),
+    { input: { orderId: ORDER } },
+  ).start();
+  return { actor, io };
+}
+const flush = () => new Promise((r) => setTimeout(r, 0));
+const send = (
+  clientId: string,
+  text = 'Текст',
+  files: { id: number; name: string; size: number; mime: string }[] = [],
+) => ({ type: 'chat.send', clientId, text, files, createdAt: '2026-03-01T10:05:00.000Z' }) as const;
+
+describe('chat machine (IO)', () => {
+  it('shows a sent message at once and replaces it by the echo that arrives before the POST answers', async () => {
+    const { actor, io } = startChat();
+    io.loadHistory.calls[0]!.resolve(history);
+    await flush();
+    actor.send(send('c1', 'Привет'));
+    expect(selectPending(actor.getSnapshot())).toMatchObject([{ clientId: 'c1', status: 'sending' }]);
+    expect(io.sendMessage.calls[0]!.input).toEqual({
+      orderId: ORDER,
+      clientId: 'c1',
+      text: 'Привет',
+      fileIds: [],
+    });
+    actor.send({ type: 'chat.incoming', message: echo }); // the socket was faster
+    expect(selectPending(actor.getSnapshot())).toEqual([]);
+    io.sendMessage.calls[0]!.resolve(echo);
+    await flush();
+    expect(selectMessages(actor.getSnapshot()).map((m) => m.id)).toEqual([10, 11, 12]);
+  });
+
+  it('sends one at a time in order, with the uploaded file ids', async () => {
+    const { actor, io } = startChat();
+    actor.send(send('a', 'первое'));
+    actor.send(send('b', '', [{ id: 99, name: 'план.docx', size: 10, mime: 'x' }]));
+    expect(io.sendMessage.calls).toHaveLength(1);
+    io.sendMessage.calls[0]!.resolve(msg(20, 'customer', { client_id: 'a' }));
+    await flush();
+    expect(io.sendMessage.calls[1]!.input).toMatchObject({ clientId: 'b', fileIds: [99] });
+  });
+
+  it('marks a failed send and retries it with the same client_id', async () => {
+    const { actor, io } = startChat();
+    actor.send(send('c1'));
+    io.sendMessage.calls[0]!.reject({ message: 'Сервер не отвечает' });
+    await flush();
+    expect(selectPending(actor.getSnapshot())).toMatchObject([{ clientId: 'c1', status: 'failed' }]);
+    actor.send({ type: 'chat.resend', clientId: 'c1' });
+    expect(io.sendMessage.calls[1]!.input.clientId).toBe('c1');
+    io.sendMessage.calls[1]!.resolve(echo);
+    await flush();
+    expect(selectPending(actor.getSnapshot())).toEqual([]);
+    expect(selectMessages(actor.getSnapshot()).filter((m) => m.client_id === 'c1')).toHaveLength(1);
+  });
+
+  it('fetches what it missed after a reconnect, from the last known id', async () => {
+    const { actor, io } = startChat();
+    io.loadHistory.calls[0]!.resolve(history);
+    await flush();
+    actor.send({ type: 'chat.resumed' });
+    expect(io.fetchNewer.calls[0]!.input).toEqual({ orderId: ORDER, after: 11 });
+    io.fetchNewer.calls[0]!.resolve(newer);
+    await flush();
+    expect(selectNewestId(actor.getSnapshot())).toBe(14);
+  });
+
+  it('retries a failed catch-up later', async () => {
+    vi.useFakeTimers();
+    try {
+      const { actor, io } = startChat();
+      io.loadHistory.calls[0]!.resolve(history);
+      await vi.advanceTimersByTimeAsync(0);
+      actor.send({ type: 'chat.resumed' });
+      io.fetchNewer.calls[0]!.reject(apiError);
+      await vi.advanceTimersByTimeAsync(4_999);
+      expect(io.fetchNewer.calls).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(io.fetchNewer.calls).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('marks read up to the newest seen message once, and again for newer ones', async () => {
+    const { actor, io } = startChat();
+    io.loadHistory.calls[0]!.resolve(history);
+    await flush();
+    actor.send({ type: 'chat.seen', upToId: 11 });
+    expect(io.markRead.calls[0]!.input).toEqual({ orderId: ORDER, upToId: 11 });
+    actor.send({ type: 'chat.seen', upToId: 11 });
+    io.markRead.calls[0]!.resolve({ unread: 0 });
+    await flush();
+    expect(selectUnread(actor.getSnapshot())).toBe(0);
+    actor.send({ type: 'chat.seen', upToId: 11 });
+    expect(io.markRead.calls).toHaveLength(1); // nothing new to mark
+    actor.send({ type: 'chat.incoming', message: staffReply });
+    expect(selectUnread(actor.getSnapshot())).toBe(1);
+    actor.send({ type: 'chat.seen', upToId: 13 });
+    expect(io.markRead.calls[1]!.input.upToId).toBe(13);
+  });
+
+  it('loads older messages before the first one', async () => {
+    const { actor, io } = startChat();
+    io.loadHistory.calls[0]!.resolve(history);
+    await flush();
+    actor.send({ type: 'chat.loadOlder' });
+    expect(io.loadOlder.calls[0]!.input).toEqual({ orderId: ORDER, before: 10 });
+    io.loadOlder.calls[0]!.resolve(older);
+    await flush();
+    expect(selectMessages(actor.getSnapshot()).map((m) => m.id)).toEqual([5, 10, 11]);
+    expect(selectHasOlder(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'chat.loadOlder' });
+    expect(io.loadOlder.calls).toHaveLength(1);
+  });
+});

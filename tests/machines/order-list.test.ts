@@ -1,0 +1,349 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
+import { orderListMachine } from '../../machines/order-list/order-list.machine';
+import {
+  selectBusyId,
+  selectCounters,
+  selectHasMore,
+  selectIsEmpty,
+  selectIsFailed,
+  selectIsLoading,
+  selectIsLoadingMore,
+  selectItems,
+  selectUndoable,
+} from '../../machines/order-list/order-list.selectors';
+import { UNDO_TIMEOUT, type OrderListRequest } from '../../machines/order-list/order-list.types';
+import type { OrderList, OrderListItem, TrashResponse } from '../../src/api/contract/orders';
+import { ORDER_STATUSES } from '../../src/api/contract/order-status';
+import { createCoverage, transitionPaths } from './coverage';
+import { never } from './never';
+
+const S = ORDER_STATUSES;
+const item = (id: number, status: { id: number; title: string } = S.awaitingPayment): OrderListItem => ({
+  id,
+  status: { id: status.id, title: status.title },
+  is_trash: status.id === S.archived.id,
+  work_type: 'Реферат',
+  subject: 'История',
+  topic: `Заказ ${id}`,
+  deadline: '2026-03-20T12:00:00.000Z',
+  price: 1500,
+  paid: 0,
+  created_at: '2026-03-01T10:00:00.000Z',
+  unread: 0,
+});
+const counters = { active: 3, archive: 1, done: 0 };
+const page1: OrderList = {
+  next: '/api/client/orders/?page=2',
+  previous: null,
+  count: 3,
+  results: [item(1), item(2)],
+  counters,
+};
+const page2: OrderList = {
+  next: null,
+  previous: '/api/client/orders/?page=1',
+  count: 3,
+  results: [item(3)],
+  counters,
+};
+const deleted1: TrashResponse = {
+  id: 1,
+  is_trash: true,
+  status: { id: 16, title: 'Архивный заказ' },
+  counters: { active: 2, archive: 2, done: 0 },
+};
+const restored1: TrashResponse = {
+  id: 1,
+  is_trash: false,
+  status: { id: 3, title: 'Ожидает оплаты' },
+  counters: { active: 3, archive: 1, done: 0 },
+};
+const restored9: TrashResponse = { ...restored1, id: 9 };
+const failure = { status: 400, message: 'Заказ в работе нельзя удалить.' };
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe('orderList machine (model-based)', () => {
+  const model = orderListMachine.provide({
+    actors: { fetchOrders: never(), trashOrder: never(), restoreOrder: never() },
+  });
+  type Snap = SnapshotFrom<typeof model>;
+  const input = { tab: 'active' as const };
+  const events = [
+    { type: 'orderList.load', search: 'курс' },
+    { type: 'orderList.load', tab: 'archive' },
+    { type: 'orderList.more' },
+    { type: 'orderList.retry' },
+    { type: 'orderList.delete', id: 1 },
+    { type: 'orderList.restore', id: 9 },
+    { type: 'orderList.undo' },
+    { type: 'orderList.dismissUndo' },
+    { type: 'xstate.done.actor.fetchOrders', output: page1 },
+    { type: 'xstate.done.actor.fetchOrders', output: page2 },
+    { type: 'xstate.error.actor.fetchOrders', error: { message: 'Сервер не отвечает' } },
+    { type: 'xstate.done.actor.trashOrder', output: deleted1 },
+    { type: 'xstate.error.actor.trashOrder', error: failure },
+    { type: 'xstate.done.actor.restoreOrder', output: restored1 },
+    { type: 'xstate.done.actor.restoreOrder', output: restored9 },
+    { type: 'xstate.error.actor.restoreOrder', error: failure },
+    { type: 'xstate.after.undoTimeout.orderList.trash.undoable' },
+  ];
+  const serializeState = (s: Snap) =>
+    JSON.stringify({
+      value: s.value,
+      tab: s.context.tab,
+      search: s.context.search,
+      page: s.context.page,
+      ids: s.context.items.map((o) => o.id),
+      more: s.context.hasMore,
+      removed: s.context.removed?.item.id ?? null,
+      busy: s.context.busyId,
+      error: s.context.error !== null,
+    });
+  // A bounded model: the archive tab and the search are one query each, deletes happen on the active tab.
+  const paths = transitionPaths(model, {
+    events: () => events as never,
+    input,
+    serializeState,
+    filterEvents: (s, e) => {
+      if (e.type === 'orderList.load') return s.context.tab === 'active' && s.context.search === '';
+      if (e.type === 'xstate.done.actor.fetchOrders') {
+        const out = (e as unknown as { output: OrderList }).output;
+        return s.matches({ list: 'loadingMore' }) ? out === page2 : out === page1;
+      }
+      if (e.type === 'orderList.delete') return s.context.tab === 'active';
+      return true;
+    },
+  });
+  const coverage = createCoverage(model, { input });
+
+  it.each(paths.map((p) => [p.description, p] as const))('%s', (_, path) => {
+    const final = coverage.replay(path);
+    expect(final.value).toEqual(path.final.value);
+    expect(selectItems(final)).toEqual(path.final.context.items);
+    expect(selectIsLoading(final)).toBe(final.matches({ list: 'loading' }));
+    expect(selectIsLoadingMore(final)).toBe(final.matches({ list: 'loadingMore' }));
+    expect(selectIsFailed(final)).toBe(final.matches({ list: 'failure' }));
+    if (selectIsFailed(final)) expect(final.context.error?.message).toBe('Сервер не отвечает');
+    if (selectIsEmpty(final)) expect(selectItems(final)).toEqual([]);
+    // No order shows twice, whatever came in which order.
+    const ids = selectItems(final).map((o) => o.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    if (final.matches({ trash: 'idle' }) || final.matches({ trash: 'undoable' }))
+      expect(selectBusyId(final)).toBeNull();
+    // A deleted order leaves the active tab; on the archive tab it stays, shown as archived.
+    const undoable = selectUndoable(final);
+    if (undoable && final.context.tab === 'active') expect(ids).not.toContain(undoable.id);
+    if (undoable && final.context.tab === 'archive' && ids.includes(undoable.id))
+      expect(selectItems(final).find((o) => o.id === undoable.id)?.is_trash).toBe(true);
+  });
+
+  it('covers every transition of the chart', () => {
+    coverage.assertAllCovered();
+  });
+});
+
+/** fetchOrders that records each request and its AbortSignal, settled by the test. */
+function controlledFetch() {
+  const calls: {
+    input: OrderListRequest;
+    signal: AbortSignal;
+    resolve: (l: OrderList) => void;
+    reject: (e: unknown) => void;
+  }[] = [];
+  const logic = fromPromise<OrderList, OrderListRequest>(
+    ({ input, signal }) =>
+      new Promise<OrderList>((resolve, reject) => {
+        calls.push({ input, signal, resolve, reject });
+      }),
+  );
+  return { logic, calls };
+}
+
+function start(
+  tab: 'active' | 'archive' = 'active',
+  trash?: { trash?: TrashResponse; restore?: TrashResponse | ((id: number) => TrashResponse) },
+) {
+  const fetch = controlledFetch();
+  const trashOrder = vi.fn(
+    async ({ input }: { input: { id: number } }) => trash?.trash ?? { ...deleted1, id: input.id },
+  );
+  const restoreOrder = vi.fn(async ({ input }: { input: { id: number } }) => {
+    const r = trash?.restore;
+    return typeof r === 'function' ? r(input.id) : (r ?? { ...restored1, id: input.id });
+  });
+  const actor = createActor(
+    orderListMachine.provide({
+      actors: {
+        fetchOrders: fetch.logic,
+        trashOrder: fromPromise(trashOrder),
+        restoreOrder: fromPromise(restoreOrder),
+      },
+    }),
+    { input: { tab } },
+  ).start();
+  return { actor, fetch, trashOrder, restoreOrder };
+}
+
+describe('orderList machine (requests)', () => {
+  it('loads page 1 of the tab with the page size, then more pages below', async () => {
+    const { actor, fetch } = start();
+    expect(fetch.calls[0]!.input).toEqual({ tab: 'active', search: '', page: 1, pageSize: 20 });
+    fetch.calls[0]!.resolve(page1);
+    await waitFor(actor, (s) => s.matches({ list: 'ready' }));
+    expect(selectHasMore(actor.getSnapshot())).toBe(true);
+    expect(selectCounters(actor.getSnapshot())).toEqual(counters);
+
+    actor.send({ type: 'orderList.more' });
+    expect(fetch.calls[1]!.input.page).toBe(2);
+    fetch.calls[1]!.resolve(page2);
+    await waitFor(actor, (s) => s.matches({ list: 'ready' }));
+    expect(selectItems(actor.getSnapshot()).map((o) => o.id)).toEqual([1, 2, 3]);
+    expect(selectHasMore(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'orderList.more' });
+    expect(fetch.calls).toHaveLength(2);
+  });
+
+  it('a new request cancels the running one: its signal aborts and its late answer is ignored', async () => {
+    const { actor, fetch } = start();
+    actor.send({ type: 'orderList.load', search: 'курс' });
+    expect(fetch.calls).toHaveLength(2);
+    expect(fetch.calls[0]!.signal.aborted).toBe(true);
+    expect(fetch.calls[1]!.signal.aborted).toBe(false);
+    expect(fetch.calls[1]!.input).toMatchObject({ search: 'курс', page: 1 });
+
+    actor.send({ type: 'orderList.load', search: 'курсовая' });
+    expect(fetch.calls[1]!.signal.aborted).toBe(true);
+    fetch.calls[1]!.resolve(page1); // too late: nobody listens
+    fetch.calls[2]!.resolve({ ...page2, results: [item(7)] });
+    await waitFor(actor, (s) => s.matches({ list: 'ready' }));
+    expect(selectItems(actor.getSnapshot()).map((o) => o.id)).toEqual([7]);
+  });
+
+  it('switching tabs clears the search and the rows of the old tab', async () => {
+    const { actor, fetch } = start();
+    actor.send({ type: 'orderList.load', search: 'курс' });
+    fetch.calls[1]!.resolve(page1);
+    await waitFor(actor, (s) => s.matches({ list: 'ready' }));
+    actor.send({ type: 'orderList.load', tab: 'done' });
+    expect(selectItems(actor.getSnapshot())).toEqual([]);
+    expect(fetch.calls[2]!.input).toMatchObject({ tab: 'done', search: '' });
+  });
+
+  it('a failed load shows the error; retry loads again', async () => {
+    const { actor, fetch } = start();
+    fetch.calls[0]!.reject({ message: 'Сервер не отвечает' });
+    await waitFor(actor, (s) => s.matches({ list: 'failure' }));
+    expect(actor.getSnapshot().context.error).toEqual({ message: 'Сервер не отвечает' });
+    actor.send({ type: 'orderList.retry' });
+    expect(fetch.calls).toHaveLength(2);
+    expect(selectIsLoading(actor.getSnapshot())).toBe(true);
+  });
+});
+
+describe('orderList machine (delete, undo, restore)', () => {
+  it('delete removes the order and lowers the active counter; "Отменить" puts it back in place', async () => {
+    const { actor, fetch, restoreOrder } = start();
+    const deleted = vi.fn();
+    const restored = vi.fn();
+    actor.on('orderList.deleted', deleted);
+    actor.on('orderList.restored', restored);
+    fetch.calls[0]!.resolve(page1);
+    await waitFor(actor, (s) => s.matches({ list: 'ready' }));
+
+    actor.send({ type: 'orderList.delete', id: 1 });
+    expect(selectBusyId(actor.getSnapshot())).toBe(1);
+    await waitFor(actor, (s) => s.matches({ trash: 'undoable' }));
+    expect(selectItems(actor.getSnapshot()).map((o) => o.id)).toEqual([2]);
+    expect(actor.getSnapshot().context.count).toBe(2);
+    expect(selectCounters(actor.getSnapshot())).toEqual({ active: 2, archive: 2, done: 0 });
+    expect(selectUndoable(actor.getSnapshot())?.id).toBe(1);
+    expect(deleted).toHaveBeenCalledWith({ type: 'orderList.deleted', id: 1 });
+
+    actor.send({ type: 'orderList.undo' });
+    await waitFor(actor, (s) => s.matches({ trash: 'idle' }));
+    expect(restoreOrder).toHaveBeenCalledTimes(1);
+    expect(selectItems(actor.getSnapshot()).map((o) => o.id)).toEqual([1, 2]);
+    expect(selectCounters(actor.getSnapshot())).toEqual(counters);
+    expect(restored).toHaveBeenCalledWith({ type: 'orderList.restored', id: 1, undo: true });
+  });
+
+  it('the undo offer lapses after 5000 ms', async () => {
+    const { actor, fetch } = start();
+    fetch.calls[0]!.resolve(page1);
+    await waitFor(actor, (s) => s.matches({ list: 'ready' }));
+    actor.send({ type: 'orderList.delete', id: 2 });
+    await waitFor(actor, (s) => s.matches({ trash: 'undoable' }));
+    await vi.advanceTimersByTimeAsync(UNDO_TIMEOUT - 1);
+    expect(selectUndoable(actor.getSnapshot())?.id).toBe(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(selectUndoable(actor.getSnapshot())).toBeNull();
+    actor.send({ type: 'orderList.undo' });
+    expect(actor.getSnapshot().matches({ trash: 'idle' })).toBe(true);
+  });
+
+  it('restoring from the archive removes the order there and lowers the archive counter', async () => {
+    const archivedOrder = item(5, S.archived);
+    const { actor, fetch } = start('archive', {
+      restore: {
+        id: 5,
+        is_trash: false,
+        status: { id: 3, title: 'Ожидает оплаты' },
+        counters: { active: 4, archive: 0, done: 0 },
+      },
+    });
+    fetch.calls[0]!.resolve({ next: null, previous: null, count: 1, results: [archivedOrder], counters });
+    await waitFor(actor, (s) => s.matches({ list: 'ready' }));
+    actor.send({ type: 'orderList.restore', id: 5 });
+    await waitFor(actor, (s) => s.matches({ trash: 'idle' }));
+    expect(selectItems(actor.getSnapshot())).toEqual([]);
+    expect(selectIsEmpty(actor.getSnapshot())).toBe(true);
+    expect(selectCounters(actor.getSnapshot())).toEqual({ active: 4, archive: 0, done: 0 });
+  });
+
+  it('deleting a cancelled order on the archive tab keeps it there with the archive status', async () => {
+    const cancelled = item(8, S.cancelled);
+    const { actor, fetch } = start('archive', { trash: { ...deleted1, id: 8 } });
+    fetch.calls[0]!.resolve({ next: null, previous: null, count: 1, results: [cancelled], counters });
+    await waitFor(actor, (s) => s.matches({ list: 'ready' }));
+    actor.send({ type: 'orderList.delete', id: 8 });
+    await waitFor(actor, (s) => s.matches({ trash: 'undoable' }));
+    expect(selectItems(actor.getSnapshot())).toEqual([
+      { ...cancelled, status: deleted1.status, is_trash: true },
+    ]);
+  });
+
+  it('a refused delete keeps the order and passes the detail on', async () => {
+    const fetch = controlledFetch();
+    const actor = createActor(
+      orderListMachine.provide({
+        actors: {
+          fetchOrders: fetch.logic,
+          trashOrder: fromPromise(() => Promise.reject(failure)),
+          restoreOrder: never(),
+        },
+      }),
+      { input: { tab: 'active' } },
+    ).start();
+    const failed = vi.fn();
+    actor.on('orderList.trashFailed', failed);
+    fetch.calls[0]!.resolve(page1);
+    await waitFor(actor, (s) => s.matches({ list: 'ready' }));
+    actor.send({ type: 'orderList.delete', id: 1 });
+    await waitFor(actor, (s) => s.matches({ trash: 'idle' }));
+    expect(selectItems(actor.getSnapshot()).map((o) => o.id)).toEqual([1, 2]);
+    expect(failed).toHaveBeenCalledWith({ type: 'orderList.trashFailed', error: failure });
+  });
+
+  it('a load while a delete runs does not stop the delete', async () => {
+    const { actor, fetch, trashOrder } = start();
+    fetch.calls[0]!.resolve(page1);
+    await waitFor(actor, (s) => s.matches({ list: 'ready' }));
+    actor.send({ type: 'orderList.delete', id: 1 });
+    actor.send({ type: 'orderList.load', search: 'x' });
+    await waitFor(actor, (s) => s.matches({ trash: 'undoable' }));
+    expect(trashOrder).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,180 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
+import { orderLoaderMachine } from '../../machines/order-loader/order-loader.machine';
+import {
+  selectIsLoading,
+  selectIsRefreshing,
+  selectOrder,
+  selectOutcome,
+} from '../../machines/order-loader/order-loader.selectors';
+import { ORDER_CACHE_EXPIRY } from '../../machines/order-loader/order-loader.types';
+import type { OrderDetail } from '../../src/api/contract/orders';
+import { createCoverage, transitionPaths } from './coverage';
+import { never } from './never';
+
+const order = (id: number, is_trash = false): OrderDetail =>
+  ({
+    id,
+    is_trash,
+    status: is_trash ? { id: 16, title: 'Архивный заказ' } : { id: 3, title: 'Ожидает оплаты' },
+    topic: `Заказ ${id}`,
+  }) as OrderDetail;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.setSystemTime(new Date('2026-03-01T10:00:00Z'));
+});
+afterEach(() => vi.useRealTimers());
+
+describe('orderLoader machine (model-based)', () => {
+  const model = orderLoaderMachine.provide({ actors: { fetchOrder: never() } });
+  type Snap = SnapshotFrom<typeof model>;
+  const events = [
+    { type: 'orderLoader.open', id: 1 },
+    { type: 'orderLoader.open', id: 2 },
+    { type: 'orderLoader.open', id: null },
+    { type: 'orderLoader.invalidate', id: 1 },
+    { type: 'orderLoader.invalidate', id: 2 },
+    { type: 'orderLoader.set', order: order(1) },
+    { type: 'orderLoader.clear' },
+    { type: 'xstate.done.actor.fetchOrder', output: order(1) },
+    { type: 'xstate.done.actor.fetchOrder', output: order(2, true) },
+    { type: 'xstate.error.actor.fetchOrder', error: { status: 404, message: 'Заказ не найден.' } },
+    { type: 'xstate.done.actor.refreshOrder', output: order(1) },
+    { type: 'xstate.done.actor.refreshOrder', output: order(1, true) },
+    { type: 'xstate.error.actor.refreshOrder', error: { message: 'Сервер не отвечает' } },
+  ];
+  const serializeState = (s: Snap) =>
+    JSON.stringify({
+      value: s.value,
+      id: s.context.id,
+      cache: Object.values(s.context.cache).map((c) => [c.order.id, c.order.is_trash]),
+    });
+  const paths = transitionPaths(model, {
+    events: () => events as never,
+    serializeState,
+    // The answer is for the order asked for.
+    filterEvents: (s, e) => {
+      // A fresh copy comes from a call on the page showing the order (never on the archive redirect).
+      if (e.type === 'orderLoader.set') return !s.matches('archived');
+      const out = (e as { output?: OrderDetail }).output;
+      return !out || e.type === 'orderLoader.set' || out.id === s.context.id;
+    },
+  });
+  const coverage = createCoverage(model);
+
+  it.each(paths.map((p) => [p.description, p] as const))('%s', (_, path) => {
+    const final = coverage.replay(path);
+    expect(final.value).toEqual(path.final.value);
+    const outcome = selectOutcome(final);
+    expect(selectIsLoading(final)).toBe(final.matches('loading'));
+    if (outcome === 'show') expect(selectOrder(final)?.id).toBe(final.context.id);
+    if (outcome === 'archive') expect(selectOrder(final)?.is_trash).toBe(true);
+    if (outcome === 'home') expect(final.context.id).toBeNull();
+    if (outcome === 'notFound') expect(final.context.error?.status).toBe(404);
+    if (selectIsRefreshing(final)) expect(outcome).toBe('show');
+  });
+
+  it('covers every transition of the chart', () => {
+    coverage.assertAllCovered();
+  });
+});
+
+function start(answer: (id: number) => Promise<OrderDetail> = async (id) => order(id)) {
+  const calls: { id: number; signal: AbortSignal }[] = [];
+  const actor = createActor(
+    orderLoaderMachine.provide({
+      actors: {
+        fetchOrder: fromPromise<OrderDetail, { id: number }>(({ input, signal }) => {
+          calls.push({ id: input.id, signal });
+          return answer(input.id);
+        }),
+      },
+    }),
+  ).start();
+  const open = async (id: number | null) => {
+    actor.send({ type: 'orderLoader.open', id });
+    return selectOutcome(await waitFor(actor, (s) => selectOutcome(s) !== 'pending'));
+  };
+  return { actor, calls, open };
+}
+
+describe('orderLoader machine (cache and route outcomes)', () => {
+  it('loads a missing order, serves it from the cache for 60 000 ms, then loads it again', async () => {
+    const { actor, calls, open } = start();
+    expect(await open(5)).toBe('show');
+    expect(calls).toHaveLength(1);
+    expect(selectOrder(actor.getSnapshot())?.id).toBe(5);
+
+    await vi.advanceTimersByTimeAsync(ORDER_CACHE_EXPIRY - 1);
+    expect(await open(5)).toBe('show');
+    expect(calls).toHaveLength(1);
+
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await open(5)).toBe('show');
+    expect(calls).toHaveLength(2);
+  });
+
+  it('keeps several orders: going back to a fresh one needs no request', async () => {
+    const { calls, open } = start();
+    await open(5);
+    await open(6);
+    await open(5);
+    expect(calls.map((c) => c.id)).toEqual([5, 6]);
+  });
+
+  it('an archived order sends the route to the archive tab, also from the cache', async () => {
+    const { calls, open } = start(async (id) => order(id, true));
+    expect(await open(7)).toBe('archive');
+    expect(await open(7)).toBe('archive');
+    expect(calls).toHaveLength(1);
+  });
+
+  it('a failed load sends the route to /404; no id sends it Home', async () => {
+    const { actor, open } = start(() => Promise.reject({ status: 404, message: 'Заказ не найден.' }));
+    expect(await open(404)).toBe('notFound');
+    expect(actor.getSnapshot().context.error).toEqual({ status: 404, message: 'Заказ не найден.' });
+    expect(await open(null)).toBe('home');
+  });
+
+  it('opening another order cancels the load still running', async () => {
+    const { calls, actor } = start(() => new Promise(() => {}));
+    actor.send({ type: 'orderLoader.open', id: 1 });
+    actor.send({ type: 'orderLoader.open', id: 2 });
+    expect(calls[0]!.signal.aborted).toBe(true);
+    expect(calls[1]!.signal.aborted).toBe(false);
+  });
+
+  it('a change of the open order reloads it quietly; archived meanwhile → archive', async () => {
+    let trash = false;
+    const { actor, calls, open } = start(async (id) => order(id, trash));
+    await open(3);
+    trash = true;
+    actor.send({ type: 'orderLoader.invalidate', id: 3 });
+    expect(selectIsRefreshing(actor.getSnapshot())).toBe(true);
+    // The page keeps showing the order while it reloads.
+    expect(selectOutcome(actor.getSnapshot())).toBe('show');
+    const settled = await waitFor(actor, (s) => !selectIsRefreshing(s));
+    expect(selectOutcome(settled)).toBe('archive');
+    expect(calls).toHaveLength(2);
+  });
+
+  it('signing out forgets every order', async () => {
+    const { actor, calls, open } = start();
+    await open(3);
+    actor.send({ type: 'orderLoader.clear' });
+    expect(selectOrder(actor.getSnapshot())).toBeNull();
+    await open(3);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('a change of another order only drops its copy', async () => {
+    const { actor, calls, open } = start();
+    await open(3);
+    await open(4);
+    actor.send({ type: 'orderLoader.invalidate', id: 3 });
+    expect(selectIsRefreshing(actor.getSnapshot())).toBe(false);
+    await open(3);
+    expect(calls.map((c) => c.id)).toEqual([3, 4, 3]);
+  });
+});

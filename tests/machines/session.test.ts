@@ -1,0 +1,217 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
+import { sessionMachine } from '../../machines/session/session.machine';
+import {
+  selectError,
+  selectIsAwaitingCode,
+  selectIsBusy,
+  selectIsLoaded,
+  selectIsSignedIn,
+  selectStatus,
+  selectUser,
+} from '../../machines/session/session.selectors';
+import type { SignedIn } from '../../machines/session/session.types';
+import { createCoverage, transitionPaths } from './coverage';
+import { never } from './never';
+
+const tokens = { access: 'header.payload.sig', expires_in: 300 };
+const user = { id: 7, email: 'demo@example.com', fio: 'Иванов Иван' };
+const signedIn: SignedIn = { tokens, user };
+const rejected = { status: 401, message: 'Токен недействителен или просрочен.' };
+const unreachable = { message: 'Сервер не отвечает' };
+
+const model = sessionMachine.provide({
+  actors: {
+    restoreSession: never(),
+    signIn: never(),
+    requestCode: never(),
+    verifyCode: never(),
+    autoLogin: never(),
+    loadUser: never(),
+    signOut: never(),
+  },
+});
+type Snap = SnapshotFrom<typeof model>;
+
+const signInActors = ['restoreSession', 'signIn', 'verifyCode', 'autoLogin', 'loadUser'];
+const events = [
+  { type: 'session.login', login: 'demo@example.com', password: 'demo-password' },
+  { type: 'session.loginWithCode.request', login: 'demo@example.com' },
+  { type: 'session.loginWithCode.verify', login: 'demo@example.com', code: '123456' },
+  { type: 'session.authenticated', ...tokens },
+  { type: 'session.autoLogin', token: 'al-token' },
+  { type: 'session.logout' },
+  { type: 'session.expired' },
+  { type: 'session.retry' },
+  { type: 'session.finances', money: 1500, bonus: 200 },
+  ...signInActors.map((id) => ({ type: `xstate.done.actor.${id}`, output: signedIn })),
+  { type: 'xstate.done.actor.requestCode', output: undefined },
+  { type: 'xstate.done.actor.signOut', output: undefined },
+  ...[...signInActors, 'requestCode', 'signOut'].flatMap((id) => [
+    { type: `xstate.error.actor.${id}`, error: rejected },
+    { type: `xstate.error.actor.${id}`, error: unreachable },
+  ]),
+];
+
+const BUSY_STATES = [
+  'notLoaded',
+  'authError.signingIn',
+  'authError.requestingCode',
+  'authError.verifyingCode',
+  'authError.autoLoggingIn',
+  'authError.loadingUser',
+  'authError.signingOut',
+];
+
+function stateName(s: Snap): string {
+  return typeof s.value === 'string'
+    ? s.value
+    : Object.entries(s.value).map(([k, v]) => `${k}.${String(v)}`)[0]!;
+}
+
+/** What must hold in every state the session can reach. */
+function assertInvariants(s: Snap) {
+  const name = stateName(s);
+  expect(selectIsBusy(s), `busy in ${name}`).toBe(BUSY_STATES.includes(name));
+  expect(selectIsLoaded(s)).toBe(name !== 'notLoaded');
+  if (name === 'authSuccess') {
+    expect(selectUser(s)).toEqual(user);
+    expect(selectError(s)).toBeNull();
+    expect(selectIsSignedIn(s)).toBe(true);
+    expect(selectStatus(s)).toBe('authSuccess');
+    expect(s.context.autoLoginToken).toBeNull();
+  } else {
+    expect(selectIsSignedIn(s)).toBe(false);
+  }
+  if (name.startsWith('authError')) {
+    expect(selectUser(s)).toBeNull();
+    expect(s.context.finances).toBeNull();
+    expect(selectStatus(s)).toBe('authError');
+  }
+  if (name === 'initFailed') {
+    expect(selectError(s)).toEqual(unreachable);
+    expect(selectStatus(s)).toBe('initFailed');
+  }
+  if (name === 'notLoaded') expect(selectUser(s)).toBeNull();
+  expect(selectIsAwaitingCode(s)).toBe(
+    name === 'authError.awaitingCode' || name === 'authError.verifyingCode',
+  );
+  if (selectIsAwaitingCode(s)) expect(s.context.codeLogin).toBe('demo@example.com');
+}
+
+describe('session machine (model-based)', () => {
+  const input = { autoLoginToken: 'al-token' };
+  const paths = transitionPaths(model, { events: () => events as never, input });
+  const coverage = createCoverage(model, { input });
+
+  it('generates paths', () => {
+    expect(paths.length).toBeGreaterThan(40);
+  });
+
+  it.each(paths.map((p) => [p.description, p] as const))('%s', (_, path) => {
+    const final = coverage.replay(path);
+    expect(final.value).toEqual(path.final.value);
+    expect(final.context).toEqual(path.final.context);
+    assertInvariants(final);
+  });
+
+  it('covers every transition of the chart', () => {
+    coverage.assertAllCovered();
+  });
+});
+
+describe('session machine (scenarios)', () => {
+  it('keeps the error of a failed sign-in and clears it on the next attempt', () => {
+    const actor = createActor(model, { input: {} }).start();
+    actor.send({ type: 'xstate.error.actor.restoreSession', error: rejected } as never);
+    expect(selectStatus(actor.getSnapshot())).toBe('authError');
+    expect(selectError(actor.getSnapshot())).toBeNull();
+
+    actor.send({ type: 'session.login', login: 'x', password: 'bad' });
+    actor.send({
+      type: 'xstate.error.actor.signIn',
+      error: {
+        status: 400,
+        message: 'Неверный логин или пароль.',
+        fields: { password: ['Неверный пароль'] },
+      },
+    } as never);
+    expect(actor.getSnapshot().value).toEqual({ authError: 'idle' });
+    expect(selectError(actor.getSnapshot())).toEqual({
+      status: 400,
+      message: 'Неверный логин или пароль.',
+      fields: { password: ['Неверный пароль'] },
+    });
+    actor.send({ type: 'session.login', login: 'x', password: 'good' });
+    expect(selectError(actor.getSnapshot())).toBeNull();
+    expect(selectIsBusy(actor.getSnapshot())).toBe(true);
+  });
+
+  it('hands tokens to the token machine on sign-in and forgets them on sign-out and expiry', async () => {
+    const storeTokens = vi.fn();
+    const forgetTokens = vi.fn();
+    const signOut = vi.fn(async () => {});
+    const machine = sessionMachine.provide({
+      actors: {
+        restoreSession: fromPromise(async () => signedIn),
+        signOut: fromPromise(signOut),
+      },
+      actions: {
+        storeTokens: (_, t) => storeTokens(t),
+        forgetTokens: () => forgetTokens(),
+      },
+    });
+    const actor = createActor(machine, { input: {} }).start();
+    await waitFor(actor, selectIsSignedIn);
+    expect(storeTokens).toHaveBeenCalledWith(tokens);
+    expect(selectUser(actor.getSnapshot())).toEqual(user);
+
+    actor.send({ type: 'session.finances', money: 10, bonus: 2 });
+    expect(actor.getSnapshot().context.finances).toEqual({ money: 10, bonus: 2 });
+
+    actor.send({ type: 'session.logout' });
+    // Signed out locally at once, before the server answers.
+    expect(selectStatus(actor.getSnapshot())).toBe('authError');
+    expect(forgetTokens).toHaveBeenCalledTimes(1);
+    await waitFor(actor, (s) => s.matches({ authError: 'idle' }));
+    expect(signOut).toHaveBeenCalledTimes(1);
+  });
+
+  it('passes the al token of the URL to the start-up and drops it once settled', async () => {
+    const restore = vi.fn(async ({ input }: { input: { autoLoginToken: string | null } }) => {
+      if (input.autoLoginToken === 'al-1') throw unreachable;
+      return signedIn;
+    });
+    const machine = sessionMachine.provide({ actors: { restoreSession: fromPromise(restore) } });
+    const actor = createActor(machine, { input: { autoLoginToken: 'al-1' } }).start();
+    await waitFor(actor, (s) => s.matches('initFailed'));
+    expect(restore).toHaveBeenLastCalledWith(expect.objectContaining({ input: { autoLoginToken: 'al-1' } }));
+    // A retry tries the same al again: the server never answered, so it was not used up.
+    actor.send({ type: 'session.retry' });
+    expect(selectError(actor.getSnapshot())).toBeNull();
+    await waitFor(actor, (s) => s.matches('initFailed'));
+    expect(restore).toHaveBeenCalledTimes(2);
+  });
+
+  it('signs in with a one-time code in two steps', async () => {
+    const requestCode = vi.fn(async () => {});
+    const verifyCode = vi.fn(async () => signedIn);
+    const machine = sessionMachine.provide({
+      actors: {
+        restoreSession: fromPromise(async () => Promise.reject(rejected)),
+        requestCode: fromPromise(requestCode),
+        verifyCode: fromPromise(verifyCode),
+      },
+    });
+    const actor = createActor(machine, { input: {} }).start();
+    await waitFor(actor, (s) => s.matches('authError'));
+    actor.send({ type: 'session.loginWithCode.request', login: '+79991234567' });
+    await waitFor(actor, selectIsAwaitingCode);
+    expect(requestCode).toHaveBeenCalledWith(expect.objectContaining({ input: { login: '+79991234567' } }));
+    actor.send({ type: 'session.loginWithCode.verify', login: '+79991234567', code: '000111' });
+    await waitFor(actor, selectIsSignedIn);
+    expect(verifyCode).toHaveBeenCalledWith(
+      expect.objectContaining({ input: { login: '+79991234567', code: '000111' } }),
+    );
+  });
+});
