@@ -35,7 +35,20 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['react', 'react-dom', '@tanstack/*', 'ofetch', '../src/*', '../../src/*'] },
+        // The API contract's types and src/lib's pure helpers are fine; nothing that does IO or renders.
+        {
+          patterns: [
+            'react',
+            'react-dom',
+            '@tanstack/*',
+            'ofetch',
+            '**/src/app/**',
+            '**/src/features/**',
+            '**/src/routes/**',
+            '**/src/ui/**',
+            '**/src/api/client*',
+          ],
+        },
       ],
       'no-restricted-globals': ['error', 'fetch', 'document', 'window'],
     },
@@ -46,5 +59,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: ['**/features/**', '**/routes/**'] }],
     },
+  },
+  {
+    // Playwright fixtures call their continuation `use`, which is not React's hook.
+    files: ['e2e/**', 'tests/**', 'bench/**'],
+    rules: { 'react-hooks/rules-of-hooks': 'off' },
   },
 );

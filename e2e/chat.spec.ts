@@ -35,11 +35,11 @@ function trackHellos(page: Page) {
 }
 
 /** Opens the chat and waits for its history and for the socket's hello. */
-async function openChat(page: Page, customer: Customer, orderId: number) {
+async function openChat(page: Page, customer: Customer, orderId: number, readyLine = HISTORY_LINE) {
   const hellos = trackHellos(page);
   await signInFast(page, customer, `/order/${orderId}`);
   await expect(page).toHaveURL(new RegExp(`/order/${orderId}/chat$`));
-  await expect(chatList(page).getByText(HISTORY_LINE)).toBeVisible();
+  await expect(chatList(page).getByText(readyLine)).toBeVisible();
   await hellos.waitFor(1);
   return hellos;
 }
@@ -166,4 +166,24 @@ test('the chat has no axe violations', async ({ page, request, customer }) => {
   await openChat(page, customer, orderId);
   await composer(page).fill('Черновик');
   await expectNoAxeViolations(page);
+});
+
+test('scrolled up, a new message shows a pill instead of moving the list', async ({
+  page,
+  request,
+  customer,
+}) => {
+  const orderId = await orderWithChat(request, customer);
+  await staff(request, 'POST', `/orders/${orderId}/messages/bulk/`, { count: 40 });
+  await openChat(page, customer, orderId, 'Сообщение №40:');
+  await chatList(page).evaluate((el) => el.scrollTo({ top: 0 }));
+  await expect(chatList(page).getByText('Сообщение №40:')).not.toBeInViewport();
+
+  const text = `Ответ, пока вы читали историю ${Date.now()}`;
+  await staff(request, 'POST', `/orders/${orderId}/messages/`, { author: 'manager', text });
+  const pill = page.getByRole('button', { name: 'Новое сообщение' });
+  await expect(pill).toBeVisible();
+  await pill.click();
+  await expect(bubble(page, text)).toBeInViewport();
+  await expect(pill).toHaveCount(0);
 });

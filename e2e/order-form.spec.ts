@@ -141,7 +141,7 @@ test('a draft survives a reload, with its files; the sidebar is hidden', async (
     buffer: Buffer.from('%PDF-1.4 test'),
   });
   await expect(
-    page.getByRole('list', { name: 'Приложенные файлы' }).getByText('Методичка.pdf'),
+    page.getByRole('list', { name: 'Приложенные файлы' }).getByText('Методичка.pdf', { exact: true }),
   ).toBeVisible();
   await page.locator('#order-files').setInputFiles({
     name: 'virus.exe',
@@ -153,7 +153,7 @@ test('a draft survives a reload, with its files; the sidebar is hidden', async (
   await page.reload();
   await expect(page.getByLabel('Требования к работе')).toHaveValue(requirements);
   await expect(
-    page.getByRole('list', { name: 'Приложенные файлы' }).getByText('Методичка.pdf'),
+    page.getByRole('list', { name: 'Приложенные файлы' }).getByText('Методичка.pdf', { exact: true }),
   ).toBeVisible();
 
   // Typed and the tab closed at once (no pause for the debounced save): the keepalive save on leaving keeps it.

@@ -5,6 +5,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import * as prettier from 'prettier';
 import { StateMachine, type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition } from 'xstate';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -15,7 +16,9 @@ const posix = (p: string) => p.split(sep).join('/');
 
 function walk(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true })
-    .flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith('.machine.ts') ? [join(dir, e.name)] : []))
+    .flatMap((e) =>
+      e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith('.machine.ts') ? [join(dir, e.name)] : [],
+    )
     .sort();
 }
 
@@ -33,7 +36,12 @@ export async function findMachines(root = ROOT): Promise<MachineEntry[]> {
     for (const [exportName, value] of Object.entries(mod)) {
       if (!(value instanceof StateMachine)) continue;
       const name = basename(file, '.machine.ts');
-      entries.push({ name, file: posix(relative(root, file)), exportName, machine: value as AnyStateMachine });
+      entries.push({
+        name,
+        file: posix(relative(root, file)),
+        exportName,
+        machine: value as AnyStateMachine,
+      });
     }
   }
   return entries;
@@ -68,8 +76,10 @@ function guardText(guard: unknown): string {
 
 function actionText(action: unknown): string {
   if (typeof action === 'string') return action;
-  if (typeof action === 'object' && action && 'type' in action) return String((action as { type: unknown }).type);
-  if (typeof action === 'function') return action.name && action.name !== 'anonymous' ? action.name : 'inline action';
+  if (typeof action === 'object' && action && 'type' in action)
+    return String((action as { type: unknown }).type);
+  if (typeof action === 'function')
+    return action.name && action.name !== 'anonymous' ? action.name : 'inline action';
   return String(action);
 }
 
@@ -171,7 +181,9 @@ function stateRows(machine: AnyStateMachine): string[] {
   return allNodes(machine.root)
     .slice(1)
     .map((node) => {
-      const invokes = (node.invoke as { id: string; src: unknown }[]).map((i) => (typeof i.src === 'string' ? i.src : i.id));
+      const invokes = (node.invoke as { id: string; src: unknown }[]).map((i) =>
+        typeof i.src === 'string' ? i.src : i.id,
+      );
       const kind = node.type === 'atomic' ? '' : node.type;
       return `| \`${node.id}\` | ${kind} | ${cell(node.tags.join(', '))} | ${cell(invokes.join(', '))} | ${cell(node.description ?? '')} |`;
     });
@@ -233,10 +245,18 @@ export async function renderAll(root = ROOT): Promise<Map<string, string>> {
   const entries = await findMachines(root);
   const files = new Map<string, string>();
   for (const entry of entries) {
-    const name = entries.filter((e) => e.name === entry.name).length > 1 ? `${entry.name}-${entry.exportName}` : entry.name;
+    const name =
+      entries.filter((e) => e.name === entry.name).length > 1
+        ? `${entry.name}-${entry.exportName}`
+        : entry.name;
     files.set(`${DOCS_DIR}/${name}.md`, renderMachine({ ...entry, name }));
   }
   files.set(`${DOCS_DIR}/README.md`, renderIndex(entries));
+  // Formatted as `npm run format` would (tables padded), so `prettier --check .` agrees with the generator.
+  for (const [path, content] of files) {
+    const options = (await prettier.resolveConfig(join(root, path))) ?? {};
+    files.set(path, await prettier.format(content, { ...options, filepath: join(root, path) }));
+  }
   return files;
 }
 

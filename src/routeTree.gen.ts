@@ -30,6 +30,7 @@ import { Route as CabinetHomeIndexRouteImport } from './routes/_cabinet/home.ind
 import { Route as CabinetHomeTabRouteImport } from './routes/_cabinet/home.$tab'
 import { Route as CabinetOrderContinueIndexRouteImport } from './routes/_cabinet/order-continue.index'
 import { Route as CabinetOrderContinueIdRouteImport } from './routes/_cabinet/order-continue.$id'
+import { Route as CabinetOrderIndexRouteImport } from './routes/_cabinet/order.index'
 import { Route as CabinetOrderIdRouteImport } from './routes/_cabinet/order.$id'
 import { Route as CabinetPayPacketIdRouteImport } from './routes/_cabinet/pay-packet.$id'
 import { Route as CabinetPaymentsIndexRouteImport } from './routes/_cabinet/payments.index'
@@ -151,6 +152,11 @@ const CabinetOrderContinueIdRoute = CabinetOrderContinueIdRouteImport.update({
   path: '/order-continue/$id',
   getParentRoute: () => CabinetRoute,
 } as any)
+const CabinetOrderIndexRoute = CabinetOrderIndexRouteImport.update({
+  id: '/order/',
+  path: '/order/',
+  getParentRoute: () => CabinetRoute,
+} as any)
 const CabinetOrderIdRoute = CabinetOrderIdRouteImport.update({
   id: '/order/$id',
   path: '/order/$id',
@@ -255,6 +261,7 @@ export interface FileRoutesByFullPath {
   '/payments/replenish': typeof CabinetPaymentsReplenishRoute
   '/home/': typeof CabinetHomeIndexRoute
   '/order-continue/': typeof CabinetOrderContinueIndexRoute
+  '/order/': typeof CabinetOrderIndexRoute
   '/payments/': typeof CabinetPaymentsIndexRoute
   '/order/$id/chat': typeof CabinetOrderIdChatRoute
   '/order/$id/files': typeof CabinetOrderIdFilesRoute
@@ -290,6 +297,7 @@ export interface FileRoutesByTo {
   '/payments/replenish': typeof CabinetPaymentsReplenishRoute
   '/home': typeof CabinetHomeIndexRoute
   '/order-continue': typeof CabinetOrderContinueIndexRoute
+  '/order': typeof CabinetOrderIndexRoute
   '/payments': typeof CabinetPaymentsIndexRoute
   '/order/$id/chat': typeof CabinetOrderIdChatRoute
   '/order/$id/files': typeof CabinetOrderIdFilesRoute
@@ -329,6 +337,7 @@ export interface FileRoutesById {
   '/_cabinet/payments/replenish': typeof CabinetPaymentsReplenishRoute
   '/_cabinet/home/': typeof CabinetHomeIndexRoute
   '/_cabinet/order-continue/': typeof CabinetOrderContinueIndexRoute
+  '/_cabinet/order/': typeof CabinetOrderIndexRoute
   '/_cabinet/payments/': typeof CabinetPaymentsIndexRoute
   '/_cabinet/order/$id/chat': typeof CabinetOrderIdChatRoute
   '/_cabinet/order/$id/files': typeof CabinetOrderIdFilesRoute
@@ -368,6 +377,7 @@ export interface FileRouteTypes {
     | '/payments/replenish'
     | '/home/'
     | '/order-continue/'
+    | '/order/'
     | '/payments/'
     | '/order/$id/chat'
     | '/order/$id/files'
@@ -403,6 +413,7 @@ export interface FileRouteTypes {
     | '/payments/replenish'
     | '/home'
     | '/order-continue'
+    | '/order'
     | '/payments'
     | '/order/$id/chat'
     | '/order/$id/files'
@@ -441,6 +452,7 @@ export interface FileRouteTypes {
     | '/_cabinet/payments/replenish'
     | '/_cabinet/home/'
     | '/_cabinet/order-continue/'
+    | '/_cabinet/order/'
     | '/_cabinet/payments/'
     | '/_cabinet/order/$id/chat'
     | '/_cabinet/order/$id/files'
@@ -615,6 +627,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CabinetOrderContinueIdRouteImport
       parentRoute: typeof CabinetRoute
     }
+    '/_cabinet/order/': {
+      id: '/_cabinet/order/'
+      path: '/order'
+      fullPath: '/order/'
+      preLoaderRoute: typeof CabinetOrderIndexRouteImport
+      parentRoute: typeof CabinetRoute
+    }
     '/_cabinet/order/$id': {
       id: '/_cabinet/order/$id'
       path: '/order/$id'
@@ -774,6 +793,7 @@ interface CabinetRouteChildren {
   CabinetPayPacketIdRoute: typeof CabinetPayPacketIdRoute
   CabinetHomeIndexRoute: typeof CabinetHomeIndexRoute
   CabinetOrderContinueIndexRoute: typeof CabinetOrderContinueIndexRoute
+  CabinetOrderIndexRoute: typeof CabinetOrderIndexRoute
   CabinetOrderIdEditRoute: typeof CabinetOrderIdEditRoute
   CabinetOrderIdPayRoute: typeof CabinetOrderIdPayRoute
   CabinetOrderIdSuccessRoute: typeof CabinetOrderIdSuccessRoute
@@ -793,6 +813,7 @@ const CabinetRouteChildren: CabinetRouteChildren = {
   CabinetPayPacketIdRoute: CabinetPayPacketIdRoute,
   CabinetHomeIndexRoute: CabinetHomeIndexRoute,
   CabinetOrderContinueIndexRoute: CabinetOrderContinueIndexRoute,
+  CabinetOrderIndexRoute: CabinetOrderIndexRoute,
   CabinetOrderIdEditRoute: CabinetOrderIdEditRoute,
   CabinetOrderIdPayRoute: CabinetOrderIdPayRoute,
   CabinetOrderIdSuccessRoute: CabinetOrderIdSuccessRoute,

@@ -69,7 +69,10 @@ export const journeyMachine = setup({
         login: {
           description: 'On /login with no return target (the visitor came from the root path).',
           on: {
-            openRoot: { target: 'login', description: 'Rule 1: from the root path no return target is given.' },
+            openRoot: {
+              target: 'login',
+              description: 'Rule 1: from the root path no return target is given.',
+            },
             openProtectedUrl: {
               target: 'loginWithReturn',
               actions: 'rememberPayments',
@@ -117,7 +120,8 @@ export const journeyMachine = setup({
             openLogin: { target: 'home', description: 'Rule 3: a public page while signed in → Home.' },
             openLoginWithValidRedirect: {
               target: 'payments',
-              description: 'Rule 4: /login?redirect=<valid> while signed in → the decoded path with its query.',
+              description:
+                'Rule 4: /login?redirect=<valid> while signed in → the decoded path with its query.',
             },
             openLoginWithForeignRedirect: {
               target: 'home',
@@ -138,7 +142,10 @@ export const journeyMachine = setup({
               actions: 'rememberArchive',
               description: 'The refresh fails with 401 → signed out, /login?redirect=<current page>.',
             },
-            serverSilentAtStart: { target: 'sessionFailed', description: 'Rule 5 with a live refresh cookie.' },
+            serverSilentAtStart: {
+              target: 'sessionFailed',
+              description: 'Rule 5 with a live refresh cookie.',
+            },
             signOut: { target: '#journey.signedOut.login' },
           },
         },

@@ -23,7 +23,7 @@ export interface JourneyPath {
 }
 
 export const MAX_SIMPLE_LENGTH = 5;
-export const MAX_SIMPLE = 10;
+export const MAX_SIMPLE = 4;
 
 export function stateName(snapshot: Snapshot): string {
   const walk = (value: unknown): string[] =>
@@ -91,7 +91,9 @@ export function generatePaths(): { paths: JourneyPath[]; transitions: Set<string
     return walked.slice(1).map((k, i) => `${walked[i]} ⇒ ${k}`);
   };
   const seenPairs = new Set([...chosen.values()].flatMap(pairs));
-  const simple = (getSimplePaths(journeyMachine, traversal as never) as unknown as Parameters<typeof toSteps>[0][])
+  const simple = (
+    getSimplePaths(journeyMachine, traversal as never) as unknown as Parameters<typeof toSteps>[0][]
+  )
     .map(toSteps)
     .filter((s) => s.length <= MAX_SIMPLE_LENGTH)
     .sort((a, b) => b.length - a.length || key(a).localeCompare(key(b)));

@@ -1,5 +1,4 @@
 // Pure helpers over the message list: merge by id (never a duplicate), confirm optimistic messages, read marks.
-// eslint-disable-next-line no-restricted-imports -- types only: the API contract is shared by server, SPA and machines
 import type { ChatMessage } from '../../src/api/contract/orders';
 import type { PendingMessage } from './chat.types';
 

@@ -101,14 +101,18 @@ export const orderFormMachine = setup({
     startDraftSave: assign({ draftDirty: false }),
     assignDraftError: assign((_, error: unknown) => ({ draftError: toErrorInfo(error) })),
     clearDraftError: assign({ draftError: null }),
-    emptyDraft: assign(({ context }) => ({
-      values: emptyValues(),
-      files: [],
-      discardedFiles: context.files,
-      restored: false,
-      problems: {},
-      fieldErrors: {},
-    })),
+    /** Empties the form (keeping the files to delete) and re-prices: an empty form has no price. */
+    emptyDraft: enqueueActions(({ context, enqueue }) => {
+      enqueue.assign({
+        values: emptyValues(),
+        files: [],
+        discardedFiles: context.files,
+        restored: false,
+        problems: {},
+        fieldErrors: {},
+      });
+      enqueue.raise({ type: 'price.changed' });
+    }),
     assignQuote: assign((_, quote: PriceQuote) => ({ quote, quoteError: null })),
     clearQuote: assign({ quote: null, quoteError: null }),
     assignQuoteError: assign((_, error: unknown) => ({ quoteError: toErrorInfo(error).message })),

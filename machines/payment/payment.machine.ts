@@ -29,7 +29,9 @@ export const paymentMachine = setup({
   },
   actors: {
     /** POST /api/client/payments/pay/ with the Idempotency-Key header; provided by the payments feature. */
-    pay: fromPromise<PayResponse, PayInput>(() => Promise.reject(new Error('payment: "pay" is not provided'))),
+    pay: fromPromise<PayResponse, PayInput>(() =>
+      Promise.reject(new Error('payment: "pay" is not provided')),
+    ),
   },
   actions: {
     startAttempt: assign(({ context }, request: PayRequest) => ({
@@ -127,7 +129,8 @@ export const paymentMachine = setup({
     },
 
     failed: {
-      description: 'The call failed; the same attempt may be retried with the same key, or a changed one submitted.',
+      description:
+        'The call failed; the same attempt may be retried with the same key, or a changed one submitted.',
       on: {
         'payment.retry': { target: 'submitting', actions: 'clearError' },
         'payment.submit': [

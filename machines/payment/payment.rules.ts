@@ -67,7 +67,8 @@ export const feeOf = (method: Pick<PaymentMethod, 'fee_percent'> | undefined, su
   method ? Math.ceil((sum * method.fee_percent) / 100) : 0;
 
 /** A monthly instalment for `months` months (rounded up to the rouble). */
-export const monthlyInstalment = (sum: number, months: number) => (months > 0 ? Math.ceil(sum / months) : sum);
+export const monthlyInstalment = (sum: number, months: number) =>
+  months > 0 ? Math.ceil(sum / months) : sum;
 
 /**
  * The methods the customer may choose for what is left after bonus and balance: `balance` only when nothing is

@@ -1,5 +1,4 @@
 import { assign, emit, fromCallback, setup } from 'xstate';
-// eslint-disable-next-line no-restricted-imports -- types only: the API contract is shared by server, SPA and machines
 import type { RealtimeEvent } from '../../src/api/contract/realtime';
 import type { RealtimeContext, RealtimeEmitted, RealtimeMachineEvent, SocketInput } from './realtime.types';
 

@@ -1,4 +1,3 @@
-// eslint-disable-next-line no-restricted-imports -- types only: the API contract is shared by server, SPA and machines
 import type { RealtimeEvent } from '../../src/api/contract/realtime';
 
 // ---- Context ---------------------------------------------------------------------------------------------------

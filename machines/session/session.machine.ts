@@ -40,11 +40,21 @@ export const sessionMachine = setup({
     storeTokens: (_, _tokens: AuthTokens) => {},
     /** Drops the access token (spec point 4: an auth error clears the stored token); provided in src/app. */
     forgetTokens: () => {},
-    assignSignedIn: assign((_, signedIn: SignedIn) => ({
+    assignSignedIn: assign(({ context }, signedIn: SignedIn) => ({
       user: signedIn.user,
+      finances: signedIn.finances ?? context.finances,
       error: null,
       autoLoginToken: null,
       codeLogin: null,
+    })),
+    assignUserChanges: assign(({ context }, changes: { fio?: string; email?: string }) => ({
+      user: context.user
+        ? {
+            ...context.user,
+            ...(changes.fio === undefined ? {} : { fio: changes.fio }),
+            ...(changes.email === undefined ? {} : { email: changes.email }),
+          }
+        : null,
     })),
     clearUser: assign({ user: null, finances: null, autoLoginToken: null }),
     assignError: assign((_, error: unknown) => ({ error: toErrorInfo(error) })),
@@ -282,6 +292,9 @@ export const sessionMachine = setup({
         },
         'session.finances': {
           actions: { type: 'assignFinances', params: ({ event }) => event },
+        },
+        'session.userChanged': {
+          actions: { type: 'assignUserChanges', params: ({ event }) => event },
         },
       },
     },

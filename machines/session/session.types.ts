@@ -22,6 +22,8 @@ export interface AuthTokens {
 export interface SignedIn {
   tokens: AuthTokens;
   user: SessionUser;
+  /** The balances, loaded with the user so the header shows them at once (null when they could not be read). */
+  finances?: { money: number; bonus: number } | null;
 }
 
 /** What the navigation guard needs to know about the session (spec point 2). */
@@ -55,7 +57,9 @@ export type SessionEvent =
   /** The token machine could not refresh: the server no longer knows this sign-in. */
   | { type: 'session.expired' }
   | { type: 'session.retry' }
-  | { type: 'session.finances'; money: number; bonus: number };
+  | { type: 'session.finances'; money: number; bonus: number }
+  /** The customer changed their name or e-mail (profile save, confirmed e-mail change): the header follows. */
+  | { type: 'session.userChanged'; fio?: string; email?: string };
 
 // ---- Actor inputs ----------------------------------------------------------------------------------------------
 export interface RestoreSessionInput {

@@ -130,7 +130,8 @@ export const verificationMachine = setup({
           {
             guard: { type: 'isResendLimited', params: errorOf },
             target: 'requested.cooldown',
-            description: 'A code was sent less than a minute ago: it is still valid; wait Retry-After to resend.',
+            description:
+              'A code was sent less than a minute ago: it is still valid; wait Retry-After to resend.',
             actions: [
               { type: 'assignError', params: errorOf },
               {
@@ -181,11 +182,15 @@ export const verificationMachine = setup({
             target: 'verified',
             actions: { type: 'assignStatus', params: ({ event }) => event.output },
           },
-          { target: 'requested.ready', actions: { type: 'assignStatus', params: ({ event }) => event.output } },
+          {
+            target: 'requested.ready',
+            actions: { type: 'assignStatus', params: ({ event }) => event.output },
+          },
         ],
         onError: {
           target: 'requested.ready',
-          description: 'Wrong, expired or used-up code: the message is shown; the customer may type again or resend.',
+          description:
+            'Wrong, expired or used-up code: the message is shown; the customer may type again or resend.',
           actions: { type: 'assignError', params: errorOf },
         },
       },

@@ -8,7 +8,6 @@ export type MoneyOutRequest = Record<string, unknown>;
 export interface MoneyOutResult {
   money?: number;
   bonus?: number;
-  [key: string]: unknown;
 }
 
 // ---- Context ---------------------------------------------------------------------------------------------------

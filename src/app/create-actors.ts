@@ -127,7 +127,10 @@ export function createAppActors(options: CreateActorsOptions): AppActors {
   );
   // Signed out (or another customer signs in): no cached order of the last one may show.
   session.subscribe((snapshot) => {
-    if (selectStatus(snapshot) !== 'authSuccess' && Object.keys(orderLoader.getSnapshot().context.cache).length > 0) {
+    if (
+      selectStatus(snapshot) !== 'authSuccess' &&
+      Object.keys(orderLoader.getSnapshot().context.cache).length > 0
+    ) {
       orderLoader.send({ type: 'orderLoader.clear' });
     }
   });

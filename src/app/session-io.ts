@@ -4,6 +4,7 @@ import { api } from '../api/client';
 import { ApiError, ERROR_MESSAGES, isApiError } from '../api/errors';
 import type { AuthTokens, CodeSent } from '../api/contract/auth';
 import type { Profile } from '../api/contract/profile';
+import type { Finances } from '../api/contract/payments';
 import { isAuthRejection } from '../../machines/shared/error-info';
 import type {
   AutoLoginInput,
@@ -30,15 +31,23 @@ export function requireTokens(answer: unknown): AuthTokens {
  * yet). A 404 (no profile API yet, or no profile row) still counts as signed in, with the id from the token.
  */
 export async function loadUserFor(tokens: AuthTokens): Promise<SignedIn> {
+  const headers = { Authorization: `Bearer ${tokens.access}` };
+  // The balances travel with the user so the header shows them at once; failing to read them is not fatal.
+  const finances = api<Finances>('/api/client/profile/status/', { method: 'PATCH', body: {}, headers }).then(
+    (f) => ({ money: f.money, bonus: f.bonus }),
+    () => null,
+  );
   try {
-    const profile = await api<Pick<Profile, 'id' | 'email' | 'fio'>>('/api/client/profile/', {
-      headers: { Authorization: `Bearer ${tokens.access}` },
-    });
-    return { tokens, user: { id: profile.id, email: profile.email ?? '', fio: profile.fio ?? '' } };
+    const profile = await api<Pick<Profile, 'id' | 'email' | 'fio'>>('/api/client/profile/', { headers });
+    return {
+      tokens,
+      user: { id: profile.id, email: profile.email ?? '', fio: profile.fio ?? '' },
+      finances: await finances,
+    };
   } catch (error) {
     const id = jwtSubject(tokens.access);
     if (isApiError(error) && error.status === 404 && id !== null)
-      return { tokens, user: { id, email: '', fio: '' } };
+      return { tokens, user: { id, email: '', fio: '' }, finances: await finances };
     throw error;
   }
 }

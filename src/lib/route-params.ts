@@ -42,7 +42,9 @@ export function isOrderTab(value: unknown): value is OrderTab {
  * A route's validated search, typed with optional keys. Keys stay present even when undefined: the router merges
  * the parent's (unvalidated) search under a route's own, so a dropped key would let the raw value through.
  */
-export function validated<T extends Record<string, unknown>>(value: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+export function validated<T extends Record<string, unknown>>(
+  value: T,
+): { [K in keyof T]?: Exclude<T[K], undefined> } {
   return value as { [K in keyof T]?: Exclude<T[K], undefined> };
 }
 

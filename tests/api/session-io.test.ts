@@ -44,14 +44,23 @@ describe('start-up (restoreSession)', () => {
   it('signs in with al first, then loads the profile with the new token', async () => {
     routes['POST /api/client/auth/al/'] = () => json(200, tokens);
     routes['GET /api/client/profile/'] = () => json(200, profile);
+    routes['PATCH /api/client/profile/status/'] = () => json(200, { money: 2450, bonus: 700 });
     const result = await io.restoreSession({ autoLoginToken: 'al-1' }, refresh);
-    expect(result).toEqual({ tokens, user: { id: 42, email: 'demo@example.com', fio: 'Иванов Иван' } });
-    expect(seen.map((s) => `${s.method} ${s.path}`)).toEqual([
-      'POST /api/client/auth/al/',
+    expect(result).toEqual({
+      tokens,
+      user: { id: 42, email: 'demo@example.com', fio: 'Иванов Иван' },
+      finances: { money: 2450, bonus: 700 },
+    });
+    expect(seen.map((s) => `${s.method} ${s.path}`).sort()).toEqual([
       'GET /api/client/profile/',
+      'PATCH /api/client/profile/status/',
+      'POST /api/client/auth/al/',
     ]);
     expect(seen[0]!.body).toEqual({ token: 'al-1' });
-    expect(seen[1]!.auth).toBe(`Bearer ${access}`);
+    expect(seen.filter((s) => s.path !== '/api/client/auth/al/').map((s) => s.auth)).toEqual([
+      `Bearer ${access}`,
+      `Bearer ${access}`,
+    ]);
   });
 
   it('a dead al falls back to the refresh cookie', async () => {
@@ -84,9 +93,11 @@ describe('start-up (restoreSession)', () => {
   it('a 404 on the profile still signs in, with the id from the token', async () => {
     routes['POST /api/client/auth/token/refresh/'] = () => json(200, tokens);
     routes['GET /api/client/profile/'] = () => json(404, { detail: 'Не найдено.' });
+    // No finances route either: the balances are optional, the sign-in still succeeds.
     await expect(io.restoreSession({ autoLoginToken: null }, refresh)).resolves.toEqual({
       tokens,
       user: { id: 42, email: '', fio: '' },
+      finances: null,
     });
   });
 

@@ -53,7 +53,9 @@ function stateNodes(node: AnyStateNode): AnyStateNode[] {
 /** The test files that import this export from its module and assert transition coverage with it. */
 function pathTestsOf({ file, exportName }: Found): string[] {
   const module = file.replace(/\.ts$/, '');
-  const importLine = new RegExp(`import\\s*\\{[^}]*\\b${exportName}\\b[^}]*\\}\\s*from\\s*['"][./]*${module}['"]`);
+  const importLine = new RegExp(
+    `import\\s*\\{[^}]*\\b${exportName}\\b[^}]*\\}\\s*from\\s*['"][./]*${module}['"]`,
+  );
   return testFiles
     .filter(({ source }) => importLine.test(source))
     .filter(({ source }) => /\btransitionPaths\(/.test(source) && /\bcreateCoverage\(/.test(source))
@@ -133,7 +135,9 @@ describe('every machine, every transition', () => {
         node.invoke
           .filter((inv: { id: string; src: unknown }) => isPromise(inv.src))
           .filter((inv: { id: string }) => !node.transitions.has(`xstate.error.actor.${inv.id}`))
-          .map((inv: { id: string; src: unknown }) => `#${node.id} invokes ${String(inv.src)} (id ${inv.id})`),
+          .map(
+            (inv: { id: string; src: unknown }) => `#${node.id} invokes ${String(inv.src)} (id ${inv.id})`,
+          ),
       );
       expect(missing, 'invokes without onError').toEqual([]);
     });

@@ -18,7 +18,7 @@ describe('docs/machines', () => {
     for (const [path, content] of await renderAll()) {
       if (path.endsWith('README.md')) continue;
       expect(content, path).toMatch(/```mermaid\nstateDiagram-v2\n/);
-      expect(content, path).toContain('| Event | From | To | Guard | Actions | Description |');
+      expect(content, path).toMatch(/\| Event +\| From +\| To +\| Guard +\| Actions +\| Description +\|/);
     }
   });
 });

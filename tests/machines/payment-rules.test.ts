@@ -42,8 +42,16 @@ describe('checkout quote', () => {
 
   it.each([
     ['card only', { useBonus: false, useMoney: false }, { due: 4800, bonus: 0, money: 0, external: 4800 }],
-    ['bonus ≤ 30 % of the price', { useBonus: true, useMoney: false }, { due: 4800, bonus: 700, money: 0, external: 4100 }],
-    ['bonus and balance', { useBonus: true, useMoney: true }, { due: 4800, bonus: 700, money: 2450, external: 1650 }],
+    [
+      'bonus ≤ 30 % of the price',
+      { useBonus: true, useMoney: false },
+      { due: 4800, bonus: 700, money: 0, external: 4100 },
+    ],
+    [
+      'bonus and balance',
+      { useBonus: true, useMoney: true },
+      { due: 4800, bonus: 700, money: 2450, external: 1650 },
+    ],
   ])('%s', (_, opts, expected) => {
     expect(quote([{ price: 4800, paid: 0 }], fin, opts)).toEqual(expected);
   });
@@ -78,7 +86,10 @@ describe('checkout quote', () => {
       'sbp',
       'installments',
     ]);
-    expect(availableMethods(all, { due: 4800, bonus: 700, money: 2450, external: 1650 })).toEqual(['card', 'sbp']);
+    expect(availableMethods(all, { due: 4800, bonus: 700, money: 2450, external: 1650 })).toEqual([
+      'card',
+      'sbp',
+    ]);
     expect(availableMethods(all, { due: 1500, bonus: 450, money: 1050, external: 0 })).toEqual(['balance']);
   });
 

@@ -16,7 +16,12 @@ import { never } from './never';
 const byCard: PayRequest = { purpose: 'order', order_id: 5, method: 'card', use_bonus: true };
 const bySbp: PayRequest = { purpose: 'order', order_id: 5, method: 'sbp', use_bonus: true };
 const paid: PayResponse = { status: 'paid', payment_id: null, money: 100, bonus: 20 };
-const redirect: PayResponse = { status: 'redirect', payment_id: 7, redirect_url: '/sandbox/x/', amount: 4800 };
+const redirect: PayResponse = {
+  status: 'redirect',
+  payment_id: 7,
+  redirect_url: '/sandbox/x/',
+  amount: 4800,
+};
 const input = { seed: 'seed' };
 
 const model = paymentMachine.provide({ actors: { pay: never() } });

@@ -44,6 +44,7 @@ const events = [
   { type: 'session.expired' },
   { type: 'session.retry' },
   { type: 'session.finances', money: 1500, bonus: 200 },
+  { type: 'session.userChanged', fio: 'Анна Петрова' },
   ...signInActors.map((id) => ({ type: `xstate.done.actor.${id}`, output: signedIn })),
   { type: 'xstate.done.actor.requestCode', output: undefined },
   { type: 'xstate.done.actor.signOut', output: undefined },
@@ -75,7 +76,9 @@ function assertInvariants(s: Snap) {
   expect(selectIsBusy(s), `busy in ${name}`).toBe(BUSY_STATES.includes(name));
   expect(selectIsLoaded(s)).toBe(name !== 'notLoaded');
   if (name === 'authSuccess') {
-    expect(selectUser(s)).toEqual(user);
+    // The signed-in customer; a session.userChanged on the path renames them.
+    expect(selectUser(s)).toMatchObject({ id: user.id, email: user.email });
+    expect([user.fio, 'Анна Петрова']).toContain(selectUser(s)?.fio);
     expect(selectError(s)).toBeNull();
     expect(selectIsSignedIn(s)).toBe(true);
     expect(selectStatus(s)).toBe('authSuccess');
@@ -168,6 +171,12 @@ describe('session machine (scenarios)', () => {
 
     actor.send({ type: 'session.finances', money: 10, bonus: 2 });
     expect(actor.getSnapshot().context.finances).toEqual({ money: 10, bonus: 2 });
+    actor.send({ type: 'session.userChanged', fio: 'Анна Петрова', email: 'new@example.com' });
+    expect(selectUser(actor.getSnapshot())).toEqual({
+      ...user,
+      fio: 'Анна Петрова',
+      email: 'new@example.com',
+    });
 
     actor.send({ type: 'session.logout' });
     // Signed out locally at once, before the server answers.

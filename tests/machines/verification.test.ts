@@ -118,7 +118,12 @@ describe('verification machine (scenarios)', () => {
     expect(selectView(actor.getSnapshot())).toBe('requested');
     actor.send({ type: 'verification.submit', code: '111111' });
     await waitFor(actor, (s) => s.matches('verified'));
-    expect(calls).toEqual(['status repayment', 'request repayment', 'check repayment 000000', 'check repayment 111111']);
+    expect(calls).toEqual([
+      'status repayment',
+      'request repayment',
+      'check repayment 000000',
+      'check repayment 111111',
+    ]);
   });
 
   it('the resend waits 60 s after a send', async () => {

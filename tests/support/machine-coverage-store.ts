@@ -28,7 +28,13 @@ export interface CoverageRecord {
 }
 
 export interface InventoryRecord {
-  machines: { id: string; fingerprint: string; file: string; states: number; transitions: Record<string, string> }[];
+  machines: {
+    id: string;
+    fingerprint: string;
+    file: string;
+    states: number;
+    transitions: Record<string, string>;
+  }[];
 }
 
 interface Tally {
@@ -45,7 +51,11 @@ const fileKey = `${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
 function tally(machine: string, transitions: string[]): [string, Tally] {
   const fingerprint = machineFingerprint(machine, transitions);
   let t = tallies.get(fingerprint);
-  if (!t) tallies.set(fingerprint, (t = { machine, transitions: new Set(transitions), taken: new Set(), paths: 0 }));
+  if (!t)
+    tallies.set(
+      fingerprint,
+      (t = { machine, transitions: new Set(transitions), taken: new Set(), paths: 0 }),
+    );
   return [fingerprint, t];
 }
 

@@ -63,7 +63,8 @@ export default class MachineFiguresReporter implements Reporter {
       `machines: ${inventory.machines.length} machines, ${states} states, ${transitions} transitions, ` +
         `${covered} transitions covered by ${pathCount} generated paths`,
     );
-    if (notRun.length) console.log(`machines: the path tests of ${notRun.length} machines were not part of this run`);
+    if (notRun.length)
+      console.log(`machines: the path tests of ${notRun.length} machines were not part of this run`);
     if (gaps.length) console.log(`machines: transitions no path took:\n${gaps.join('\n')}`);
   }
 }

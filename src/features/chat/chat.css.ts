@@ -8,12 +8,12 @@ export const panel = style({
   display: 'flex',
   flexDirection: 'column',
   // The list scrolls inside; the page around it stays put (header, tabs, composer in view).
-  height: 'max(420px, calc(100dvh - 330px))',
+  height: 'max(380px, calc(100dvh - 170px))',
   background: vars.color.surface,
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.lg,
   overflow: 'hidden',
-  '@media': { [desktop]: { height: 'max(480px, calc(100dvh - 300px))' } },
+  '@media': { [desktop]: { height: 'max(440px, calc(100dvh - 150px))' } },
 });
 
 export const listWrap = style({ position: 'relative', flex: 1, minHeight: 0 });
@@ -153,6 +153,7 @@ export const meta = style({
   fontSize: vars.font.size.xs,
   color: vars.color.textMuted,
 });
+export const metaOwn = style({ justifyContent: 'flex-end' });
 export const status = style({ display: 'inline-flex', alignItems: 'center', gap: '3px' });
 export const statusFailed = style({ color: vars.color.danger, fontWeight: vars.font.weight.medium });
 export const unreadMark = style({ color: vars.color.primaryText, fontWeight: vars.font.weight.semibold });
@@ -350,4 +351,15 @@ export const announcer = style({
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
+});
+
+export const sendButton = style({
+  selectors: {
+    '&:not(:disabled)': {
+      background: vars.color.primary,
+      borderColor: vars.color.primary,
+      color: vars.color.primaryContrast,
+    },
+    '&:hover:not(:disabled)': { background: vars.color.primaryHover },
+  },
 });

@@ -135,7 +135,13 @@ export function Composer({ disabled, attachments, onSend }: ComposerProps) {
           onKeyDown={onKeyDown}
           onPaste={onPaste}
         />
-        <button type="submit" className={s.iconButton} disabled={!canSend} aria-label={t.send} title={t.send}>
+        <button
+          type="submit"
+          className={`${s.iconButton} ${s.sendButton}`}
+          disabled={!canSend}
+          aria-label={t.send}
+          title={t.send}
+        >
           <Icon name="arrowRight" size={20} />
         </button>
       </div>

@@ -59,7 +59,10 @@ export const MessageItem = memo(function MessageItem({ message }: { message: Cha
     >
       <div className={s.author}>
         <span className={s.authorName}>{label}</span>
-        {!own && message.author_name && message.author_name !== label && <span>{message.author_name}</span>}
+        {/* The default names ('Автор работы', 'Менеджер') repeat the label; a personal name is worth showing. */}
+        {!own && message.author_name && !message.author_name.startsWith(label) && (
+          <span>{message.author_name}</span>
+        )}
       </div>
       <div className={`${s.bubble} ${s.bubbleTone[own ? 'own' : unread ? 'unread' : 'other']}`}>
         {message.text}
@@ -71,7 +74,7 @@ export const MessageItem = memo(function MessageItem({ message }: { message: Cha
           </ul>
         )}
       </div>
-      <div className={s.meta}>
+      <div className={`${s.meta} ${own ? s.metaOwn : ''}`}>
         <time dateTime={message.created_at}>{timeLabel(message.created_at)}</time>
         {own && (
           <span className={s.status} data-status="sent">
@@ -112,7 +115,7 @@ export const PendingItem = memo(function PendingItem({
           </ul>
         )}
       </div>
-      <div className={s.meta}>
+      <div className={`${s.meta} ${s.metaOwn}`}>
         <time dateTime={pending.createdAt}>{timeLabel(pending.createdAt)}</time>
         {failed ? (
           <>

@@ -76,37 +76,48 @@ export function MessageList({
   }, [rows.length, virtualizer]);
 
   // New rows at the end: follow them when at the bottom (or when the customer sent them), else count them.
+  // Older rows at the start: keep the first message that was there where it was on screen.
   const lastKey = rows.at(-1)?.key;
   const lastKind = rows.at(-1)?.kind;
-  const firstKey = rows.find((r) => r.kind !== 'older')?.key;
-  const prev = useRef<{ lastKey: string | undefined; firstKey: string | undefined }>({
-    lastKey: undefined,
-    firstKey: undefined,
+  const anchorIndex = rows.findIndex((r) => r.kind === 'message' || r.kind === 'pending');
+  const anchorKey = anchorIndex === -1 ? undefined : rows[anchorIndex]!.key;
+  const prev = useRef<{ lastKey?: string | undefined; anchorKey?: string | undefined; anchorStart: number }>({
+    anchorStart: 0,
   });
   useLayoutEffect(() => {
     const before = prev.current;
-    prev.current = { lastKey, firstKey };
-    if (!lastKey || lastKey === before.lastKey) {
-      // Older rows prepended: keep the row that was on top where it was.
-      if (firstKey && before.firstKey && firstKey !== before.firstKey) {
-        const index = rows.findIndex((r) => r.key === before.firstKey);
-        const item = virtualizer.measurementsCache[index];
-        const el = scrollRef.current;
-        if (item && el)
-          el.scrollTop +=
-            item.start - (virtualizer.measurementsCache[rows[0]?.kind === 'older' ? 1 : 0]?.start ?? 0);
-      }
-      return;
+    const measurements = virtualizer.measurementsCache;
+    prev.current = { lastKey, anchorKey, anchorStart: measurements[anchorIndex]?.start ?? 0 };
+    const el = scrollRef.current;
+    if (!el) return;
+    if (anchorKey && before.anchorKey && anchorKey !== before.anchorKey) {
+      const index = rows.findIndex((r) => r.key === before.anchorKey);
+      const start = measurements[index]?.start;
+      if (start !== undefined && start > before.anchorStart) el.scrollTop += start - before.anchorStart;
     }
+    if (!lastKey || lastKey === before.lastKey) return;
     if (before.lastKey === undefined || atBottom.current || lastKind === 'pending') {
       scrollToBottom();
       setUnseen(0);
     } else {
       setUnseen((n) => n + 1);
     }
-    // Only key changes matter here; rows/virtualizer are read at that moment.
+    // Only key changes matter here; rows and measurements are read at that moment.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [lastKey, firstKey]);
+  }, [lastKey, anchorKey]);
+
+  // The list or its content changed size (rows measured, the composer grew): stay at the bottom if there.
+  useEffect(() => {
+    const el = scrollRef.current;
+    const content = el?.firstElementChild;
+    if (!el || !content) return;
+    const observer = new ResizeObserver(() => {
+      if (atBottom.current) el.scrollTop = el.scrollHeight;
+    });
+    observer.observe(el);
+    observer.observe(content);
+    return () => observer.disconnect();
+  }, []);
 
   const onScroll = () => {
     const el = scrollRef.current;

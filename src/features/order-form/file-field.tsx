@@ -123,6 +123,9 @@ export function FileField({ disabled }: { disabled: boolean }) {
           accept={ALLOWED_FILE_EXTENSIONS.map((e) => `.${e}`).join(',')}
           onChange={(e) => onPick(e.target.files)}
           disabled={disabled}
+          // The visible button opens it; the input itself stays out of the tab order.
+          tabIndex={-1}
+          aria-label={t.files.label}
           aria-describedby="order-files-hint"
         />
         <Button

@@ -168,7 +168,8 @@ function FormBody({ mode }: { mode: FormMode }) {
   return (
     <div className={s.layout}>
       <form
-        className={s.form}
+        id="order-form"
+        className={`${s.form} ${s.formArea}`}
         noValidate
         aria-busy={submitting || undefined}
         aria-labelledby="order-form-title"
@@ -207,21 +208,21 @@ function FormBody({ mode }: { mode: FormMode }) {
           <FileField disabled={submitting} />
         </fieldset>
         {mode === 'edit' && orderId !== null && <QualityCheck orderId={orderId} />}
-        <div className={s.actions}>
-          <Button type="submit" size="lg" loading={submitting}>
-            {t.submit[mode]}
-          </Button>
-          {mode === 'edit' && orderId !== null && (
-            <ButtonLink to="/order/$id" params={{ id: String(orderId) }} variant="ghost" size="lg">
-              {t.cancelEdit}
-            </ButtonLink>
-          )}
-          <DraftStatus />
-        </div>
       </form>
-      <aside className={s.aside}>
+      <aside className={`${s.aside} ${s.asideArea}`}>
         <PricePanel withDiscounts={mode !== 'edit'} />
       </aside>
+      <div className={`${s.actions} ${s.actionsArea}`}>
+        <Button type="submit" form="order-form" size="lg" loading={submitting}>
+          {t.submit[mode]}
+        </Button>
+        {mode === 'edit' && orderId !== null && (
+          <ButtonLink to="/order/$id" params={{ id: String(orderId) }} variant="ghost" size="lg">
+            {t.cancelEdit}
+          </ButtonLink>
+        )}
+        <DraftStatus />
+      </div>
     </div>
   );
 }

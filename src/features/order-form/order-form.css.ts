@@ -4,13 +4,27 @@ import { vars } from '../../ui/theme/contract.css';
 const desktop = 'screen and (min-width: 960px)';
 const tablet = 'screen and (min-width: 640px)';
 
+// Phones: the form, the price, then the submit button (the price is read before sending); desktop: the price
+// stays beside the form.
 export const layout = style({
   display: 'grid',
   gridTemplateColumns: 'minmax(0, 1fr)',
+  gridTemplateAreas: '"form" "aside" "actions"',
   gap: vars.space['5'],
   alignItems: 'start',
-  '@media': { [desktop]: { gridTemplateColumns: 'minmax(0, 1fr) 320px', gap: vars.space['8'] } },
+  '@media': {
+    [desktop]: {
+      gridTemplateColumns: 'minmax(0, 1fr) 320px',
+      gridTemplateAreas: '"form aside" "actions aside"',
+      gridTemplateRows: 'auto 1fr',
+      columnGap: vars.space['8'],
+    },
+  },
 });
+
+export const formArea = style({ gridArea: 'form' });
+export const asideArea = style({ gridArea: 'aside', alignSelf: 'start' });
+export const actionsArea = style({ gridArea: 'actions' });
 
 export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space['5'] });
 
@@ -134,6 +148,7 @@ export const draftBar = style({
 export const draftStatus = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space['2'] });
 
 export const linkButton = style({
+  alignSelf: 'flex-start',
   padding: 0,
   border: 0,
   background: 'none',

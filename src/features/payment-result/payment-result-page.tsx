@@ -1,12 +1,13 @@
 import { useLocation, useRouter } from '@tanstack/react-router';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useAppActors } from '../../app/app-actors';
-import { useIsDarkTheme } from '../../app/hooks';
+import { useIsDarkTheme, useIsSignedIn } from '../../app/hooks';
 import { decodeRedirect } from '../../lib/redirect';
 import { Logo, ThemeToggle } from '../../ui/brand';
 import { ButtonAnchor, ButtonLink } from '../../ui/button';
 import { EmptyState } from '../../ui/primitives';
 import { PublicLayout } from '../../ui/public-layout';
+import { fetchFinances } from './api';
 import { t } from './strings';
 
 /**
@@ -14,8 +15,17 @@ import { t } from './strings';
  * checked like the /login redirect) leads to where the payment started; without it, to the orders.
  */
 export function PaymentResultPage({ status }: { status: 'success' | 'fail' }) {
-  const { theme } = useAppActors();
+  const { theme, session } = useAppActors();
   const isDark = useIsDarkTheme();
+  const signedIn = useIsSignedIn();
+  // The provider changed the balances (a top-up, an order paid): the header and the pages show the new ones.
+  useEffect(() => {
+    if (!signedIn) return;
+    fetchFinances().then(
+      (f) => session.send({ type: 'session.finances', money: f.money, bonus: f.bonus }),
+      () => {},
+    );
+  }, [signedIn, session, status]);
   const router = useRouter();
   const backParam = useLocation({ select: (l) => new URLSearchParams(l.searchStr).get('back') });
   const backHref = useMemo(() => {

@@ -23,7 +23,8 @@ const key = (idempotencyKey: string) => ({ 'Idempotency-Key': idempotencyKey });
 const opt = (signal?: AbortSignal) => (signal ? { signal } : {});
 
 /** PATCH /api/client/profile/status/: the money and bonus balances (the header shows them). */
-export const fetchFinances = () => api<Finances>('/api/client/profile/status/', { method: 'PATCH', body: {} });
+export const fetchFinances = () =>
+  api<Finances>('/api/client/profile/status/', { method: 'PATCH', body: {} });
 
 export const fetchWaiting = (signal?: AbortSignal) =>
   api<Page<WaitingOrder>>(`${P}/waiting/?page_size=100`, opt(signal));
@@ -83,7 +84,8 @@ export async function requestVerificationCode(kind: VerificationKind): Promise<V
   });
   if (res.ok) return res._data?.status ?? 'requested';
   // An expired token: the normal path refreshes it and retries once.
-  if (res.status === 401) return (await api<VerificationStatusResponse>(path, { method: 'POST', body: {} })).status;
+  if (res.status === 401)
+    return (await api<VerificationStatusResponse>(path, { method: 'POST', body: {} })).status;
   const error = errorFromResponse(res.status, res._data);
   if (res.status === 429) {
     const retryAfterSec = Number(res.headers.get('Retry-After')) || 60;

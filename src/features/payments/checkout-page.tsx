@@ -13,8 +13,19 @@ import { Checkbox } from '../../ui/field';
 import { Icon } from '../../ui/icon';
 import { Card, EmptyState, PageHeader } from '../../ui/primitives';
 import { paymentMachine } from '../../../machines/payment/payment.machine';
-import { availableMethods, feeOf, monthlyInstalment, quote, type PayableOrder } from '../../../machines/payment/payment.rules';
-import { selectError, selectIsLocked, selectIsPaid, selectIsRedirecting } from '../../../machines/payment/payment.selectors';
+import {
+  availableMethods,
+  feeOf,
+  monthlyInstalment,
+  quote,
+  type PayableOrder,
+} from '../../../machines/payment/payment.rules';
+import {
+  selectError,
+  selectIsLocked,
+  selectIsPaid,
+  selectIsRedirecting,
+} from '../../../machines/payment/payment.selectors';
 import { fetchMethods, fetchOrder, fetchPacket, pay } from './api';
 import { formatMoney } from './format';
 import * as s from './payments.css';
@@ -34,7 +45,11 @@ interface Payable {
 async function loadPayable(target: CheckoutTarget, signal: AbortSignal): Promise<Payable> {
   if (target.purpose === 'packet') {
     const packet = await fetchPacket(target.id, signal);
-    return { orders: packet.orders, closed: packet.orders.length ? null : 'notAwaiting' };
+    const payable = packet.orders.filter(
+      (o) => o.status.id === ORDER_STATUSES.awaitingPayment.id && o.price > o.paid,
+    );
+    const allPaid = packet.orders.length > 0 && packet.orders.every((o) => o.price > 0 && o.paid >= o.price);
+    return { orders: payable, closed: payable.length ? null : allPaid ? 'paid' : 'notAwaiting' };
   }
   const order = await fetchOrder(target.id, signal);
   const awaiting =
@@ -50,7 +65,8 @@ export function CheckoutPage({ target }: { target: CheckoutTarget }) {
   }, [refresh]);
   const key = `${target.purpose}-${target.id}`;
   const { data, error, loading, reload } = useLoad((signal) => loadPayable(target, signal), key);
-  const title = target.purpose === 'order' ? t.checkout.orderTitle(target.id) : t.checkout.packetTitle(target.id);
+  const title =
+    target.purpose === 'order' ? t.checkout.orderTitle(target.id) : t.checkout.packetTitle(target.id);
   const backTo = target.purpose === 'order' ? `/order/${target.id}` : '/payments/pay';
 
   return (
@@ -61,7 +77,9 @@ export function CheckoutPage({ target }: { target: CheckoutTarget }) {
       </Link>
       <PageHeader
         title={title}
-        description={target.purpose === 'packet' && data ? t.checkout.packetLead(data.orders.length) : undefined}
+        description={
+          target.purpose === 'packet' && data ? t.checkout.packetLead(data.orders.length) : undefined
+        }
       />
       {loading && !data ? (
         <ListSkeleton rows={2} />
@@ -96,13 +114,17 @@ export function CheckoutPage({ target }: { target: CheckoutTarget }) {
 }
 
 function CheckoutForm({ target, orders }: { target: CheckoutTarget; orders: Payable['orders'] }) {
-  const finances = useFinances() ?? { money: 0, bonus: 0 };
+  const known = useFinances();
+  const finances = useMemo(() => known ?? { money: 0, bonus: 0 }, [known]);
   const report = useReportFinances();
   const [useBonus, setUseBonus] = useState(false);
   const [useMoney, setUseMoney] = useState(false);
   const [chosen, setChosen] = useState<PaymentMethodId>('card');
 
-  const q = useMemo(() => quote(orders, finances, { useBonus, useMoney }), [orders, finances, useBonus, useMoney]);
+  const q = useMemo(
+    () => quote(orders, finances, { useBonus, useMoney }),
+    [orders, finances, useBonus, useMoney],
+  );
   const methodsLoad = useLoad((signal) => fetchMethods(q.due, signal), `methods-${q.due}`);
   const methods = methodsLoad.data?.payment_methods ?? [];
   const offered = availableMethods(methods, q);
@@ -171,10 +193,10 @@ function CheckoutForm({ target, orders }: { target: CheckoutTarget; orders: Paya
           }}
         >
           <h2 id="pay-options" className={s.sectionTitle}>
-            {t.checkout.method}
+            {t.checkout.optionsTitle}
           </h2>
           <fieldset className={s.fieldset} disabled={locked}>
-            <legend className={s.legend}>{t.checkout.summary}</legend>
+            <legend className={s.legend}>{t.checkout.balances}</legend>
             {finances.bonus > 0 && (
               <Checkbox
                 label={t.checkout.useBonus(formatMoney(finances.bonus))}
@@ -225,7 +247,10 @@ function CheckoutForm({ target, orders }: { target: CheckoutTarget; orders: Paya
             ))}
           <SummaryRow label={t.checkout.price} value={formatMoney(orders.reduce((x, o) => x + o.price, 0))} />
           {orders.some((o) => o.paid > 0) && (
-            <SummaryRow label={t.checkout.alreadyPaid} value={formatMoney(orders.reduce((x, o) => x + o.paid, 0))} />
+            <SummaryRow
+              label={t.checkout.alreadyPaid}
+              value={formatMoney(orders.reduce((x, o) => x + o.paid, 0))}
+            />
           )}
           <SummaryRow label={t.checkout.due} value={formatMoney(q.due)} />
           {q.bonus > 0 && <SummaryRow label={t.checkout.bonusPart} value={`−${formatMoney(q.bonus)}`} />}

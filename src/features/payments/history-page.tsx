@@ -52,7 +52,11 @@ export function HistoryPage() {
           min={query.from || undefined}
           onChange={(e) => set({ to: e.target.value })}
         />
-        <Button variant="ghost" disabled={!filtered} onClick={() => setQuery({ page: 1, kind: '', from: '', to: '' })}>
+        <Button
+          variant="ghost"
+          disabled={!filtered}
+          onClick={() => setQuery({ page: 1, kind: '', from: '', to: '' })}
+        >
           {t.history.reset}
         </Button>
       </div>
@@ -71,7 +75,7 @@ export function HistoryPage() {
           <p className={s.muted} aria-live="polite">
             {t.history.count(data.count)}
           </p>
-          <ul className={s.list} aria-busy={loading || undefined}>
+          <ul className={s.list} aria-label={t.history.listLabel} aria-busy={loading || undefined}>
             {data.results.map((r) => (
               <li key={r.id} className={`${s.row} ${s.rowPlain}`}>
                 <div className={s.rowMain}>

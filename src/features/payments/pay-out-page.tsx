@@ -171,23 +171,17 @@ function CodeStep({ actor }: { actor: VerificationRef }) {
 }
 
 /** The resend button with its countdown (60 s after a send, or the server's Retry-After). */
-function ResendButton({ actor, canResend, busy }: { actor: VerificationRef; canResend: boolean; busy: boolean }) {
+function ResendButton({
+  actor,
+  canResend,
+  busy,
+}: {
+  actor: VerificationRef;
+  canResend: boolean;
+  busy: boolean;
+}) {
   const delayMs = useSelector(actor, selectResendDelayMs);
   const sends = useSelector(actor, selectSends);
-  const [left, setLeft] = useState(0);
-
-  useEffect(() => {
-    if (canResend) {
-      setLeft(0);
-      return;
-    }
-    const until = Date.now() + delayMs;
-    const tick = () => setLeft(Math.max(0, Math.ceil((until - Date.now()) / 1000)));
-    tick();
-    const timer = setInterval(tick, 1000);
-    return () => clearInterval(timer);
-  }, [canResend, delayMs, sends]);
-
   return (
     <Button
       variant="ghost"
@@ -195,7 +189,17 @@ function ResendButton({ actor, canResend, busy }: { actor: VerificationRef; canR
       loading={busy}
       onClick={() => actor.send({ type: 'verification.request' })}
     >
-      {canResend || busy ? t.payOut.resend : t.payOut.resendIn(left)}
+      {/* A new send restarts the countdown: a new key mounts a fresh one. */}
+      {canResend || busy ? t.payOut.resend : <Countdown key={sends} seconds={Math.ceil(delayMs / 1000)} />}
     </Button>
   );
+}
+
+function Countdown({ seconds }: { seconds: number }) {
+  const [left, setLeft] = useState(seconds);
+  useEffect(() => {
+    const timer = setInterval(() => setLeft((n) => Math.max(0, n - 1)), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return <>{t.payOut.resendIn(left)}</>;
 }

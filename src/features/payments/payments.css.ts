@@ -24,7 +24,14 @@ export const back = style({
   selectors: { '&:hover': { textDecoration: 'underline' } },
 });
 
-export const list = style({ display: 'flex', flexDirection: 'column', gap: vars.space['3'], listStyle: 'none', padding: 0, margin: 0 });
+export const list = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space['3'],
+  listStyle: 'none',
+  padding: 0,
+  margin: 0,
+});
 
 export const row = style({
   display: 'grid',
@@ -35,7 +42,12 @@ export const row = style({
   background: vars.color.surface,
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.lg,
-  '@media': { 'screen and (min-width: 640px)': { gridTemplateColumns: 'auto minmax(0, 1fr) auto', alignItems: 'center' } },
+  '@media': {
+    'screen and (min-width: 640px)': {
+      gridTemplateColumns: 'auto minmax(0, 1fr) auto',
+      alignItems: 'center',
+    },
+  },
 });
 export const rowPlain = style({ gridTemplateColumns: 'minmax(0, 1fr) auto' });
 
@@ -50,7 +62,11 @@ export const rowAside = style({
   gridColumn: '1 / -1',
   '@media': { 'screen and (min-width: 640px)': { gridColumn: 'auto', justifyContent: 'flex-end' } },
 });
-export const sum = style({ fontWeight: vars.font.weight.semibold, whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' });
+export const sum = style({
+  fontWeight: vars.font.weight.semibold,
+  whiteSpace: 'nowrap',
+  fontVariantNumeric: 'tabular-nums',
+});
 export const plus = style({ color: vars.color.success });
 
 export const check = style({
@@ -83,8 +99,20 @@ export const columns = style({
 });
 
 export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space['4'] });
-export const fieldset = style({ display: 'flex', flexDirection: 'column', gap: vars.space['3'], margin: 0, padding: 0, border: 0, minWidth: 0 });
-export const legend = style({ marginBottom: vars.space['2'], padding: 0, fontWeight: vars.font.weight.medium });
+export const fieldset = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space['3'],
+  margin: 0,
+  padding: 0,
+  border: 0,
+  minWidth: 0,
+});
+export const legend = style({
+  marginBottom: vars.space['2'],
+  padding: 0,
+  fontWeight: vars.font.weight.medium,
+});
 
 /** A radio choice drawn as a card: the whole card is the label. */
 export const choice = style({
@@ -101,7 +129,13 @@ export const choice = style({
     '&:has(input:focus-visible)': { boxShadow: vars.shadow.focus },
   },
 });
-export const choiceInput = style({ width: '18px', height: '18px', marginTop: '2px', accentColor: vars.color.primary, flexShrink: 0 });
+export const choiceInput = style({
+  width: '18px',
+  height: '18px',
+  marginTop: '2px',
+  accentColor: vars.color.primary,
+  flexShrink: 0,
+});
 export const choiceText = style({ display: 'flex', flexDirection: 'column', gap: vars.space['1'] });
 export const choiceNote = style({ color: vars.color.textMuted, fontSize: vars.font.size.sm });
 
@@ -124,9 +158,25 @@ export const filters = style({
   '@media': { 'screen and (min-width: 640px)': { gridTemplateColumns: 'repeat(3, minmax(0, 1fr)) auto' } },
 });
 
-export const pager = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space['3'], flexWrap: 'wrap' });
+export const pager = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space['3'],
+  flexWrap: 'wrap',
+});
 
 export const codeRow = style({ display: 'flex', flexDirection: 'column', gap: vars.space['3'] });
-export const codeInput = style({ letterSpacing: '0.3em', fontVariantNumeric: 'tabular-nums', maxWidth: '14rem' });
-export const buttons = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['3'], alignItems: 'center' });
+export const codeInput = style({
+  letterSpacing: '0.3em',
+  fontVariantNumeric: 'tabular-nums',
+  maxWidth: '14rem',
+});
+export const buttons = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space['3'],
+  alignItems: 'center',
+});
 export const muted = style({ color: vars.color.textMuted, fontSize: vars.font.size.sm });
+export const narrow = style({ maxWidth: '40rem', width: '100%' });

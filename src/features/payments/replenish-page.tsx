@@ -8,7 +8,11 @@ import { Button } from '../../ui/button';
 import { TextField } from '../../ui/field';
 import { Card } from '../../ui/primitives';
 import { paymentMachine } from '../../../machines/payment/payment.machine';
-import { selectError, selectIsLocked, selectIsRedirecting } from '../../../machines/payment/payment.selectors';
+import {
+  selectError,
+  selectIsLocked,
+  selectIsRedirecting,
+} from '../../../machines/payment/payment.selectors';
 import { pay } from './api';
 import { parseAmount } from './format';
 import * as s from './payments.css';
@@ -51,7 +55,7 @@ export function ReplenishPage() {
   }
 
   return (
-    <Card as="section" aria-labelledby="replenish-title">
+    <Card as="section" aria-labelledby="replenish-title" className={s.narrow}>
       <form
         className={s.form}
         noValidate

@@ -34,6 +34,8 @@ export const t = {
     packetTitle: (id: number) => `Оплата пакета №${id}`,
     packetLead: (n: number) => `Заказов в пакете: ${n}`,
     back: 'Назад',
+    optionsTitle: 'Как оплатить',
+    balances: 'Бонусы и баланс',
     summary: 'Сумма',
     price: 'Стоимость',
     alreadyPaid: 'Уже оплачено',
@@ -75,6 +77,7 @@ export const t = {
 
   history: {
     title: 'История операций',
+    listLabel: 'Операции',
     filters: 'Фильтры',
     kind: 'Вид операции',
     allKinds: 'Все операции',

@@ -15,6 +15,7 @@ import {
 } from '../../../machines/email-change/email-change.selectors';
 import type { EmailChangeState } from '../../../machines/email-change/email-change.types';
 import { Alert, FormErrorSummary } from '../../ui/alert';
+import { useAppActors } from '../../app/app-actors';
 import { Button, ButtonLink } from '../../ui/button';
 import { TextField } from '../../ui/field';
 import { Card, EmptyState, LoadingRegion, PageHeader, Skeleton, Spinner } from '../../ui/primitives';
@@ -232,6 +233,10 @@ function PendingCard({ actor }: { actor: Actor }) {
 
 function Confirmed({ actor }: { actor: Actor }) {
   const email = useSelector(actor, selectConfirmedEmail) ?? '';
+  const { session } = useAppActors();
+  useEffect(() => {
+    if (email) session.send({ type: 'session.userChanged', email });
+  }, [email, session]);
   return (
     <EmptyState
       icon="checkCircle"

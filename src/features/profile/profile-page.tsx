@@ -1,4 +1,5 @@
 // /profile: identity and avatar, the four editable groups, linked socials and the call-back request.
+import { useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { profileFormMachine } from '../../../machines/profile-form/profile-form.machine';
@@ -10,6 +11,7 @@ import {
 } from '../../../machines/profile-form/profile-form.selectors';
 import type { LoadedProfile, SaveProfileInput } from '../../../machines/profile-form/profile-form.types';
 import { Button } from '../../ui/button';
+import { useAppActors } from '../../app/app-actors';
 import { Card, EmptyState, LoadingRegion, PageHeader, Skeleton } from '../../ui/primitives';
 import { IdentityCard } from './avatar-card';
 import { CallbackCard } from './callback-card';
@@ -46,6 +48,11 @@ function ProfileContent() {
   // Read once for the identity card and the call-back form's defaults (the saved values, not the draft).
   const fio = useSelector(actor, (x) => x.context.saved?.fio ?? '');
   const phone = useSelector(actor, (x) => x.context.saved?.phone ?? '');
+  // The header shows the customer's name: keep it in step with what was saved.
+  const { session } = useAppActors();
+  useEffect(() => {
+    if (fio) session.send({ type: 'session.userChanged', fio });
+  }, [fio, session]);
   return (
     <>
       <IdentityCard fio={fio} email={info?.email ?? ''} />

@@ -22,7 +22,8 @@ const opt = (signal?: AbortSignal) => (signal ? { signal } : {});
 /** Calls that answer 403 until the repayment verification is done (spec 8: the page then re-checks it). */
 export const REPAYMENT_CALL = /\/api\/client\/payments\/(repayment|refund-storno|refund-claim)\//;
 
-export const fetchFinances = () => api<Finances>('/api/client/profile/status/', { method: 'PATCH', body: {} });
+export const fetchFinances = () =>
+  api<Finances>('/api/client/profile/status/', { method: 'PATCH', body: {} });
 
 export const fetchVerificationStatus = async (kind: VerificationKind) =>
   (await api<VerificationStatusResponse>(`${P}/verification-status/${kind}/`)).status;
@@ -30,7 +31,8 @@ export const fetchVerificationStatus = async (kind: VerificationKind) =>
 export const postWithdrawal = (body: WithdrawalRequest, idempotencyKey: string) =>
   api<Withdrawal & Finances>(`${P}/repayment/`, { method: 'POST', body, headers: key(idempotencyKey) });
 
-export const fetchStornoRows = (signal?: AbortSignal) => api<Page<RefundStornoRow>>(`${P}/refund-storno/`, opt(signal));
+export const fetchStornoRows = (signal?: AbortSignal) =>
+  api<Page<RefundStornoRow>>(`${P}/refund-storno/`, opt(signal));
 
 export const postStorno = (body: { refund_sum: number; pay_ids?: number[] }, idempotencyKey: string) =>
   api<{ refunds: { id: number; pay_id: number; amount: number }[] } & Finances>(`${P}/refund-storno/`, {
@@ -44,7 +46,11 @@ export const fetchCountries = (signal?: AbortSignal) =>
   api<RefundCountry[]>(`${P}/refund-recipient-countries/`, opt(signal));
 
 export const postRefundClaim = (body: RefundClaimRequest, idempotencyKey: string) =>
-  api<{ id: number; status: string }>(`${P}/refund-claim/`, { method: 'POST', body, headers: key(idempotencyKey) });
+  api<{ id: number; status: string }>(`${P}/refund-claim/`, {
+    method: 'POST',
+    body,
+    headers: key(idempotencyKey),
+  });
 
 /** The customer's orders with money paid on them (a refund claim names one). */
 export async function fetchPaidOrders(signal?: AbortSignal) {

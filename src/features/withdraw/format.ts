@@ -3,7 +3,12 @@ const rub = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
 /** Whole roubles the Russian way: 1250 → '1 250 ₽' (non-breaking spaces). */
 export const formatMoney = (amount: number) => `${rub.format(amount)}\u00a0₽`;
 
-const day = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/Moscow' });
+const day = new Intl.DateTimeFormat('ru-RU', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'Europe/Moscow',
+});
 export const formatDay = (iso: string) => day.format(new Date(iso));
 
 /** A whole positive number of roubles typed by the customer, else null. */

@@ -7,7 +7,11 @@ import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Select, TextField } from '../../ui/field';
 import { Card, LoadingRegion, Skeleton } from '../../ui/primitives';
-import { selectError, selectIsDone, selectIsSubmitting } from '../../../machines/withdrawal/withdrawal.selectors';
+import {
+  selectError,
+  selectIsDone,
+  selectIsSubmitting,
+} from '../../../machines/withdrawal/withdrawal.selectors';
 import { fetchCountries, fetchPaidOrders, postRefundClaim } from './api';
 import { formatMoney, parseAmount } from './format';
 import { t } from './strings';
@@ -21,7 +25,7 @@ export function RefundClaimSection() {
   const orders = useLoad(fetchPaidOrders, 'paid-orders');
   const countries = useLoad(fetchCountries, 'countries');
   const loading = (orders.loading && !orders.data) || (countries.loading && !countries.data);
-  const error = orders.error ?? countries.error;
+  const error = (orders.error ?? countries.error)?.message;
   return (
     <Card as="section" aria-labelledby="claim-title">
       <div className={s.form}>
@@ -79,7 +83,10 @@ function ClaimForm({
     bank: '',
   });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const actor = useMoneyOut((request, k) => postRefundClaim(request as unknown as RefundClaimRequest, k));
+  const actor = useMoneyOut(async (request, k) => {
+    await postRefundClaim(request as unknown as RefundClaimRequest, k);
+    return {};
+  });
   const busy = useSelector(actor, selectIsSubmitting);
   const done = useSelector(actor, selectIsDone);
   const failure = useSelector(actor, selectError);
@@ -93,7 +100,7 @@ function ClaimForm({
   function submit() {
     if (busy) return;
     const e: Partial<Record<Field, string>> = {};
-    if (!order) e.order = t.claim.pickOrder;
+    if (!order) e.order = t.claim.orderRequired;
     if (!values.reason.trim()) e.reason = t.claim.required;
     const amount = parseAmount(values.amount);
     if (amount === null) e.amount = t.form.amountInvalid;
@@ -129,9 +136,14 @@ function ClaimForm({
     );
 
   const reasonError = errors.reason ?? server.reason?.[0];
-  const shownServerField = ['order_id', 'reason', 'amount', 'recipient.fio', 'recipient.country', 'recipient.account'].some(
-    (k) => server[k],
-  );
+  const shownServerField = [
+    'order_id',
+    'reason',
+    'amount',
+    'recipient.fio',
+    'recipient.country',
+    'recipient.account',
+  ].some((k) => server[k]);
   return (
     <form
       className={s.form}
@@ -145,7 +157,10 @@ function ClaimForm({
         id="claim-order"
         label={t.claim.order}
         placeholder={t.claim.pickOrder}
-        options={orders.map((o) => ({ value: String(o.id), label: t.claim.orderOption(o.id, o.topic, formatMoney(o.paid)) }))}
+        options={orders.map((o) => ({
+          value: String(o.id),
+          label: t.claim.orderOption(o.id, o.topic, formatMoney(o.paid)),
+        }))}
         value={values.order}
         onChange={set('order')}
         error={errors.order ?? server.order_id}
@@ -171,8 +186,24 @@ function ClaimForm({
           </span>
         )}
       </div>
-      <TextField id="claim-amount" label={t.claim.amount} inputMode="numeric" value={values.amount} onChange={set('amount')} error={errors.amount ?? server.amount} disabled={busy} />
-      <TextField id="claim-fio" label={t.claim.fio} autoComplete="name" value={values.fio} onChange={set('fio')} error={errors.fio ?? server['recipient.fio']} disabled={busy} />
+      <TextField
+        id="claim-amount"
+        label={t.claim.amount}
+        inputMode="numeric"
+        value={values.amount}
+        onChange={set('amount')}
+        error={errors.amount ?? server.amount}
+        disabled={busy}
+      />
+      <TextField
+        id="claim-fio"
+        label={t.claim.fio}
+        autoComplete="name"
+        value={values.fio}
+        onChange={set('fio')}
+        error={errors.fio ?? server['recipient.fio']}
+        disabled={busy}
+      />
       <Select
         id="claim-country"
         label={t.claim.country}
@@ -182,7 +213,14 @@ function ClaimForm({
         error={errors.country ?? server['recipient.country']}
         disabled={busy}
       />
-      <TextField id="claim-account" label={t.claim.account} value={values.account} onChange={set('account')} error={errors.account ?? server['recipient.account']} disabled={busy} />
+      <TextField
+        id="claim-account"
+        label={t.claim.account}
+        value={values.account}
+        onChange={set('account')}
+        error={errors.account ?? server['recipient.account']}
+        disabled={busy}
+      />
       <TextField label={t.claim.bank} value={values.bank} onChange={set('bank')} disabled={busy} />
       {failure && !shownServerField && (
         <Alert tone="danger" live="alert">

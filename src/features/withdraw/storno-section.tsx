@@ -7,7 +7,12 @@ import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/field';
 import { Card, LoadingRegion, Skeleton } from '../../ui/primitives';
-import { selectError, selectIsDone, selectIsSubmitting, selectResult } from '../../../machines/withdrawal/withdrawal.selectors';
+import {
+  selectError,
+  selectIsDone,
+  selectIsSubmitting,
+  selectResult,
+} from '../../../machines/withdrawal/withdrawal.selectors';
 import { fetchRefundExtra, fetchStornoRows, postStorno } from './api';
 import { formatDay, formatMoney, parseAmount } from './format';
 import { t } from './strings';
@@ -33,7 +38,7 @@ export function StornoSection({ money }: { money: number | null }) {
           </LoadingRegion>
         ) : rows.error && !rows.data ? (
           <Alert tone="danger" live="alert" title={t.loadFailed}>
-            {rows.error}{' '}
+            {rows.error.message}{' '}
             <Button size="sm" variant="secondary" onClick={rows.reload}>
               {t.retry}
             </Button>
@@ -48,11 +53,23 @@ export function StornoSection({ money }: { money: number | null }) {
   );
 }
 
-function StornoForm({ rows, money, onDone }: { rows: RefundStornoRow[]; money: number | null; onDone: () => void }) {
-  const [checked, setChecked] = useState<ReadonlySet<number>>(() => new Set(rows.filter((r) => r.checked).map((r) => r.pay_id)));
+function StornoForm({
+  rows,
+  money,
+  onDone,
+}: {
+  rows: RefundStornoRow[];
+  money: number | null;
+  onDone: () => void;
+}) {
+  const [checked, setChecked] = useState<ReadonlySet<number>>(
+    () => new Set(rows.filter((r) => r.checked).map((r) => r.pay_id)),
+  );
   const [sum, setSum] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const actor = useMoneyOut((request, k) => postStorno(request as { refund_sum: number; pay_ids: number[] }, k));
+  const actor = useMoneyOut((request, k) =>
+    postStorno(request as { refund_sum: number; pay_ids: number[] }, k),
+  );
   const busy = useSelector(actor, selectIsSubmitting);
   const done = useSelector(actor, selectIsDone);
   const result = useSelector(actor, selectResult);
@@ -84,7 +101,7 @@ function StornoForm({ rows, money, onDone }: { rows: RefundStornoRow[]; money: n
   }
 
   if (done) {
-    const refunds = (result?.refunds ?? []) as { amount: number }[];
+    const refunds = (result as { refunds?: { amount: number }[] } | null)?.refunds ?? [];
     return (
       <>
         <Alert tone="success" live="status">
@@ -109,12 +126,17 @@ function StornoForm({ rows, money, onDone }: { rows: RefundStornoRow[]; money: n
       }}
     >
       <fieldset className={s.fieldset} disabled={busy}>
-        <legend className={s.legend}>{t.storno.title}</legend>
+        <legend className={s.legend}>{t.storno.payments}</legend>
         <ul className={s.rows}>
           {rows.map((r) => (
             <li key={r.pay_id}>
               <label className={s.choice}>
-                <input type="checkbox" className={s.radio} checked={checked.has(r.pay_id)} onChange={() => toggle(r.pay_id)} />
+                <input
+                  type="checkbox"
+                  className={s.radio}
+                  checked={checked.has(r.pay_id)}
+                  onChange={() => toggle(r.pay_id)}
+                />
                 <span>
                   {t.storno.select(r.pay_id, formatMoney(r.amount), formatDay(r.created_at))}
                   <span className={s.muted}> · {t.storno.method[r.payment_method]}</span>

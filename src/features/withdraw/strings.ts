@@ -1,7 +1,8 @@
 /** Every user-visible text of the withdrawal screen (Russian UI). */
 export const t = {
   title: 'Вывод средств',
-  description: 'Выведите деньги с баланса на карту или через СБП, верните оплату на карту или оформите возврат по заказу.',
+  description:
+    'Выведите деньги с баланса на карту или через СБП, верните оплату на карту или оформите возврат по заказу.',
   available: 'Доступно к выводу',
   bonusNote: 'Бонусы вывести нельзя — ими можно оплатить до 30 % стоимости заказа.',
   back: 'К платежам',
@@ -36,6 +37,7 @@ export const t = {
   storno: {
     title: 'Вернуть оплату на карту',
     lead: 'Деньги с баланса вернутся на карту, с которой был платёж.',
+    payments: 'Выберите платежи',
     emptyText: 'Нет платежей картой или по СБП, которые можно вернуть.',
     select: (id: number, sum: string, date: string) => `Платёж №${id} от ${date} на ${sum}`,
     method: { card: 'картой', sbp: 'по СБП', installments: 'частями', balance: 'с баланса' },
@@ -55,6 +57,7 @@ export const t = {
     order: 'Заказ',
     orderOption: (id: number, topic: string, paid: string) => `№${id} — ${topic} (оплачено ${paid})`,
     pickOrder: 'Выберите заказ',
+    orderRequired: 'Выберите заказ из списка.',
     reason: 'Причина возврата',
     amount: 'Сумма, ₽',
     fio: 'ФИО получателя',

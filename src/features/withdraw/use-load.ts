@@ -1,25 +1,57 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** A GET of a section: loading, data or error (message); `reload` runs it again. Cancelled on unmount. */
-export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, key: string) {
-  const [state, setState] = useState<{ data: T | null; error: string | null; loading: boolean }>({
-    data: null,
-    error: null,
-    loading: true,
-  });
+export interface Loaded<T> {
+  /** The last answer (kept while a newer call runs). */
+  data: T | null;
+  error: { message: string; status?: number } | null;
+  loading: boolean;
+  reload: () => void;
+}
+
+type Settled<T> = { id: string; data: T | null; error: Loaded<T>['error'] };
+
+function errorInfo(error: unknown): { message: string; status?: number } {
+  const e = error as { message?: unknown; status?: unknown } | null;
+  const info: { message: string; status?: number } = {
+    message: typeof e?.message === 'string' && e.message ? e.message : String(error),
+  };
+  if (typeof e?.status === 'number') info.status = e.status;
+  return info;
+}
+
+/**
+ * A GET of a screen: loading, data, or error with a retry. A new `key` (or a reload) cancels the running call
+ * through its AbortSignal, so a stale answer never overwrites a newer one. Loading is derived: the last settled
+ * answer belongs to another key.
+ */
+export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, key: string): Loaded<T> {
   const [nonce, setNonce] = useState(0);
+  const [settled, setSettled] = useState<Settled<T> | null>(null);
+  const loadRef = useRef(load);
+  useEffect(() => {
+    loadRef.current = load;
+  });
+  const id = `${key}#${nonce}`;
+
   useEffect(() => {
     const controller = new AbortController();
-    setState((s) => ({ ...s, loading: true, error: null }));
-    load(controller.signal).then(
-      (data) => !controller.signal.aborted && setState({ data, error: null, loading: false }),
-      (e: unknown) =>
-        !controller.signal.aborted &&
-        setState((s) => ({ ...s, error: (e as Error)?.message ?? String(e), loading: false })),
+    loadRef.current(controller.signal).then(
+      (data) => {
+        if (!controller.signal.aborted) setSettled({ id, data, error: null });
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted)
+          setSettled((prev) => ({ id, data: prev?.data ?? null, error: errorInfo(error) }));
+      },
     );
     return () => controller.abort('unmounted');
-    // `key` names what is loaded; the function itself is recreated every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, nonce]);
-  return { ...state, reload: () => setNonce((n) => n + 1) };
+  }, [id]);
+
+  const reload = useCallback(() => setNonce((n) => n + 1), []);
+  return {
+    data: settled?.data ?? null,
+    error: settled?.id === id ? settled.error : null,
+    loading: settled?.id !== id,
+    reload,
+  };
 }

@@ -8,7 +8,9 @@ import type { MoneyOutRequest, MoneyOutResult } from '../../../machines/withdraw
  * A `withdrawal` machine for one money-out form, with its POST. When the answer carries the balances, the session
  * gets them at once (the header updates; the socket's `finances` event follows).
  */
-export function useMoneyOut(post: (request: MoneyOutRequest, idempotencyKey: string) => Promise<MoneyOutResult>) {
+export function useMoneyOut(
+  post: (request: MoneyOutRequest, idempotencyKey: string) => Promise<MoneyOutResult>,
+) {
   const { session } = useAppActors();
   return useActorRef(
     withdrawalMachine.provide({

@@ -5,7 +5,12 @@ import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/field';
 import { Card } from '../../ui/primitives';
-import { selectError, selectIsDone, selectIsSubmitting, selectResult } from '../../../machines/withdrawal/withdrawal.selectors';
+import {
+  selectError,
+  selectIsDone,
+  selectIsSubmitting,
+  selectResult,
+} from '../../../machines/withdrawal/withdrawal.selectors';
 import { postWithdrawal } from './api';
 import { digits, formatMoney, parseAmount } from './format';
 import { t } from './strings';
@@ -15,7 +20,13 @@ import * as s from './withdraw.css';
 type Errors = Partial<Record<'amount' | 'card_number' | 'phone', string>>;
 
 /** The withdrawal form: amount (from amountInit), ≥ 100 ₽ and ≤ the money balance; card or SBP requisites. */
-export function WithdrawForm({ amountInit, money }: { amountInit: number | undefined; money: number | null }) {
+export function WithdrawForm({
+  amountInit,
+  money,
+}: {
+  amountInit: number | undefined;
+  money: number | null;
+}) {
   const [amount, setAmount] = useState(amountInit !== undefined && amountInit > 0 ? String(amountInit) : '');
   const [method, setMethod] = useState<'card' | 'sbp'>('card');
   const [card, setCard] = useState('');
@@ -52,7 +63,9 @@ export function WithdrawForm({ amountInit, money }: { amountInit: number | undef
       return;
     }
     const requisites: WithdrawalRequest['requisites'] =
-      method === 'card' ? { card_number: digits(card) } : { phone: `+${digits(phone)}`, ...(bank.trim() ? { bank: bank.trim() } : {}) };
+      method === 'card'
+        ? { card_number: digits(card) }
+        : { phone: `+${digits(phone)}`, ...(bank.trim() ? { bank: bank.trim() } : {}) };
     if (fio.trim()) requisites.fio = fio.trim();
     const request: WithdrawalRequest = { amount: parseAmount(amount)!, method, requisites };
     actor.send({ type: 'withdrawal.submit', request: request as unknown as Record<string, unknown> });
@@ -66,7 +79,7 @@ export function WithdrawForm({ amountInit, money }: { amountInit: number | undef
             {t.form.title}
           </h2>
           <Alert tone="success" live="status" title={t.form.doneTitle}>
-            {t.form.doneText(formatMoney(Number(result?.amount ?? 0)))}
+            {t.form.doneText(formatMoney((result as { amount?: number } | null)?.amount ?? 0))}
           </Alert>
           <div className={s.buttons}>
             <Button
@@ -101,7 +114,11 @@ export function WithdrawForm({ amountInit, money }: { amountInit: number | undef
         <TextField
           id="withdraw-amount"
           label={t.form.amount}
-          hint={money !== null ? t.form.amountHint(formatMoney(WITHDRAWAL_MIN_SUM), formatMoney(money)) : undefined}
+          hint={
+            money !== null
+              ? t.form.amountHint(formatMoney(WITHDRAWAL_MIN_SUM), formatMoney(money))
+              : undefined
+          }
           inputMode="numeric"
           autoComplete="off"
           value={amount}
@@ -114,7 +131,13 @@ export function WithdrawForm({ amountInit, money }: { amountInit: number | undef
           <div className={s.choices}>
             {(['card', 'sbp'] as const).map((m) => (
               <label key={m} className={s.choice}>
-                <input type="radio" name="withdraw-method" className={s.radio} checked={method === m} onChange={() => setMethod(m)} />
+                <input
+                  type="radio"
+                  name="withdraw-method"
+                  className={s.radio}
+                  checked={method === m}
+                  onChange={() => setMethod(m)}
+                />
                 {t.form[m]}
               </label>
             ))}
@@ -143,10 +166,21 @@ export function WithdrawForm({ amountInit, money }: { amountInit: number | undef
               error={errors.phone ?? server['requisites.phone']}
               disabled={busy}
             />
-            <TextField label={t.form.bank} value={bank} onChange={(e) => setBank(e.target.value)} disabled={busy} />
+            <TextField
+              label={t.form.bank}
+              value={bank}
+              onChange={(e) => setBank(e.target.value)}
+              disabled={busy}
+            />
           </>
         )}
-        <TextField label={t.form.fio} autoComplete="name" value={fio} onChange={(e) => setFio(e.target.value)} disabled={busy} />
+        <TextField
+          label={t.form.fio}
+          autoComplete="name"
+          value={fio}
+          onChange={(e) => setFio(e.target.value)}
+          disabled={busy}
+        />
         {failure && !(server.amount || server['requisites.card_number'] || server['requisites.phone']) && (
           <Alert tone="danger" live="alert">
             {failure.message}

@@ -21,11 +21,35 @@ export const columns = style({
 });
 export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space['5'], minWidth: 0 });
 export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space['4'] });
-export const title = style({ fontSize: vars.font.size.lg, fontWeight: vars.font.weight.semibold, lineHeight: vars.font.lineHeight.tight });
-export const lead = style({ marginTop: vars.space['1'], color: vars.color.textMuted, fontSize: vars.font.size.sm });
-export const fieldset = style({ display: 'flex', flexDirection: 'column', gap: vars.space['3'], margin: 0, padding: 0, border: 0, minWidth: 0 });
-export const legend = style({ marginBottom: vars.space['2'], padding: 0, fontWeight: vars.font.weight.medium });
-export const choices = style({ display: 'grid', gap: vars.space['3'], gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))' });
+export const title = style({
+  fontSize: vars.font.size.lg,
+  fontWeight: vars.font.weight.semibold,
+  lineHeight: vars.font.lineHeight.tight,
+});
+export const lead = style({
+  marginTop: vars.space['1'],
+  color: vars.color.textMuted,
+  fontSize: vars.font.size.sm,
+});
+export const fieldset = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space['3'],
+  margin: 0,
+  padding: 0,
+  border: 0,
+  minWidth: 0,
+});
+export const legend = style({
+  marginBottom: vars.space['2'],
+  padding: 0,
+  fontWeight: vars.font.weight.medium,
+});
+export const choices = style({
+  display: 'grid',
+  gap: vars.space['3'],
+  gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))',
+});
 export const choice = style({
   display: 'flex',
   alignItems: 'center',
@@ -41,10 +65,28 @@ export const choice = style({
   },
 });
 export const radio = style({ width: '18px', height: '18px', accentColor: vars.color.primary, flexShrink: 0 });
-export const balance = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: vars.space['3'], margin: 0 });
-export const balanceValue = style({ margin: 0, fontSize: vars.font.size['2xl'], fontWeight: vars.font.weight.bold, fontVariantNumeric: 'tabular-nums' });
+export const balance = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'baseline',
+  gap: vars.space['3'],
+  margin: 0,
+});
+export const balanceValue = style({
+  margin: 0,
+  fontSize: vars.font.size['2xl'],
+  fontWeight: vars.font.weight.bold,
+  fontVariantNumeric: 'tabular-nums',
+});
 export const muted = style({ color: vars.color.textMuted, fontSize: vars.font.size.sm });
-export const rows = style({ display: 'flex', flexDirection: 'column', gap: vars.space['2'], listStyle: 'none', margin: 0, padding: 0 });
+export const rows = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space['2'],
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+});
 export const buttons = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['3'] });
 
 export const textareaField = style({ display: 'flex', flexDirection: 'column', gap: vars.space['2'] });

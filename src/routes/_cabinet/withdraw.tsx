@@ -19,7 +19,11 @@ export const Route = createFileRoute('/_cabinet/withdraw')({
       return;
     }
     if (status !== 'verified')
-      throw redirect({ to: '/payments/pay-out', search: defined({ amountInit: search.amountInit }), replace: true });
+      throw redirect({
+        to: '/payments/pay-out',
+        search: defined({ amountInit: search.amountInit }),
+        replace: true,
+      });
   },
   component: WithdrawRoute,
 });

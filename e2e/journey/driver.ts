@@ -1,0 +1,302 @@
+// What each state of the journey model looks like in the browser (assertions) and how each event is done
+// (executors). Every state asserts the URL and what the page shows; the error rows use page.route to make the
+// server answer 401, 429 or nothing.
+import type { APIRequestContext, Page, Route } from '@playwright/test';
+import { expect, staff, type Customer } from '../support/fixtures';
+import type { JourneyEventType } from './journey.machine';
+
+export interface World {
+  page: Page;
+  request: APIRequestContext;
+  customer: Customer;
+}
+
+/** The cabinet URL the journey opens while signed out, and where /login?redirect=… sends the customer back. */
+export const PROTECTED = '/payments/history?page=1';
+export const PROTECTED_MSG = 'Войдите, чтобы увидеть платежи';
+export const PUBLIC_MSG = 'Вы уже вошли в кабинет';
+const ARCHIVED_TOPIC = 'Молодёжные субкультуры в современном городе';
+const ACTIVE_TOPIC = 'Анализ финансовой устойчивости ООО «Вектор»';
+
+const isApi = (prefix: string) => (url: URL) => url.pathname.startsWith(prefix);
+const ORDERS = isApi('/api/client/orders/');
+const REFRESH = isApi('/api/client/auth/token/refresh/');
+const API = (url: URL) => url.pathname.startsWith('/api/') || url.pathname.startsWith('/client/api/');
+
+const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
+const path = (page: Page) => new URL(page.url()).pathname;
+const query = (page: Page) => new URL(page.url()).searchParams;
+
+async function expectPath(page: Page, expected: string) {
+  await expect.poll(() => path(page), { message: `the URL path is ${expected}` }).toBe(expected);
+}
+
+async function archivedOrderId({ request, customer }: World): Promise<number> {
+  const list = await staff<{ results: { id: number; topic: string; is_trash: boolean }[] }>(
+    request,
+    'GET',
+    `/orders/?email=${encodeURIComponent(customer.email)}`,
+  );
+  const order = list.results.find((o) => o.is_trash && o.topic === ARCHIVED_TOPIC);
+  if (!order) throw new Error('the demo data has no archived order');
+  return order.id;
+}
+
+const json = (status: number, body: unknown) => (route: Route) =>
+  route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+
+async function openArchiveTab(page: Page) {
+  await page.getByRole('navigation', { name: 'Списки заказов' }).getByRole('link', { name: /Архив/ }).click();
+}
+
+async function closeOpenDialog(page: Page) {
+  const dialog = page.getByRole('dialog');
+  if (await dialog.isVisible()) await dialog.getByRole('button', { name: 'Понятно' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+// ---- States ----------------------------------------------------------------------------------------------------
+
+export const assertions: Record<string, (w: World, context: { returnTo: string | null }) => Promise<void>> = {
+  'signedOut.login': async ({ page }) => {
+    await expectPath(page, '/login');
+    await expect(heading(page, 'Вход в кабинет')).toBeVisible();
+    await expect(page.getByLabel(/e-mail или телефон/i)).toBeVisible();
+  },
+  'signedOut.loginWithReturn': async ({ page }, { returnTo }) => {
+    await expectPath(page, '/login');
+    await expect(heading(page, 'Вход в кабинет')).toBeVisible();
+    // Rule 1 / error catalogue: the requested path and query (without al) is the redirect value.
+    const expected = returnTo === 'payments' ? PROTECTED : '/home/archive';
+    await expect.poll(() => query(page).get('redirect')).toBe(expected);
+    if (returnTo === 'payments') {
+      // …and msg is carried too, and shown.
+      expect(query(page).get('msg')).toBe(PROTECTED_MSG);
+      await expect(page.getByRole('dialog')).toContainText(PROTECTED_MSG);
+    }
+  },
+  'signedOut.notFound': async ({ page }) => {
+    await expectPath(page, '/404');
+    await expect(heading(page, /Страница не найдена/)).toBeVisible();
+  },
+  'signedOut.tooMany': async ({ page }) => {
+    await expectPath(page, '/429');
+    await expect(heading(page, /Слишком много запросов/)).toBeVisible();
+  },
+  'signedOut.sessionFailed': async ({ page }) => {
+    await expectPath(page, '/404');
+    expect(query(page).get('reason')).toBe('session');
+    await expect(heading(page, 'Не удалось загрузить кабинет')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Повторить' })).toBeVisible();
+  },
+  'signedIn.home': async ({ page }) => {
+    await expectPath(page, '/home');
+    await expect(heading(page, /^Здравствуйте/)).toBeVisible();
+    await expect(page.getByRole('link', { name: ACTIVE_TOPIC })).toBeVisible();
+    await expect(page.getByRole('dialog')).toBeHidden();
+  },
+  'signedIn.homeWithMessage': async ({ page }) => {
+    await expectPath(page, '/home');
+    expect(query(page).get('msg')).toBe(PUBLIC_MSG);
+    await expect(page.getByRole('dialog')).toContainText(PUBLIC_MSG);
+  },
+  'signedIn.order': async ({ page }) => {
+    await expect.poll(() => path(page)).toMatch(/^\/order\/\d+\/chat$/);
+    await expect(heading(page, /^Заказ №\d+/)).toBeVisible();
+    await expect(page.getByText(ACTIVE_TOPIC).first()).toBeVisible();
+  },
+  'signedIn.archive': async ({ page }) => {
+    await expectPath(page, '/home/archive');
+    await expect.poll(() => query(page).has('al'), { message: 'al leaves the URL (rule 2)' }).toBe(false);
+    await expect(heading(page, 'Архив заказов')).toBeVisible();
+    await expect(page.getByText(ARCHIVED_TOPIC)).toBeVisible();
+  },
+  'signedIn.payments': async ({ page }) => {
+    await expectPath(page, '/payments/history');
+    expect(query(page).get('page')).toBe('1');
+    expect(query(page).has('redirect')).toBe(false);
+    await expect(heading(page, 'Платежи')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'История операций' })).toBeVisible();
+  },
+  'signedIn.payOut': async ({ page }) => {
+    await expectPath(page, '/payments/pay-out');
+    await expect(heading(page, 'Подтверждение вывода средств')).toBeVisible();
+  },
+  'signedIn.paymentResult': async ({ page }) => {
+    await expectPath(page, '/payment');
+    await expect(heading(page, 'Оплата прошла')).toBeVisible();
+  },
+  'signedIn.notFound': async ({ page }) => {
+    await expectPath(page, '/404');
+    await expect(heading(page, /Страница не найдена/)).toBeVisible();
+  },
+  'signedIn.tooMany': async ({ page }) => {
+    await expectPath(page, '/429');
+    await expect(heading(page, /Слишком много запросов/)).toBeVisible();
+  },
+  'signedIn.serverSilent': async ({ page }) => {
+    await expectPath(page, '/home/archive');
+    const alert = page.getByRole('alert').filter({ hasText: 'Не удалось загрузить заказы' });
+    await expect(alert).toContainText('Сервер не отвечает');
+    await expect(alert.getByRole('button', { name: 'Повторить' })).toBeVisible();
+  },
+  'signedIn.sessionFailed': async ({ page }) => {
+    await expectPath(page, '/404');
+    expect(query(page).get('reason')).toBe('session');
+    expect(query(page).get('redirect')).toBe('/home');
+    await expect(heading(page, 'Не удалось загрузить кабинет')).toBeVisible();
+  },
+};
+
+// ---- Events ----------------------------------------------------------------------------------------------------
+
+async function signIn({ page, customer }: World) {
+  await closeOpenDialog(page);
+  await page.getByLabel(/e-mail или телефон/i).fill(customer.email);
+  await page.getByLabel(/^пароль/i).fill(customer.password);
+  await page.getByRole('button', { name: /^войти$/i }).click();
+}
+
+async function goHome({ page }: World) {
+  const p = path(page);
+  if (p === '/404') await page.getByRole('link', { name: 'На главную' }).click();
+  else if (p === '/429') await page.getByRole('link', { name: 'Личный кабинет' }).first().click();
+  else if (p === '/payment') await page.getByRole('link', { name: 'Перейти к заказам' }).click();
+  else
+    await page
+      .getByRole('navigation', { name: 'Основное меню' })
+      .getByRole('link', { name: 'Мои заказы' })
+      .click();
+}
+
+/** Reload with every API call unanswered: the session cannot start (rule 5). */
+async function serverSilentAtStart({ page }: World) {
+  await page.route(API, (route) => route.abort('connectionrefused'));
+  await page.reload();
+}
+
+async function retry({ page }: World) {
+  await page.unroute(API);
+  await page.getByRole('button', { name: 'Повторить' }).click();
+}
+
+export const executors: Record<JourneyEventType, (w: World) => Promise<void>> = {
+  openRoot: async ({ page }) => {
+    await page.goto('/');
+    // Rule 1: from the root path no return target is given.
+    await expectPath(page, '/login');
+    expect(new URL(page.url()).search).toBe('');
+  },
+  openProtectedUrl: async ({ page }) => {
+    await page.goto(`${PROTECTED}&msg=${encodeURIComponent(PROTECTED_MSG)}`);
+  },
+  signIn,
+  openUnknownPath: async ({ page }) => {
+    await page.goto('/no/such/page');
+  },
+  openSocialsEmailAuthWithoutToken: async ({ page }) => {
+    await page.goto('/socials-email-auth');
+  },
+  openPaymentWithBadStatus: async ({ page }) => {
+    await page.goto('/payment?status=bad');
+  },
+  failSignIn11Times: async ({ page, customer }) => {
+    // A made-up client IP (the server trusts X-Forwarded-For): the IP bucket of the test machine stays clean.
+    const ip = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    for (let i = 0; i < 10; i++) {
+      const res = await page.request.post('/api/client/auth/login/', {
+        headers: { 'x-forwarded-for': ip },
+        data: { login: customer.email, password: 'wrong-password' },
+      });
+      expect(res.status()).toBe(400);
+    }
+    await page.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
+    await page.getByLabel(/e-mail или телефон/i).fill(customer.email);
+    await page.getByLabel(/^пароль/i).fill(customer.password); // even the right one: the login is locked
+    await page.getByRole('button', { name: /^войти$/i }).click();
+  },
+  openOrder: async ({ page }) => {
+    await page.getByRole('link', { name: ACTIVE_TOPIC }).click();
+  },
+  openArchivedOrderUrl: async (w) => {
+    await w.page.goto(`/order/${await archivedOrderId(w)}`);
+  },
+  openUnknownOrderUrl: async ({ page }) => {
+    await page.goto('/order/987654321');
+  },
+  openOrderWithoutId: async ({ page }) => {
+    await page.goto('/order/');
+  },
+  openBadTab: async ({ page }) => {
+    await page.goto('/home/bad-tab');
+  },
+  openLogin: async ({ page }) => {
+    await page.goto('/login');
+  },
+  openLoginWithValidRedirect: async ({ page }) => {
+    await page.goto(`/login?redirect=${encodeURIComponent(PROTECTED)}`);
+  },
+  openLoginWithForeignRedirect: async ({ page }) => {
+    await page.goto('/login?redirect=//evil.example');
+    await expectPath(page, '/home');
+    expect(page.url()).not.toContain('evil.example');
+  },
+  openPublicPageWithMsg: async ({ page }) => {
+    await page.goto(`/registration?msg=${encodeURIComponent(PUBLIC_MSG)}`);
+  },
+  closeMessage: async ({ page }) => {
+    await page.getByRole('dialog').getByRole('button', { name: 'Понятно' }).click();
+  },
+  openCabinetUrlWithAl: async ({ page }) => {
+    await page.goto('/home/archive?al=used-or-unknown-token');
+  },
+  openWithdraw: async ({ page }) => {
+    await page.goto('/withdraw');
+  },
+  openPaymentSuccess: async ({ page }) => {
+    await page.goto('/payment?status=success');
+  },
+  serverAnswers429: async ({ page }) => {
+    await page.route(ORDERS, json(429, { detail: 'Слишком много запросов.' }));
+    await openArchiveTab(page);
+    await expectPath(page, '/429');
+    await page.unroute(ORDERS);
+  },
+  serverSilent: async ({ page }) => {
+    await page.route(ORDERS, (route) => route.abort('connectionrefused'));
+    await openArchiveTab(page);
+  },
+  serverBack: async ({ page }) => {
+    await page.unroute(ORDERS);
+    await page.getByRole('alert').getByRole('button', { name: 'Повторить' }).click();
+  },
+  tokenExpires: async ({ page }) => {
+    // The server no longer takes the access token: the next call answers 401 once.
+    let rejected = 0;
+    await page.route(ORDERS, async (route) => {
+      if (rejected++ === 0) return json(401, { detail: 'Токен недействителен или просрочен.' })(route);
+      return route.continue();
+    });
+    const refreshed = page.waitForResponse((r) => REFRESH(new URL(r.url())) && r.status() === 200);
+    await openArchiveTab(page);
+    await refreshed; // one refresh, then the call is retried and the list shows
+    await expect(page.getByText(ARCHIVED_TOPIC)).toBeVisible();
+    expect(rejected).toBeGreaterThanOrEqual(2);
+    await page.unroute(ORDERS);
+  },
+  refreshFails: async ({ page }) => {
+    await page.route(ORDERS, json(401, { detail: 'Токен недействителен или просрочен.' }));
+    await page.route(REFRESH, json(401, { detail: 'Сессия истекла.' }));
+    await openArchiveTab(page);
+    await expectPath(page, '/login');
+    await page.unroute(ORDERS);
+    await page.unroute(REFRESH);
+  },
+  signOut: async ({ page }) => {
+    await page.getByRole('button', { name: /^Меню пользователя/ }).click();
+    await page.getByRole('link', { name: 'Выйти' }).click();
+  },
+  serverSilentAtStart,
+  retry,
+  goHome,
+};

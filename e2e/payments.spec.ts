@@ -1,0 +1,138 @@
+// The pay-in side of the money issue: pay an order through the sandbox (success and fail), pay a packet, pay at once
+// from the balances, top up, history; axe on every screen. Each test has its own fresh demo customer
+// (money 2 450 ₽, bonus 700, four orders awaiting payment).
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, signInFast, test } from './support/fixtures';
+
+const nbsp = (text: string) => text.replace(/ /g, '\u00a0');
+const headerMoney = (page: Page) => page.locator('dl[aria-label="Счёт"] dd').first();
+const headerBonus = (page: Page) => page.locator('dl[aria-label="Счёт"] dd').nth(1);
+
+async function waitingOrderId(page: Page, topic: string): Promise<number> {
+  const link = page
+    .getByRole('listitem')
+    .filter({ hasText: topic })
+    .getByRole('link', { name: /Оплатить заказ №/ });
+  const name = (await link.getAttribute('aria-label')) ?? '';
+  return Number(/№(\d+)/.exec(name)?.[1]);
+}
+
+test('pay an order through the sandbox: success, the order no longer waits, money unchanged', async ({
+  page,
+  customer,
+}) => {
+  await signInFast(page, customer, '/payments');
+  await expect(page).toHaveURL(/\/payments\/pay$/);
+  await expect(page.getByRole('heading', { name: 'Заказы, ожидающие оплаты' })).toBeVisible();
+  await expect(headerMoney(page)).toHaveText(nbsp('2 450 ₽'));
+  await expectNoAxeViolations(page);
+
+  const topic = 'Анализ финансовой устойчивости ООО «Вектор»';
+  const id = await waitingOrderId(page, topic);
+  await page.getByRole('link', { name: `Оплатить заказ №${id}` }).click();
+  await expect(page.getByRole('heading', { name: `Оплата заказа №${id}` })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Банковская карта' })).toBeChecked();
+  // 4 800 ₽ ≥ 3 000: installments are offered, with their terms.
+  await expect(page.getByText(nbsp('3 мес. по 1 600 ₽'), { exact: false })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const pay = page.getByRole('button', { name: nbsp('Оплатить 4 800 ₽') });
+  await pay.dblclick();
+  await page.waitForURL(/\/sandbox\//);
+  await page.getByRole('button', { name: 'Оплатить' }).click();
+  await page.waitForURL(/\/payment\?status=success/);
+  await expect(page.getByRole('heading', { name: 'Оплата прошла' })).toBeVisible();
+  await page.getByRole('link', { name: 'Вернуться' }).click();
+  await expect(page).toHaveURL(new RegExp(`/order/${id}/pay$`));
+  await expect(page.getByRole('heading', { name: 'Оплачено' })).toBeVisible();
+  await expect(headerMoney(page)).toHaveText(nbsp('2 450 ₽'));
+
+  await page.goto('/payments/pay');
+  await expect(page.getByRole('heading', { name: 'Заказы, ожидающие оплаты' })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: topic })).toHaveCount(0);
+});
+
+test('a declined payment lands on /payment?status=fail with a way back to try again', async ({
+  page,
+  customer,
+}) => {
+  await signInFast(page, customer, '/payments/pay');
+  const id = await waitingOrderId(page, 'Реформы Петра I');
+  await page.goto(`/order/${id}/pay`);
+  await page.getByRole('radio', { name: 'СБП' }).check();
+  await page.getByRole('button', { name: nbsp('Оплатить 1 500 ₽') }).click();
+  await page.waitForURL(/\/sandbox\//);
+  await page.getByRole('button', { name: 'Отказаться' }).click();
+  await page.waitForURL(/\/payment\?status=fail/);
+  await expect(page.getByRole('heading', { name: 'Оплата не прошла' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('link', { name: 'Попробовать снова' }).click();
+  await expect(page).toHaveURL(new RegExp(`/order/${id}/pay$`));
+  await expect(page.getByRole('button', { name: nbsp('Оплатить 1 500 ₽') })).toBeEnabled();
+});
+
+test('pay from the balances at once: bonus ≤ 30 % and money, the header updates', async ({
+  page,
+  customer,
+}) => {
+  await signInFast(page, customer, '/payments/pay');
+  const id = await waitingOrderId(page, 'Реформы Петра I');
+  await page.goto(`/order/${id}/pay`);
+  await page.getByLabel(/Оплатить бонусами/).check();
+  await page.getByLabel(/Списать с баланса/).check();
+  await expect(page.getByRole('radio', { name: 'С баланса' })).toBeChecked();
+  await page.getByRole('button', { name: 'Оплатить с баланса' }).click();
+  await expect(page.getByRole('heading', { name: 'Оплачено' })).toBeVisible();
+  // 1 500 ₽: 450 bonus (30 %), 1 050 from the money balance.
+  await expect(headerMoney(page)).toHaveText(nbsp('1 400 ₽'));
+  await expect(headerBonus(page)).toHaveText(nbsp('250 ₽'));
+});
+
+test('pay a packet of two orders', async ({ page, customer }) => {
+  await signInFast(page, customer, '/payments/pay');
+  await page.getByRole('checkbox', { name: /Реформы Петра I/ }).check();
+  await page.getByRole('checkbox', { name: /Анализ финансовой устойчивости/ }).check();
+  await expect(page.getByText(nbsp('Выбрано заказов: 2 на 6 300 ₽'))).toBeVisible();
+  await page.getByRole('button', { name: 'Оплатить вместе' }).click();
+  await expect(page).toHaveURL(/\/pay-packet\/\d+$/);
+  await expect(page.getByRole('heading', { name: /Оплата пакета №\d+/ })).toBeVisible();
+  await expect(page.getByText('Заказов в пакете: 2')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: nbsp('Оплатить 6 300 ₽') }).click();
+  await page.waitForURL(/\/sandbox\//);
+  await page.getByRole('button', { name: 'Оплатить' }).click();
+  await page.waitForURL(/\/payment\?status=success/);
+  await page.getByRole('link', { name: 'Вернуться' }).click();
+  await expect(page).toHaveURL(/\/pay-packet\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'Оплачено' })).toBeVisible();
+  await page.goto('/payments/pay');
+  await expect(page.getByRole('heading', { name: 'Заказы, ожидающие оплаты' })).toBeVisible();
+  await expect(page.getByRole('checkbox')).toHaveCount(2);
+});
+
+test('top up the balance: the header money grows; the history shows it', async ({ page, customer }) => {
+  await signInFast(page, customer, '/payments/replenish');
+  await expect(page.getByRole('heading', { name: 'Пополнение баланса' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Пополнить' }).click();
+  await expect(page.getByText('Укажите сумму пополнения.')).toBeVisible();
+  await page.getByLabel('Сумма, ₽').fill('1000');
+  await page.getByRole('button', { name: 'Пополнить' }).click();
+  await page.waitForURL(/\/sandbox\//);
+  await page.getByRole('button', { name: 'Оплатить' }).click();
+  await page.waitForURL(/\/payment\?status=success/);
+  await page.getByRole('link', { name: 'Вернуться' }).click();
+  await expect(page).toHaveURL(/\/payments\/replenish$/);
+  await expect(headerMoney(page)).toHaveText(nbsp('3 450 ₽'));
+
+  await page.getByRole('link', { name: 'История' }).click();
+  await expect(page.getByRole('heading', { name: 'История операций' })).toBeVisible();
+  await page.getByLabel('Вид операции').selectOption('topup');
+  const rows = page.getByRole('list', { name: 'Операции' }).getByRole('listitem');
+  await expect(rows.first()).toContainText(nbsp('+1 000 ₽'));
+  await expect(rows.filter({ hasNotText: 'Пополнение' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await page.getByLabel('С даты').fill('2000-01-01');
+  await page.getByLabel('По дату').fill('2000-01-02');
+  await expect(page.getByRole('heading', { name: 'Операций не найдено' })).toBeVisible();
+});

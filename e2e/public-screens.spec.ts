@@ -1,0 +1,45 @@
+// Every public screen and the cabinet shell, in both themes: it renders its heading and axe finds no violations.
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, signInFast, test } from './support/fixtures';
+
+const SCREENS: { path: string; heading: string | RegExp }[] = [
+  { path: '/login', heading: 'Вход в кабинет' },
+  { path: '/registration', heading: 'Регистрация' },
+  { path: '/restore', heading: 'Восстановление пароля' },
+  {
+    path: '/change-password/not-a-real-link/',
+    heading: /Ссылка больше не действует|Не удалось проверить ссылку/,
+  },
+  { path: '/socials-email-auth?token=not-a-real-token', heading: /Последний шаг|Вход через соцсеть устарел/ },
+  { path: '/404', heading: /Страница не найдена/ },
+  { path: '/429', heading: /Слишком много запросов/ },
+  { path: '/payment?status=success', heading: 'Оплата прошла' },
+  { path: '/payment?status=fail', heading: 'Оплата не прошла' },
+];
+
+async function useTheme(page: Page, theme: 'light' | 'dark') {
+  await page.addInitScript((t) => localStorage.setItem('cabinet.theme', t), theme);
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test.describe(`${theme} theme`, () => {
+    for (const screen of SCREENS) {
+      test(`${screen.path}: renders and has no axe violations`, async ({ page }) => {
+        await useTheme(page, theme);
+        await page.goto(screen.path);
+        await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
+        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+        await expectNoAxeViolations(page);
+      });
+    }
+
+    test('the cabinet shell (/home): renders and has no axe violations', async ({ page, customer }) => {
+      await useTheme(page, theme);
+      await signInFast(page, customer, '/home');
+      await expect(page.getByRole('heading', { level: 1, name: /^Здравствуйте/ })).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Основное меню' })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await expectNoAxeViolations(page);
+    });
+  });
+}

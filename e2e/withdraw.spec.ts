@@ -1,0 +1,115 @@
+// The pay-out side: the withdraw guard and the SMS verification (code read from the outbox), a withdrawal, a storno
+// refund, a refund claim, and the 403 re-check; axe on every screen. Each test has its own fresh demo customer
+// (money 2 450 ₽, repayment verification not done).
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, signInFast, staff, test } from './support/fixtures';
+
+const nbsp = (text: string) => text.replace(/ /g, '\u00a0');
+const headerMoney = (page: Page) => page.locator('dl[aria-label="Счёт"] dd').first();
+
+type Outbox = { results: { payload: { code?: string } | null }[] };
+
+async function lastCode(page: Page, phone: string): Promise<string> {
+  const box = await staff<Outbox>(
+    page.request,
+    'GET',
+    `/outbox/?recipient=${encodeURIComponent(phone)}&kind=verification_repayment`,
+  );
+  const code = box.results[0]?.payload?.code;
+  expect(code).toMatch(/^\d{6}$/);
+  return code!;
+}
+
+const verify = (page: Page, email: string, status: 'verified' | 'unverified') =>
+  staff(page.request, 'PATCH', `/verification/${encodeURIComponent(email)}/repayment/`, { status });
+
+test('withdraw guard → SMS verification → withdrawal; the header money drops', async ({ page, customer }) => {
+  await signInFast(page, customer, '/withdraw?amountInit=500');
+  await expect(page).toHaveURL(/\/payments\/pay-out\?amountInit=500$/);
+  await expect(page.getByRole('heading', { name: 'Подтверждение вывода средств' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('button', { name: 'Получить код по SMS' }).click();
+  await expect(page.getByLabel('Код из SMS')).toBeVisible();
+  // The resend waits for the cooldown.
+  await expect(page.getByRole('button', { name: /Повторная отправка через \d+ с/ })).toBeDisabled();
+  await expectNoAxeViolations(page);
+
+  await page.getByLabel('Код из SMS').fill('000000');
+  const code = await lastCode(page, customer.phone);
+  if (code === '000000') test.skip(true, 'the random code happened to be 000000');
+  await page.getByRole('button', { name: 'Подтвердить' }).click();
+  await expect(page.getByText('Неверный код.')).toBeVisible();
+
+  await page.getByLabel('Код из SMS').fill(code);
+  await page.getByRole('button', { name: 'Подтвердить' }).click();
+  await expect(page).toHaveURL(/\/withdraw\?amountInit=500$/);
+  await expect(page.getByRole('heading', { name: 'Вывод средств', exact: true })).toBeVisible();
+  const form = page.getByRole('region', { name: 'Заявка на вывод' });
+  await expect(form.getByLabel('Сумма, ₽')).toHaveValue('500');
+  await expect(headerMoney(page)).toHaveText(nbsp('2 450 ₽'));
+  await expectNoAxeViolations(page);
+
+  // Client-side limits: ≥ 100 ₽ and ≤ the balance.
+  await form.getByLabel('Сумма, ₽').fill('50');
+  await form.getByRole('button', { name: 'Вывести' }).click();
+  await expect(page.getByText(nbsp('Минимальная сумма вывода — 100 ₽.'))).toBeVisible();
+  await form.getByLabel('Сумма, ₽').fill('500');
+  await form.getByLabel('Номер карты').fill('4111 1111 1111 1111');
+  await form.getByRole('button', { name: 'Вывести' }).click();
+  await expect(page.getByText('Заявка на вывод принята')).toBeVisible();
+  await expect(headerMoney(page)).toHaveText(nbsp('1 950 ₽'));
+  await expect(page.getByTestId('withdraw-available')).toHaveText(nbsp('1 950 ₽'));
+});
+
+test('storno: return a card payment from the balance', async ({ page, customer }) => {
+  await signInFast(page, customer, '/home');
+  await verify(page, customer.email, 'verified');
+  await page.goto('/withdraw');
+  await expect(page.getByRole('heading', { name: 'Вернуть оплату на карту' })).toBeVisible();
+  await page
+    .getByRole('checkbox', { name: /Платёж №\d+/ })
+    .first()
+    .check();
+  await page.getByLabel('Сумма возврата, ₽').fill('100');
+  await page.getByRole('button', { name: 'Вернуть на карту' }).click();
+  await expect(page.getByText(nbsp('Возврат 100 ₽ оформлен.'))).toBeVisible();
+  await expect(headerMoney(page)).toHaveText(nbsp('2 350 ₽'));
+});
+
+test('claim a refund for an order', async ({ page, customer }) => {
+  await signInFast(page, customer, '/home');
+  await verify(page, customer.email, 'verified');
+  await page.goto('/withdraw');
+  const claim = page.getByRole('region', { name: 'Возврат по заказу' });
+  await expect(claim.getByLabel('Заказ')).toBeVisible();
+  await claim.getByRole('button', { name: 'Отправить заявку' }).click();
+  await expect(claim.getByText('Выберите заказ из списка.')).toBeVisible();
+  const option = claim.getByLabel('Заказ').locator('option').nth(1);
+  await claim.getByLabel('Заказ').selectOption((await option.getAttribute('value'))!);
+  await claim.getByLabel('Причина возврата').fill('Работа не соответствует требованиям методички.');
+  await claim.getByLabel('Сумма, ₽').fill('100');
+  await claim.getByLabel('ФИО получателя').fill('Иванов Иван Иванович');
+  await claim.getByLabel('Страна получателя').selectOption('KZ');
+  await claim.getByLabel('Номер карты или счёта').fill('4111111111111111');
+  await claim.getByRole('button', { name: 'Отправить заявку' }).click();
+  await expect(claim.getByText('Заявка на возврат отправлена. Менеджер свяжется с вами.')).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('a 403 on a repayment call re-checks the verification and leads to PaymentsPayOut', async ({
+  page,
+  customer,
+}) => {
+  await signInFast(page, customer, '/home');
+  await verify(page, customer.email, 'verified');
+  await page.goto('/withdraw?amountInit=300');
+  const form = page.getByRole('region', { name: 'Заявка на вывод' });
+  await expect(form.getByLabel('Сумма, ₽')).toHaveValue('300');
+  // The verification is withdrawn while the page is open (e.g. by the back office).
+  await verify(page, customer.email, 'unverified');
+  await form.getByLabel('Номер карты').fill('4111111111111111');
+  await form.getByRole('button', { name: 'Вывести' }).click();
+  await expect(page).toHaveURL(/\/payments\/pay-out\?amountInit=300$/);
+  await expect(headerMoney(page)).toHaveText(nbsp('2 450 ₽'));
+});

@@ -1,0 +1,6 @@
+import { api } from '../../api/client';
+import type { Finances } from '../../api/contract/payments';
+
+/** PATCH /api/client/profile/status/: the balances after the provider's answer. */
+export const fetchFinances = () =>
+  api<Finances>('/api/client/profile/status/', { method: 'PATCH', body: {} });
