@@ -10,6 +10,10 @@ export default defineConfig({
     hookTimeout: 60_000,
     // PGlite is single-threaded WASM; two cores → keep workers modest.
     maxWorkers: 2,
-    reporters: ['default', './tests/support/summary-reporter.ts', './tests/support/machine-figures-reporter.ts'],
+    reporters: [
+      'default',
+      './tests/support/summary-reporter.ts',
+      './tests/support/machine-figures-reporter.ts',
+    ],
   },
 });
