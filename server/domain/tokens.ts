@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Deps } from '../env';
 
@@ -12,6 +13,8 @@ export async function signAccessToken(deps: Pick<Deps, 'config' | 'now'>, claims
   const access = await new SignJWT({ sid: claims.sessionId })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(claims.userId))
+    // Unique per issue: two tokens minted in the same second for the same session still differ.
+    .setJti(randomUUID())
     .setIssuedAt(iat)
     .setExpirationTime(iat + deps.config.accessTokenTtl)
     .setAudience('cabinet')

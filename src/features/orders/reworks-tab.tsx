@@ -38,6 +38,8 @@ export function OrderReworksTab() {
   const [attempt, setAttempt] = useState(0);
   // The order's reworks_count changes with every request and answer: the list follows it.
   const version = `${order?.reworks_count ?? 0}|${order?.updated_at ?? ''}`;
+  const [justSent, setJustSent] = useState(false);
+  const markSent = useCallback(() => setJustSent(true), []);
 
   useEffect(() => {
     if (!orderId) return;
@@ -58,8 +60,13 @@ export function OrderReworksTab() {
         <h2 id="rework-new-title" className={s.sectionTitle} style={{ marginBottom: 16 }}>
           {t.reworks.newTitle}
         </h2>
-        {order.can_request_rework ? (
-          <ReworkForm orderId={order.id} guaranteeUntil={order.guarantee_until} />
+        {justSent && !order.can_request_rework ? (
+          // The request moved the order to 'rework', which closes the form: the confirmation stays.
+          <Alert tone="success" live="status">
+            {t.reworks.sent}
+          </Alert>
+        ) : order.can_request_rework ? (
+          <ReworkForm orderId={order.id} guaranteeUntil={order.guarantee_until} onSent={markSent} />
         ) : (
           <Alert tone="info">{t.reworks.unavailable}</Alert>
         )}
@@ -141,7 +148,15 @@ function ReworkItem({ orderId, rework }: { orderId: number; rework: Rework }) {
   );
 }
 
-function ReworkForm({ orderId, guaranteeUntil }: { orderId: number; guaranteeUntil: string | null }) {
+function ReworkForm({
+  orderId,
+  guaranteeUntil,
+  onSent,
+}: {
+  orderId: number;
+  guaranteeUntil: string | null;
+  onSent: () => void;
+}) {
   const invalidate = useInvalidateOrder();
   const form = useActorRef(
     reworkFormMachine.provide({
@@ -166,8 +181,10 @@ function ReworkForm({ orderId, guaranteeUntil }: { orderId: number; guaranteeUnt
   const commentId = useId();
 
   useEffect(() => {
-    if (sent) invalidate(orderId);
-  }, [sent, invalidate, orderId]);
+    if (!sent) return;
+    onSent();
+    invalidate(orderId);
+  }, [sent, invalidate, orderId, onSent]);
 
   const submit = useCallback(() => {
     const errors = reworkErrors(draft, bounds);
