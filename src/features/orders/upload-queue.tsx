@@ -15,7 +15,7 @@ import { Icon } from '../../ui/icon';
 import { formatSize } from './format';
 import * as s from './orders.css';
 import { t } from './strings';
-import { uploadWithProgress } from './upload';
+import { uploadWithProgress } from '../../api/upload';
 
 /** The upload queue of one endpoint (the order's files, or pending rework attachments). */
 export function useUploadQueue(url: string, onUploaded: (result: unknown) => void) {

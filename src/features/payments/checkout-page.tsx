@@ -31,7 +31,7 @@ import { formatMoney } from './format';
 import * as s from './payments.css';
 import { t } from './strings';
 import { useRefreshFinances, useReportFinances } from './use-finances';
-import { useLoad } from './use-load';
+import { useLoad } from '../../app/use-load';
 import { ListSkeleton, LoadError } from './waiting-page';
 
 export type CheckoutTarget = { purpose: 'order'; id: number } | { purpose: 'packet'; id: number };

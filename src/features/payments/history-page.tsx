@@ -8,7 +8,7 @@ import { fetchHistory, HISTORY_PAGE_SIZE, type HistoryQuery } from './api';
 import { formatDateTime, formatSigned } from './format';
 import * as s from './payments.css';
 import { t } from './strings';
-import { useLoad } from './use-load';
+import { useLoad } from '../../app/use-load';
 import { ListSkeleton, LoadError } from './waiting-page';
 
 const KIND_OPTIONS = [

@@ -9,7 +9,7 @@ import { createPacket, fetchWaiting } from './api';
 import { formatDate, formatMoney } from './format';
 import * as s from './payments.css';
 import { t } from './strings';
-import { useLoad } from './use-load';
+import { useLoad } from '../../app/use-load';
 
 const newKey = () => `packet-${globalThis.crypto.randomUUID()}`;
 

@@ -15,7 +15,7 @@ import {
 import { fetchCountries, fetchPaidOrders, postRefundClaim } from './api';
 import { formatMoney, parseAmount } from './format';
 import { t } from './strings';
-import { useLoad } from './use-load';
+import { useLoad } from '../../app/use-load';
 import { useMoneyOut } from './use-money-out';
 import * as s from './withdraw.css';
 

@@ -16,7 +16,7 @@ import {
 import { fetchRefundExtra, fetchStornoRows, postStorno } from './api';
 import { formatDay, formatMoney, parseAmount } from './format';
 import { t } from './strings';
-import { useLoad } from './use-load';
+import { useLoad } from '../../app/use-load';
 import { useMoneyOut } from './use-money-out';
 import * as s from './withdraw.css';
 

@@ -1,7 +1,7 @@
 // File uploads with real progress. ofetch (fetch) has no upload progress, so this one call uses XMLHttpRequest
 // and does by hand what the API client does for every other call: the bearer token, cookies, one refresh and
 // retry on 401, and the error catalogue of spec point 8 (the server's Russian detail for a refused file).
-import { errorFromResponse, cancelledError, noResponseError, type ApiError } from '../../api/errors';
+import { errorFromResponse, cancelledError, noResponseError, type ApiError } from './errors';
 
 export interface UploadAuth {
   /** The current access token (the token machine's). */

@@ -1,3 +1,4 @@
+// Loads data for a screen: the last answer, its error, a loading flag and reload (stale answers are dropped).
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 export interface Loaded<T> {

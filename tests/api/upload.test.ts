@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/api/errors';
-import { uploadWithProgress } from '../../src/features/orders/upload';
+import { uploadWithProgress } from '../../src/api/upload';
 
 /** A scripted XMLHttpRequest: each instance answers with the next step of `script`. */
 function fakeXhr(script: { status: number; body: unknown; progress?: number[] }[]) {
