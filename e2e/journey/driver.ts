@@ -83,12 +83,6 @@ export const assertions: Record<string, (w: World, context: { returnTo: string |
     await expectPath(page, '/429');
     await expect(heading(page, /Слишком много запросов/)).toBeVisible();
   },
-  'signedOut.sessionFailed': async ({ page }) => {
-    await expectPath(page, '/404');
-    expect(query(page).get('reason')).toBe('session');
-    await expect(heading(page, 'Не удалось загрузить кабинет')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Повторить' })).toBeVisible();
-  },
   'signedIn.home': async ({ page }) => {
     await expectPath(page, '/home');
     await expect(heading(page, /^Здравствуйте/)).toBeVisible();

@@ -83,10 +83,8 @@ export const journeyMachine = setup({
             openSocialsEmailAuthWithoutToken: { target: 'notFound' },
             openPaymentWithBadStatus: { target: 'notFound' },
             failSignIn11Times: { target: 'tooMany', description: 'Error catalogue: HTTP 429 → /429.' },
-            serverSilentAtStart: {
-              target: 'sessionFailed',
-              description: 'Rule 5: the session cannot start (no answer) → the Error route.',
-            },
+            // No serverSilentAtStart here: an anonymous visitor has no refresh cookie (nor its readable hint),
+            // so the session starts without asking the server and cannot fail; rule 5 is walked signed in.
           },
         },
         loginWithReturn: {
@@ -100,10 +98,6 @@ export const journeyMachine = setup({
         },
         notFound: { on: { goHome: { target: 'login' } } },
         tooMany: { on: { goHome: { target: 'login' } } },
-        sessionFailed: {
-          description: '/404?reason=session: "Не удалось загрузить кабинет" with a retry.',
-          on: { retry: { target: 'login' } },
-        },
       },
     },
     signedIn: {

@@ -63,7 +63,9 @@ async function run(browser: Browser) {
         await shoot(page, `${name}-${suffix}`);
       }
 
-      // The Error route: the start-up call gets no answer, so the session cannot initialise.
+      // The Error route: a returning customer (the session hint cookie is there) whose start-up refresh gets no
+      // answer, so the session cannot initialise.
+      await context.addCookies([{ name: 'cabinet_signed_in', value: '1', url: baseUrl }]);
       await page.route('**/api/client/auth/token/refresh/', (route) => route.abort('connectionrefused'));
       await page.goto(`${baseUrl}/home`);
       await page
@@ -72,6 +74,7 @@ async function run(browser: Browser) {
         .catch(() => {});
       await shoot(page, `session-failed-${suffix}`);
       await page.unroute('**/api/client/auth/token/refresh/');
+      await context.clearCookies({ name: 'cabinet_signed_in' });
 
       // Forms with errors. Sign-in failures and sent codes count against the server's rate limits, so those
       // flows run in two of the four combinations only.

@@ -4,7 +4,12 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv, Deps } from '../env';
 import { createSession, REFRESH_TTL_SECONDS, type SignInTokens } from '../domain/sessions';
-import { REFRESH_COOKIE, REFRESH_COOKIE_PATH, type AuthTokens } from '../../src/api/contract/auth';
+import {
+  REFRESH_COOKIE,
+  REFRESH_COOKIE_PATH,
+  SESSION_HINT_COOKIE,
+  type AuthTokens,
+} from '../../src/api/contract/auth';
 
 // HTTP glue shared by the auth, registration and socials routers: the refresh cookie and the caller's IP.
 
@@ -19,8 +24,11 @@ export function readRefreshCookie(c: Context<AppEnv>): string | undefined {
   return getCookie(c, REFRESH_COOKIE) || undefined;
 }
 
+const hintOptions = { secure: true, sameSite: 'Strict', path: '/' } as const;
+
 export function clearRefreshCookie(c: Context<AppEnv>): void {
   deleteCookie(c, REFRESH_COOKIE, cookieOptions);
+  deleteCookie(c, SESSION_HINT_COOKIE, hintOptions);
 }
 
 /** Sets the refresh cookie and answers the access token: the one shape of every successful sign-in. */
@@ -30,6 +38,7 @@ export function respondWithTokens(
   status: ContentfulStatusCode = 200,
 ) {
   setCookie(c, REFRESH_COOKIE, tokens.refresh, { ...cookieOptions, maxAge: REFRESH_TTL_SECONDS });
+  setCookie(c, SESSION_HINT_COOKIE, '1', { ...hintOptions, maxAge: REFRESH_TTL_SECONDS });
   return c.json({ access: tokens.access, expires_in: tokens.expires_in } satisfies AuthTokens, status);
 }
 

@@ -7,6 +7,7 @@ export const ERROR_MESSAGES = {
   noAccessToken: 'Access token should be defined',
   tooManyRequests: 'Слишком много запросов. Попробуйте позже.',
   serverError: 'Ошибка сервера. Попробуйте позже.',
+  noSession: 'Вход не выполнен.',
 } as const;
 
 export type ApiErrorKind = 'http' | 'cancelled' | 'network' | 'protocol';

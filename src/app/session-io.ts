@@ -14,6 +14,7 @@ import type {
   VerifyCodeInput,
 } from '../../machines/session/session.types';
 import { jwtSubject } from '../lib/jwt';
+import { hasSessionHint } from '../lib/cookies';
 
 const AUTH = '/api/client/auth';
 
@@ -67,6 +68,7 @@ async function postAutoLogin(token: string): Promise<AuthTokens> {
 export async function restoreSession(
   input: { autoLoginToken: string | null },
   refresh: () => Promise<AuthTokens>,
+  mayHaveSession: () => boolean = hasSessionHint,
 ): Promise<SignedIn> {
   if (input.autoLoginToken) {
     try {
@@ -75,6 +77,8 @@ export async function restoreSession(
       if (!isAuthRejection(error)) throw error;
     }
   }
+  // No refresh cookie (its readable hint is absent): an anonymous visitor, known without a round trip.
+  if (!mayHaveSession()) throw new ApiError({ kind: 'http', status: 401, message: ERROR_MESSAGES.noSession });
   return loadUserFor(await refresh());
 }
 

@@ -1,6 +1,7 @@
 // Cookie IO (js-cookie): the access token of spec point 9 and the origin-tracking cookies.
 import Cookies from 'js-cookie';
 import type { CookieWrite } from './origin-tracking';
+import { SESSION_HINT_COOKIE } from '../api/contract/auth';
 
 export const ACCESS_COOKIE = 'cabinet_access';
 /** Spec point 9: the access token is kept 5 days in a cookie. */
@@ -21,6 +22,11 @@ export function storeAccessCookie(access: string): void {
     sameSite: 'Lax',
     secure: isSecurePage(),
   });
+}
+
+/** Set by the server beside the HttpOnly refresh cookie: a refresh can only succeed while it is there. */
+export function hasSessionHint(): boolean {
+  return Cookies.get(SESSION_HINT_COOKIE) === '1';
 }
 
 export function removeAccessCookie(): void {

@@ -39,13 +39,22 @@ beforeEach(() => {
 });
 
 const refresh = vi.fn(() => io.postRefresh());
+/** The readable hint cookie beside the refresh cookie is there (a customer who signed in before). */
+const hinted = () => true;
 
 describe('start-up (restoreSession)', () => {
+  it('without the session hint cookie the visitor is anonymous at once: no refresh call is made', async () => {
+    await expect(io.restoreSession({ autoLoginToken: null }, refresh, () => false)).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(seen).toEqual([]);
+  });
+
   it('signs in with al first, then loads the profile with the new token', async () => {
     routes['POST /api/client/auth/al/'] = () => json(200, tokens);
     routes['GET /api/client/profile/'] = () => json(200, profile);
     routes['PATCH /api/client/profile/status/'] = () => json(200, { money: 2450, bonus: 700 });
-    const result = await io.restoreSession({ autoLoginToken: 'al-1' }, refresh);
+    const result = await io.restoreSession({ autoLoginToken: 'al-1' }, refresh, hinted);
     expect(result).toEqual({
       tokens,
       user: { id: 42, email: 'demo@example.com', fio: 'Иванов Иван' },
@@ -67,11 +76,13 @@ describe('start-up (restoreSession)', () => {
     routes['POST /api/client/auth/al/'] = () => json(400, { detail: 'Ссылка для входа устарела.' });
     routes['POST /api/client/auth/token/refresh/'] = () => json(200, tokens);
     routes['GET /api/client/profile/'] = () => json(200, profile);
-    await expect(io.restoreSession({ autoLoginToken: 'used' }, refresh)).resolves.toMatchObject({ tokens });
+    await expect(io.restoreSession({ autoLoginToken: 'used' }, refresh, hinted)).resolves.toMatchObject({
+      tokens,
+    });
   });
 
   it('al without an answer is a failure, not a fallback', async () => {
-    await expect(io.restoreSession({ autoLoginToken: 'al' }, refresh)).rejects.toMatchObject({
+    await expect(io.restoreSession({ autoLoginToken: 'al' }, refresh, hinted)).rejects.toMatchObject({
       message: 'Сервер не отвечает',
     });
   });
@@ -79,7 +90,7 @@ describe('start-up (restoreSession)', () => {
   it('without al: the refresh cookie', async () => {
     routes['POST /api/client/auth/token/refresh/'] = () => json(200, tokens);
     routes['GET /api/client/profile/'] = () => json(200, profile);
-    await expect(io.restoreSession({ autoLoginToken: null }, refresh)).resolves.toMatchObject({
+    await expect(io.restoreSession({ autoLoginToken: null }, refresh, hinted)).resolves.toMatchObject({
       user: { id: 42 },
     });
     expect(seen[0]!.body).toEqual({});
@@ -87,14 +98,16 @@ describe('start-up (restoreSession)', () => {
 
   it('a refused refresh rejects with its status (→ authError)', async () => {
     routes['POST /api/client/auth/token/refresh/'] = () => json(401, { detail: 'Сессия завершена.' });
-    await expect(io.restoreSession({ autoLoginToken: null }, refresh)).rejects.toMatchObject({ status: 401 });
+    await expect(io.restoreSession({ autoLoginToken: null }, refresh, hinted)).rejects.toMatchObject({
+      status: 401,
+    });
   });
 
   it('a 404 on the profile still signs in, with the id from the token', async () => {
     routes['POST /api/client/auth/token/refresh/'] = () => json(200, tokens);
     routes['GET /api/client/profile/'] = () => json(404, { detail: 'Не найдено.' });
     // No finances route either: the balances are optional, the sign-in still succeeds.
-    await expect(io.restoreSession({ autoLoginToken: null }, refresh)).resolves.toEqual({
+    await expect(io.restoreSession({ autoLoginToken: null }, refresh, hinted)).resolves.toEqual({
       tokens,
       user: { id: 42, email: '', fio: '' },
       finances: null,
@@ -104,7 +117,9 @@ describe('start-up (restoreSession)', () => {
   it('a 500 on the profile is a failure (→ initFailed)', async () => {
     routes['POST /api/client/auth/token/refresh/'] = () => json(200, tokens);
     routes['GET /api/client/profile/'] = () => json(500, {});
-    await expect(io.restoreSession({ autoLoginToken: null }, refresh)).rejects.toMatchObject({ status: 500 });
+    await expect(io.restoreSession({ autoLoginToken: null }, refresh, hinted)).rejects.toMatchObject({
+      status: 500,
+    });
   });
 });
 

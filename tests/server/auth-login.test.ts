@@ -25,6 +25,12 @@ describe('sign-in with a password', () => {
     expect(cookie).toMatch(/; SameSite=Strict/i);
     expect(cookie).toMatch(/; Path=\/api\/client\/auth\//);
     expect(cookie).toMatch(/; Max-Age=2592000/);
+    // Its readable hint: the SPA skips the refresh call at start when this is absent.
+    const hint = res.headers.getSetCookie().find((s) => s.startsWith('cabinet_signed_in='));
+    expect(hint).toMatch(/^cabinet_signed_in=1; /);
+    expect(hint).not.toMatch(/HttpOnly/i);
+    expect(hint).toMatch(/; Path=\/;/);
+    expect(hint).toMatch(/; Max-Age=2592000/);
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 

@@ -147,6 +147,7 @@ describe('refresh, reuse detection, logout', () => {
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ detail: 'Вы вышли из кабинета.' });
       expect(res.headers.getSetCookie().some((s) => s.startsWith('cabinet_refresh=;'))).toBe(true);
+      expect(res.headers.getSetCookie().some((s) => s.startsWith('cabinet_signed_in=;'))).toBe(true);
       const claims = await verifyAccessToken(h.deps, c.access);
       expect(closed).toEqual([claims!.sessionId]);
     } finally {

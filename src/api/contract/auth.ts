@@ -47,6 +47,11 @@
 
 export const REFRESH_COOKIE = 'cabinet_refresh';
 export const REFRESH_COOKIE_PATH = '/api/client/auth/';
+/**
+ * A readable companion of the HttpOnly refresh cookie (value '1', same lifetime, path /): it tells the SPA at start
+ * whether asking for a refresh can succeed, so an anonymous visit makes no doomed call (and logs no 401).
+ */
+export const SESSION_HINT_COOKIE = 'cabinet_signed_in';
 /** Password rules (the server checks the same): at least 8 characters, not digits only. */
 export const PASSWORD_MIN_LENGTH = 8;
 
