@@ -46,6 +46,8 @@ export function createApp(deps: Deps, mount?: (app: Hono<AppEnv>) => void) {
     }),
   );
   app.use('/api/*', async (c, next) => {
+    // Reads carry no body; looking for one would build a full Request object on every GET.
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const multipart = (c.req.header('content-type') ?? '').startsWith('multipart/');
     return bodyLimit({
       maxSize: multipart ? MULTIPART_LIMIT : JSON_LIMIT,
@@ -54,7 +56,8 @@ export function createApp(deps: Deps, mount?: (app: Hono<AppEnv>) => void) {
   });
   app.use('/api/*', async (c, next) => {
     await next();
-    c.header('Cache-Control', 'no-store');
+    // Set on the finished response itself: c.header() now would copy the whole response first.
+    c.res.headers.set('Cache-Control', 'no-store');
   });
 
   app.get('/api/health', (c) => c.json({ ok: true }));

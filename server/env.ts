@@ -12,11 +12,13 @@ export interface Deps {
   now: () => Date;
 }
 
-/** Hono's typed context variables. `userId`/`sessionId` are set by `requireCustomer`. */
+/** Hono's typed context variables. `userId`/`sessionId`/`ordersVersion` are set by `requireCustomer`. */
 export interface AppEnv {
   Variables: {
     requestId: string;
     userId: number;
     sessionId: string;
+    /** The customer's change stamp of orders and their chats, read with the session (see orderListVersions). */
+    ordersVersion: string;
   };
 }

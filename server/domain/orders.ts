@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, lte, min, or, sql, type SQL } from 'drizzle-orm';
 import type { Deps } from '../env';
 import { badRequest, fieldErrors, notFound } from '../errors';
 import { chatMessages, orderDrafts, orderFiles, orders, reworks } from '../db/tables';
@@ -61,13 +61,24 @@ export async function loadOrder(db: Executor, orderId: number): Promise<OrderRow
 }
 
 /** A guarantee that has run out makes the order done; checked whenever the customer reads (no scheduler). */
-export async function settleExpiredGuarantees(db: Executor, userId: number, now: Date): Promise<void> {
-  await db
+export async function settleExpiredGuarantees(db: Executor, userId: number, now: Date): Promise<number> {
+  const settled = await db
     .update(orders)
     .set({ statusId: S.done.id, updatedAt: now })
     .where(
       and(eq(orders.userId, userId), eq(orders.statusId, S.guarantee.id), lte(orders.guaranteeUntil, now)),
-    );
+    )
+    .returning({ id: orders.id });
+  return settled.length;
+}
+
+/** When the customer's earliest running guarantee ends (and a list read would settle it), or null. */
+export async function nextGuaranteeEnd(db: Executor, userId: number): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: min(orders.guaranteeUntil) })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.statusId, S.guarantee.id)));
+  return row?.at ?? null;
 }
 
 /** The three tab counters in one grouped query over the customer's (user_id, tab) index. */

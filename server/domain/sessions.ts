@@ -161,3 +161,21 @@ export async function isSessionActive(deps: Pick<Deps, 'db'>, sessionId: string)
     .limit(1);
   return !!row && row.revokedAt === null;
 }
+
+const LIVE_SESSION_SQL =
+  'select coalesce(v.version, 0)::text from auth_sessions s ' +
+  'left join order_list_versions v on v.user_id = s.user_id where s.id = $1 and s.revoked_at is null';
+
+/**
+ * The check of every authenticated request: the live session, joined in the same primary-key lookup with its
+ * customer's change stamp of orders ('0' before the first order), which the order list is cached under.
+ * Null when the session is unknown or revoked. A prepared statement: this runs on every call.
+ */
+export async function liveSession(
+  deps: Pick<Deps, 'database'>,
+  sessionId: string,
+): Promise<{ ordersVersion: string } | null> {
+  if (!UUID.test(sessionId)) return null;
+  const [row] = await deps.database.prepared('live_session', LIVE_SESSION_SQL)([sessionId]);
+  return row ? { ordersVersion: row[0] ?? '0' } : null;
+}

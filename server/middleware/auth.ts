@@ -2,10 +2,10 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv, Deps } from '../env';
 import { unauthorized } from '../errors';
 import { verifyAccessToken } from '../domain/tokens';
-import { isSessionActive } from '../domain/sessions';
+import { liveSession } from '../domain/sessions';
 
 /**
- * Requires `Authorization: Bearer <access>` of a live session; sets `userId` and `sessionId`.
+ * Requires `Authorization: Bearer <access>` of a live session; sets `userId`, `sessionId` and `ordersVersion`.
  * The guard in the SPA is no authorization boundary: every cabinet call passes through here.
  */
 export function requireCustomer(deps: Deps) {
@@ -14,10 +14,11 @@ export function requireCustomer(deps: Deps) {
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) throw unauthorized('Учётные данные не были предоставлены.');
     const claims = await verifyAccessToken(deps, match[1]);
-    if (!claims || !(await isSessionActive(deps, claims.sessionId)))
-      throw unauthorized('Токен недействителен или просрочен.');
+    const session = claims && (await liveSession(deps, claims.sessionId));
+    if (!claims || !session) throw unauthorized('Токен недействителен или просрочен.');
     c.set('userId', claims.userId);
     c.set('sessionId', claims.sessionId);
+    c.set('ordersVersion', session.ordersVersion);
     await next();
   });
 }

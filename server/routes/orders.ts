@@ -31,6 +31,7 @@ import {
   editOrder,
   isFirstOrder,
   listOrders,
+  nextGuaranteeEnd,
   loadOwnOrder,
   orderCounters,
   orderDetail,
@@ -66,6 +67,7 @@ import {
 } from '../domain/drafts';
 import { calculateCost, calculateDiscount } from '../domain/pricing';
 import { createRework, createReworkSchema, listReworks, loadRework, reworkDetail } from '../domain/reworks';
+import { OrderListCache } from '../domain/order-list-cache';
 import { listMessages, markRead, sendCustomerMessage, unreadCount } from '../domain/chat';
 
 const ID = '{[0-9]{1,9}}';
@@ -161,11 +163,21 @@ export function ordersRoutes(deps: Deps) {
   const own = (c: Context<AppEnv>) => loadOwnOrder(deps.db, c.get('userId'), num(c, 'id'));
 
   // ---- list and create --------------------------------------------------------------------------------------
+  const listCache = new OrderListCache();
   app.on('GET', ROOT, async (c) => {
     const userId = c.get('userId');
+    const version = c.get('ordersVersion');
     const q = queryParams(c, listQuery);
-    await settleExpiredGuarantees(deps.db, userId, deps.now());
-    const counters = await orderCounters(deps.db, userId);
+    const key = JSON.stringify([q.tab ?? '', q.search ?? '', q.page, q.page_size]);
+    const cached = listCache.get(userId, key, version, deps.now().getTime());
+    if (cached !== undefined)
+      return c.body(cached, 200, { 'content-type': 'application/json; charset=UTF-8' });
+
+    const settled = await settleExpiredGuarantees(deps.db, userId, deps.now());
+    const [counters, guaranteeEnd] = await Promise.all([
+      orderCounters(deps.db, userId),
+      nextGuaranteeEnd(deps.db, userId),
+    ]);
     const { count, results } = await listOrders(
       deps.db,
       userId,
@@ -180,7 +192,11 @@ export function ordersRoutes(deps: Deps) {
       results,
       counters,
     };
-    return c.json(body);
+    const json = new TextEncoder().encode(JSON.stringify(body));
+    // Settling wrote orders, so the stamp read with the session is already old: the next read caches.
+    if (settled === 0)
+      listCache.set(userId, key, { version, validUntil: guaranteeEnd?.getTime() ?? Infinity, body: json });
+    return c.body(json, 200, { 'content-type': 'application/json; charset=UTF-8' });
   });
 
   app.on('POST', ROOT, async (c) => {

@@ -284,6 +284,57 @@ describe('orders API', () => {
       expect((await getOrder(h, c, row.id)).status.id).toBe(7);
     });
 
+    it('serves the list again from its cache, yet shows every change: any writer, chat, reading, the clock', async () => {
+      const c = await createCustomer(h);
+      const other = await createCustomer(h);
+      const { order } = await createOrder(h, c);
+      const list = async () => {
+        const res = await h.request(`${ORDERS}?page_size=10`, { token: c.token });
+        expect(res.status).toBe(200);
+        return (await res.json()) as OrderList;
+      };
+      const first = await list();
+      expect(await list()).toEqual(first);
+      expect(first.results.map((r) => [r.id, r.status.id, r.unread])).toEqual([[order.id, 3, 0]]);
+
+      // Another customer's writes leave this list as it was.
+      await createOrder(h, other);
+      expect(await list()).toEqual(first);
+
+      // Staff write into the chat: the unread count shows; reading it clears it.
+      const sent = await staff(h, `/orders/${order.id}/messages/`, {
+        method: 'POST',
+        json: { author: 'writer', text: 'Начал работу.' },
+      });
+      const message = (await sent.json()) as { id: number };
+      expect((await list()).results[0]?.unread).toBe(1);
+      await h.request(`${ORDERS}${order.id}/messages/read/`, {
+        method: 'POST',
+        token: c.token,
+        json: { up_to_id: message.id },
+      });
+      expect((await list()).results[0]?.unread).toBe(0);
+
+      // A status set by staff moves the order between tabs.
+      await staff(h, `/orders/${order.id}/status/`, { method: 'PATCH', json: { status_id: 7 } });
+      expect((await list()).counters).toEqual({ active: 0, archive: 0, done: 1 });
+
+      // A row written straight into the database (no API route involved) shows too.
+      const guaranteed = await insertOrder(h, c.id, {
+        statusId: 5,
+        guaranteeUntil: new Date(h.clock.now.getTime() + 60_000),
+      });
+      const withGuarantee = await list();
+      expect(withGuarantee.results[0]).toMatchObject({ id: guaranteed.id, status: { id: 5 } });
+      expect(await list()).toEqual(withGuarantee);
+
+      // Nothing is written when the guarantee runs out; the clock alone makes the order done.
+      h.clock.advance(61_000);
+      const settled = await list();
+      expect(settled.results[0]).toMatchObject({ id: guaranteed.id, status: { id: 7 } });
+      expect(settled.counters).toEqual({ active: 0, archive: 0, done: 2 });
+    });
+
     it('answers the confirmation pages', async () => {
       const c = await createCustomer(h);
       const { order } = await createOrder(h, c);

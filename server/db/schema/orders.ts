@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -153,3 +154,15 @@ export const chatMessages = pgTable(
       .where(sql`${t.readAt} is null and ${t.author} <> 'customer'`),
   ],
 );
+
+/**
+ * A change stamp of each customer's orders: database triggers (migration 0008) set `version` to the next value of
+ * `order_list_version_seq` whenever a statement writes the customer's orders or their chat messages, whichever
+ * code path or server instance wrote them. The order list is cached per customer under this stamp.
+ */
+export const orderListVersions = pgTable('order_list_versions', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
