@@ -3,9 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
+import { buildServer } from './build-server.mjs';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'cabinet-e2e-'));
-const child = spawn('npx', ['tsx', 'server/main.ts'], {
+const bundle = await buildServer();
+const child = spawn(process.execPath, ['--enable-source-maps', bundle], {
   stdio: 'inherit',
   env: {
     ...process.env,

@@ -1,7 +1,9 @@
-// `npm start` builds the SPA only when dist/ is missing or older than its sources.
+// `npm start` builds the SPA only when dist/ is missing or older than its sources, and bundles the server
+// (dist-server/, ~50 ms) every time.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { execSync } from 'node:child_process';
+import { buildServer } from './build-server.mjs';
 
 const sources = ['src', 'machines', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
 function newest(path) {
@@ -15,3 +17,4 @@ if (built === 0 || Math.max(...sources.map(newest)) > built) {
   console.log('Building the SPA…');
   execSync('npx vite build', { stdio: 'inherit' });
 }
+await buildServer();

@@ -9,6 +9,11 @@ export interface Config {
   dataDir: string;
   /** postgres://… switches from embedded PGlite to a real PostgreSQL pool. */
   databaseUrl: string | undefined;
+  /**
+   * PGlite's shared_buffers (PostgreSQL's page cache). PGlite keeps all of it resident, so it is most of the
+   * server's memory: 16MB holds a cabinet's working set (10 000 orders with their chats are a few MB); pages beyond it are read from the OS file cache.
+   */
+  pgliteSharedBuffers: string;
   /** HMAC key for access tokens (HS256). Generated once per DATA_DIR when JWT_SECRET is not set. */
   jwtSecret: Uint8Array;
   /** Bearer token of the staff API (/api/staff/…). */
@@ -31,6 +36,12 @@ function secretFrom(dataDir: string, envValue: string | undefined): Uint8Array {
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
 }
 
+function sharedBuffers(value = '16MB'): string {
+  if (!/^\d{1,6}(kB|MB|GB)$/.test(value))
+    throw new Error(`PGLITE_SHARED_BUFFERS must be a size such as 32MB or 512kB, not "${value}".`);
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   const dataDir = resolve(env.DATA_DIR ?? './data');
@@ -39,6 +50,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    pgliteSharedBuffers: sharedBuffers(env.PGLITE_SHARED_BUFFERS),
     jwtSecret: secretFrom(dataDir, env.JWT_SECRET),
     staffToken: env.STAFF_TOKEN ?? 'dev-staff-token',
     publicOrigin: env.PUBLIC_ORIGIN ?? `http://localhost:${port}`,
@@ -55,6 +67,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     host: '127.0.0.1',
     dataDir: resolve('./data/test'),
     databaseUrl: undefined,
+    pgliteSharedBuffers: '16MB',
     jwtSecret: new TextEncoder().encode('test-secret-test-secret-test-secret!'),
     staffToken: 'test-staff-token',
     publicOrigin: 'http://localhost:3000',

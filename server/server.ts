@@ -26,7 +26,9 @@ export async function startServer(
   const database =
     opts.database ??
     (await openDatabase(
-      config.databaseUrl ? { url: config.databaseUrl } : { dataDir: join(config.dataDir, 'db') },
+      config.databaseUrl
+        ? { url: config.databaseUrl }
+        : { dataDir: join(config.dataDir, 'db'), sharedBuffers: config.pgliteSharedBuffers },
     ));
   const realtime = await createRealtime(database);
   const deps: Deps = { config, database, db: database.db, realtime, now: () => new Date() };

@@ -1,6 +1,6 @@
 // Runs the real server (and the bare baseline) in child processes, so load generators in this process do not share
 // its event loop, and so its memory can be read from /proc/<pid>/status. Plus small HTTP helpers for the set-up.
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -49,6 +49,16 @@ export interface Child {
   stop(): Promise<void>;
 }
 
+let bundled: Promise<string> | undefined;
+/** Bundles the server once per bench run (scripts/build-server.mjs, as `npm start` does). */
+function serverBundle(): Promise<string> {
+  // @ts-expect-error: a plain ES module script without type declarations
+  bundled ??= import('../../scripts/build-server.mjs').then((m: { buildServer(): Promise<string> }) =>
+    m.buildServer(),
+  );
+  return bundled;
+}
+
 /** Starts the real server (seeded demo customer, temp DATA_DIR) or the bare Hono baseline in a child process. */
 export async function startChild(
   opts: { bare?: boolean; databaseUrl?: string; env?: Record<string, string> } = {},
@@ -67,33 +77,51 @@ export async function startChild(
     ACCESS_TOKEN_TTL: '3600',
     STATIC_DIR: join(ROOT, 'dist'),
     NODE_ENV: 'production',
-    BENCH_BARE: opts.bare ? '1' : '0',
     ...opts.env,
   };
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
   else delete env.DATABASE_URL;
 
-  const child: ChildProcess = fork(join(ROOT, 'bench/lib/child.ts'), [], {
-    cwd: ROOT,
-    env,
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-  });
+  // The real server runs as `npm start` runs it (the bundle, plain Node); the bare baseline is a small TS child.
+  const child: ChildProcess = opts.bare
+    ? fork(join(ROOT, 'bench/lib/child.ts'), [], {
+        cwd: ROOT,
+        env,
+        execArgv: ['--import', 'tsx'],
+        stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+      })
+    : spawn(process.execPath, ['--enable-source-maps', await serverBundle()], {
+        cwd: ROOT,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-4000)));
   child.stderr?.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-4000)));
 
   const starting = new Promise<{ kind: string }>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in 120 s\n${output}`)), 120_000);
-    child.once('message', (m: { ready: boolean; kind?: string; error?: string }) => {
-      clearTimeout(timer);
-      if (m.ready) resolve({ kind: m.kind ?? '?' });
-      else reject(new Error(`server failed to start: ${m.error}`));
-    });
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`server exited with ${code}\n${output}`));
     });
+    if (opts.bare) {
+      child.once('message', (m: { ready: boolean; kind?: string; error?: string }) => {
+        clearTimeout(timer);
+        if (m.ready) resolve({ kind: m.kind ?? '?' });
+        else reject(new Error(`server failed to start: ${m.error}`));
+      });
+      return;
+    }
+    // The bundle prints "Customer cabinet on … (pglite in …)" once it listens.
+    const poll = setInterval(() => {
+      const m = /Customer cabinet on \S+ \((pglite|postgres)/.exec(output);
+      if (!m) return;
+      clearInterval(poll);
+      clearTimeout(timer);
+      resolve({ kind: m[1]! });
+    }, 50);
+    child.once('exit', () => clearInterval(poll));
   });
   let ready: { kind: string };
   try {
@@ -132,7 +160,8 @@ export async function startChild(
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise<void>((r) => child.once('exit', () => r()));
-        child.send('stop');
+        if (opts.bare) child.send('stop');
+        else child.kill('SIGTERM');
         const t = setTimeout(() => child.kill('SIGKILL'), 10_000);
         await exited;
         clearTimeout(t);

@@ -7,6 +7,8 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import * as schema from './tables';
 
 const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -92,8 +94,29 @@ function preparedOnPglite(client: PGlite, name: string, text: string): Prepared 
   };
 }
 
+/** A new database directory is made by a child process (create-pglite.mjs says why), then opened here. */
+function createPgliteDir(dataDir: string): Promise<void> {
+  const script = join(dirname(fileURLToPath(import.meta.url)), 'create-pglite.mjs');
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [script, dataDir], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`Could not create the database in ${dataDir} (exit ${code}): ${stderr.trim()}`)),
+    );
+  });
+}
+
 /** Opens PGlite in `dataDir` (or in memory when dataDir is undefined), or PostgreSQL at `url`, and migrates. */
-export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir?: string;
+  /** PGlite only: its shared_buffers, e.g. '16MB' (PostgreSQL's own setting is left to its server). */
+  sharedBuffers?: string;
+}): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -129,7 +152,10 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
       },
     };
   }
-  const client = new PGlite(opts.dataDir);
+  if (opts.dataDir && !existsSync(join(opts.dataDir, 'PG_VERSION'))) await createPgliteDir(opts.dataDir);
+  const client = new PGlite(opts.dataDir, {
+    postgresqlconf: opts.sharedBuffers ? [`shared_buffers = '${opts.sharedBuffers}'`] : [],
+  });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return {

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { Deps } from '../env';
 import { profiles } from '../db/tables';
 import { ApiError, badRequest } from '../errors';
@@ -66,6 +65,8 @@ export async function saveAvatar(
   if (bytes.length > AVATAR_MAX_BYTES) throw new ApiError(413, { detail: AVATAR_MESSAGES.tooLarge });
   let format: string | undefined;
   let pixels = 0;
+  // sharp (libvips, ~29 MB resident) is loaded on the first upload, not at start.
+  const { default: sharp } = await import('sharp');
   try {
     const meta = await sharp(bytes).metadata();
     format = meta.format;

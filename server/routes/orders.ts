@@ -413,7 +413,7 @@ export function ordersRoutes(deps: Deps) {
     const row = await own(c);
     const files = await listOrderFiles(deps.db, row.id);
     if (files.length === 0) throw badRequest('В заказе пока нет файлов.');
-    return c.body(zipStream(deps, files), 200, {
+    return c.body(await zipStream(deps, files), 200, {
       'Content-Type': 'application/zip',
       'Content-Disposition': contentDisposition(`Заказ ${row.id}.zip`),
     });

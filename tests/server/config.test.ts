@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../../server/config';
+import { openDatabase } from '../../server/db/client';
+
+const base = () => ({ DATA_DIR: mkdtempSync(join(tmpdir(), 'config-test-')), JWT_SECRET: 'x'.repeat(40) });
+
+describe('configuration', () => {
+  it("keeps PGlite's page cache at 16MB unless told otherwise, and refuses a size it cannot read", () => {
+    expect(loadConfig(base()).pgliteSharedBuffers).toBe('16MB');
+    expect(loadConfig({ ...base(), PGLITE_SHARED_BUFFERS: '512kB' }).pgliteSharedBuffers).toBe('512kB');
+    expect(() => loadConfig({ ...base(), PGLITE_SHARED_BUFFERS: 'lots' })).toThrow(
+      'PGLITE_SHARED_BUFFERS must be a size such as 32MB or 512kB, not "lots".',
+    );
+  });
+
+  it('creates a database in an empty directory, opens it with the cache size asked for, and reopens it', async () => {
+    const dir = join(base().DATA_DIR, 'db');
+    const first = await openDatabase({ dataDir: dir, sharedBuffers: '8MB' });
+    const shown = (await first.db.execute('show shared_buffers')) as unknown as {
+      rows: { shared_buffers: string }[];
+    };
+    expect(shown.rows[0]?.shared_buffers).toBe('8MB');
+    await first.close();
+    expect(existsSync(join(dir, 'PG_VERSION'))).toBe(true);
+    const again = await openDatabase({ dataDir: dir });
+    expect(await again.prepared('one', 'select $1::text')(['ok'])).toEqual([['ok']]);
+    await again.close();
+  }, 30_000);
+});
