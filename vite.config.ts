@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import { precompress } from './scripts/precompress';
 
 const api = `http://localhost:${process.env.API_PORT ?? 3001}`;
 
@@ -11,6 +12,7 @@ export default defineConfig({
     tanstackRouter(),
     react(),
     vanillaExtractPlugin(),
+    precompress(),
   ],
   server: {
     port: Number(process.env.PORT ?? 5173),

@@ -5,7 +5,7 @@
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import puppeteer from 'puppeteer-core';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, ensureDist } from './bundle';
 import { loginDemo, startChild, type Cookie } from './lib/server';
@@ -83,6 +83,10 @@ async function audit(port: number, url: string, cookies: Cookie[], origin: strin
     );
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const lhr = result.lhr;
+    // The whole report of the latest run per page, for the details behind the scores (open it in the Lighthouse viewer).
+    mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
+    const slug = new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'root';
+    writeFileSync(join(ROOT, `bench/results/lighthouse-${slug}.json`), JSON.stringify(lhr));
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const score = (id: string) => {
       const s = lhr.categories[id]?.score;

@@ -73,12 +73,14 @@ function serveSpa(app: Hono<AppEnv>, staticDir: string) {
     '/assets/*',
     serveStatic({
       root,
+      // The build writes .br and .gz beside each text asset (scripts/precompress.ts).
+      precompressed: true,
       onFound: (_path, c) => {
         c.header('Cache-Control', 'public, max-age=31536000, immutable');
       },
     }),
   );
-  app.use('*', serveStatic({ root }));
+  app.use('*', serveStatic({ root, precompressed: true }));
   const html = readFileSync(indexFile, 'utf8');
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache');
