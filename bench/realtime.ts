@@ -206,7 +206,7 @@ async function measure(
     notes.push(`${label}: connected ${fmt(CLIENTS)} sockets in ${connectS.toFixed(1)} s.`);
     if (server.kind === 'pglite')
       notes.push(
-        'PGlite: the server RSS includes embedded PGlite (PostgreSQL compiled to WASM, ~700 MB resident in the same process); the socket cost is the difference between idle and connected.',
+        'PGlite: the server RSS includes embedded PGlite (PostgreSQL compiled to WASM: its code, its 128 MB minimum memory and shared_buffers, PGLITE_SHARED_BUFFERS, 16MB by default); the socket cost is the difference between idle and connected.',
       );
 
     tables.push({
