@@ -119,6 +119,12 @@ export async function openDatabase(opts: {
 }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // An idle connection that the server drops (restart, failover, a terminated backend) is reported here; without
+    // a listener Node would end the process. The pool replaces it on the next query. After close() it is expected.
+    let closing = false;
+    pool.on('error', (error) => {
+      if (!closing) console.warn(`PostgreSQL closed an idle connection: ${error.message}`);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder });
     const listeners: pg.PoolClient[] = [];
@@ -147,6 +153,7 @@ export async function openDatabase(opts: {
       },
       truncateAll: () => truncate(db),
       async close() {
+        closing = true;
         for (const c of listeners.splice(0)) c.release();
         await pool.end();
       },

@@ -1,0 +1,30 @@
+import { describe, expect, it, vi } from 'vitest';
+import pg from 'pg';
+import { randomBytes } from 'node:crypto';
+import { openDatabase } from '../../server/db/client';
+
+// Runs in CI's PostgreSQL pass (.ci/run sets DATABASE_URL); PGlite has no connections to lose.
+describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL connections', () => {
+  it('survives the server dropping its idle connections, and answers the next query', async () => {
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    const name = `test_${randomBytes(6).toString('hex')}`;
+    await admin.query(`create database ${name}`);
+    const url = new URL(process.env.DATABASE_URL!);
+    url.pathname = `/${name}`;
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const database = await openDatabase({ url: url.toString() });
+    try {
+      const live = database.prepared('one', 'select $1::text');
+      expect(await live(['before'])).toEqual([['before']]);
+      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [name]);
+      await vi.waitFor(() => expect(warn).toHaveBeenCalledWith(expect.stringContaining('PostgreSQL closed')));
+      expect(await live(['after'])).toEqual([['after']]);
+    } finally {
+      warn.mockRestore();
+      await database.close();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  });
+});
