@@ -71,6 +71,12 @@ function fieldsOf(data: unknown): Record<string, string[]> | undefined {
   return Object.keys(fields).length ? fields : undefined;
 }
 
+/** The text of an error answer that says nothing itself. */
+function statusMessage(status: number): string {
+  if (status === 429) return ERROR_MESSAGES.tooManyRequests;
+  return status >= 500 ? ERROR_MESSAGES.serverError : `Ошибка запроса (${status})`;
+}
+
 /** An HTTP error answer → ApiError: the detail, else the first field message, else a text by status. */
 export function errorFromResponse(status: number, data: unknown): ApiError {
   const detail =
@@ -79,17 +85,23 @@ export function errorFromResponse(status: number, data: unknown): ApiError {
       : undefined;
   const fields = fieldsOf(data);
   const firstField = fields ? Object.values(fields)[0]?.[0] : undefined;
-  const message =
-    detail ||
-    firstField ||
-    (status === 429
-      ? ERROR_MESSAGES.tooManyRequests
-      : status >= 500
-        ? ERROR_MESSAGES.serverError
-        : `Ошибка запроса (${status})`);
+  const message = detail || firstField || statusMessage(status);
   const init: ApiErrorInit = { kind: 'http', status, message, data };
   if (detail !== undefined) init.detail = detail;
   if (fields) init.fields = fields;
+  return new ApiError(init);
+}
+
+/**
+ * Spec point 8, "Continue-registration fails" (the e-mail step after a social sign-in): the detail, else the first
+ * message of the `token` field, else the status; messages of other fields stay at their fields.
+ */
+export function continueRegistrationError(error: ApiError): ApiError {
+  if (error.kind !== 'http' || error.status === undefined) return error;
+  const message = error.detail || error.fields?.token?.[0] || statusMessage(error.status);
+  const init: ApiErrorInit = { kind: 'http', status: error.status, message, data: error.data };
+  if (error.detail !== undefined) init.detail = error.detail;
+  if (error.fields) init.fields = error.fields;
   return new ApiError(init);
 }
 
