@@ -4,6 +4,7 @@
 import { createFetch, type FetchOptions, type FetchResponse, type ResponseType } from 'ofetch';
 import { isAuthRejection } from '../../machines/shared/error-info';
 import { redirectValueFor } from '../lib/redirect';
+import { TOO_MANY_REQUESTS_PATH, tooManyRequestsHref } from '../lib/retry-after';
 import { type ApiError, toApiError } from './errors';
 
 export interface ApiClientConfig {
@@ -13,7 +14,7 @@ export interface ApiClientConfig {
   refresh: () => Promise<boolean>;
   /** The refresh was refused (400/401/not authorized): sign out, go to /login?redirect=… */
   onSessionExpired: (redirectTo: string) => void;
-  /** A full page load (429 → /429). */
+  /** A full page load (429 → /429?retry=<Retry-After seconds>). */
   navigateHard: (url: string) => void;
   /** Where the visitor is, for the redirect value; defaults to window.location. */
   currentLocation?: () => { pathname: string; search: string };
@@ -101,7 +102,9 @@ export function createApiClient(
     };
 
     const fail = (error: ApiError): never => {
-      if (error.status === 429 && !keep429) config.navigateHard('/429');
+      // Never from /429 itself: a 429 there (its start-up refresh, say) would reload the page forever.
+      if (error.status === 429 && !keep429 && currentLocation().pathname !== TOO_MANY_REQUESTS_PATH)
+        config.navigateHard(tooManyRequestsHref(error.retryAfter));
       if (error.status === 403) for (const handler of forbiddenHandlers) handler(error, path);
       throw error;
     };
