@@ -79,7 +79,8 @@ export function createAppActors(options: CreateActorsOptions): AppActors {
         loadUser: fromPromise(({ input }) => io.loadUserFor(input)),
         signOut: fromPromise(async () => {
           try {
-            await io.signOut();
+            // A refresh still running would rotate the cookie after the logout read it: wait for it.
+            await sync.afterRefresh(io.signOut);
           } finally {
             sync.shareSignOut();
           }

@@ -30,6 +30,11 @@ export interface TokenSync {
   refresh: () => Promise<AuthTokens>;
   shareTokens: (tokens: AuthTokens) => void;
   shareSignOut: () => void;
+  /**
+   * Runs `task` once no refresh runs in this tab or any other (under the same lock): a logout then presents the
+   * refresh cookie as the last refresh left it, so the token it revokes is the live one.
+   */
+  afterRefresh: <T>(task: () => Promise<T>) => Promise<T>;
   close: () => void;
 }
 
@@ -54,6 +59,8 @@ export function createTokenSync(options: TokenSyncOptions): TokenSync {
 
   const post = (message: AuthMessage) => channel?.postMessage(message);
 
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+
   function refresh(): Promise<AuthTokens> {
     if (inflight) return inflight;
     const askedAt = Date.now();
@@ -65,7 +72,6 @@ export function createTokenSync(options: TokenSyncOptions): TokenSync {
       post({ type: 'tokens', ...tokens });
       return tokens;
     };
-    const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
     const flight: Promise<AuthTokens> = locks ? locks.request(REFRESH_LOCK, run).then((t) => t) : run();
     const shared = flight.finally(() => {
       inflight = null;
@@ -74,8 +80,15 @@ export function createTokenSync(options: TokenSyncOptions): TokenSync {
     return shared;
   }
 
+  async function afterRefresh<T>(task: () => Promise<T>): Promise<T> {
+    // This tab's own refresh first (it holds the lock, and without Web Locks nothing else orders the two).
+    if (inflight) await inflight.catch(() => undefined);
+    return locks ? locks.request(REFRESH_LOCK, task) : task();
+  }
+
   return {
     refresh,
+    afterRefresh,
     shareTokens: (tokens) => post({ type: 'tokens', access: tokens.access, expires_in: tokens.expires_in }),
     shareSignOut: () => post({ type: 'signedOut' }),
     close: () => channel?.close(),

@@ -164,7 +164,11 @@ describe('HTTP client: the error catalogue (spec point 8)', () => {
     expect(first.retryAfter).toBe(90);
     await failure(client.api('/api/client/orders/'));
     await failure(client.api('/api/client/orders/'));
-    expect(config.navigateHard.mock.calls).toEqual([['/429?retry=90'], ['/429?retry=3600'], ['/429']]);
+    expect(vi.mocked(config.navigateHard).mock.calls).toEqual([
+      ['/429?retry=90'],
+      ['/429?retry=3600'],
+      ['/429'],
+    ]);
   });
 
   it('HTTP 429 on /429 itself: no navigation, so the page never reloads itself in a loop', async () => {

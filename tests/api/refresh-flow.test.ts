@@ -141,6 +141,48 @@ describe('token sync between tabs (BroadcastChannel cabinet-auth)', () => {
     expect(request).toHaveBeenCalledTimes(1);
   });
 
+  it('a sign-out waits for the refresh running in the tab, so it presents the rotated cookie', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const order: string[] = [];
+    const tab = createTokenSync({
+      refreshRequest: async () => {
+        await gate;
+        order.push('refreshed');
+        return { access: 'x', expires_in: 300 };
+      },
+      onTokens: vi.fn(),
+      onSignedOut: vi.fn(),
+    });
+    syncs.push(tab);
+    const refreshing = tab.refresh();
+    const logout = vi.fn(async () => {
+      order.push('logout');
+      return 'signed out';
+    });
+    const signingOut = tab.afterRefresh(logout);
+    expect(logout).not.toHaveBeenCalled();
+    release();
+    await expect(signingOut).resolves.toBe('signed out');
+    await refreshing;
+    expect(order).toEqual(['refreshed', 'logout']);
+  });
+
+  it('a sign-out after a failed refresh still runs, and one with nothing running runs at once', async () => {
+    const tab = createTokenSync({
+      refreshRequest: async () => {
+        throw new ApiError({ kind: 'http', status: 401, message: 'expired' });
+      },
+      onTokens: vi.fn(),
+      onSignedOut: vi.fn(),
+    });
+    syncs.push(tab);
+    const refreshing = tab.refresh().catch(() => 'refused');
+    await expect(tab.afterRefresh(async () => 'signed out')).resolves.toBe('signed out');
+    expect(await refreshing).toBe('refused');
+    await expect(tab.afterRefresh(async () => 'again')).resolves.toBe('again');
+  });
+
   it('shares a sign-out', async () => {
     const signedOut = vi.fn();
     const tabA = createTokenSync({ refreshRequest: vi.fn(), onTokens: vi.fn(), onSignedOut: vi.fn() });
