@@ -82,9 +82,11 @@ export function createApiClient(
     const { noRefresh, keep429, ...fetchOptions } = options;
     const explicitAuth = new Headers(options.headers as HeadersInit | undefined).has('authorization');
 
+    let sentWith: string | null = null;
     const attempt = async () => {
       const headers = new Headers(options.headers as HeadersInit | undefined);
       const token = config.getAccessToken();
+      sentWith = token;
       if (!explicitAuth && token) headers.set('Authorization', `Bearer ${token}`);
       try {
         return await $fetch.raw(path, {
@@ -115,9 +117,11 @@ export function createApiClient(
       const error = caught as ApiError;
       if (error.status !== 401 || noRefresh || explicitAuth || isCredentialCall(path)) return fail(error);
 
+      // The token was replaced while the call was under way (a refresh here or in another tab): just retry.
+      const current = config.getAccessToken();
       let refreshed: boolean;
       try {
-        refreshed = await config.refresh();
+        refreshed = current !== null && current !== sentWith ? true : await config.refresh();
       } catch (refreshError) {
         // An unanswered refresh is no verdict on the session: report it, keep the visitor signed in.
         if (!isAuthRejection(refreshError)) throw toApiError(refreshError);

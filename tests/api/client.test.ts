@@ -188,6 +188,26 @@ describe('HTTP client: the error catalogue (spec point 8)', () => {
     expect(config.onSessionExpired).not.toHaveBeenCalled();
   });
 
+  it('HTTP 401 for a token replaced meanwhile (another tab refreshed): retried with the new one, no refresh', async () => {
+    let token = 'access-1';
+    const { client, calls, config } = setup(
+      [
+        () => {
+          token = 'access-from-the-other-tab';
+          return json(401, { detail: 'expired' });
+        },
+        json(200, { id: 5 }),
+      ],
+      { getAccessToken: vi.fn(() => token) },
+    );
+    await expect(client.api('/api/client/orders/5/')).resolves.toEqual({ id: 5 });
+    expect(config.refresh).not.toHaveBeenCalled();
+    expect(calls.map((c) => c.headers.get('authorization'))).toEqual([
+      'Bearer access-1',
+      'Bearer access-from-the-other-tab',
+    ]);
+  });
+
   it('HTTP 401 again after the retry: passed on, no second refresh', async () => {
     const { client, calls, config } = setup([json(401, { detail: 'a' }), json(401, { detail: 'b' })]);
     const error = await failure(client.api('/api/client/orders/5/'));
