@@ -93,8 +93,13 @@ test('too many failed sign-ins: the /429 page', async ({ page, customer }) => {
   await page.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
   await page.goto('/login');
   await signInWithForm(page, customer.email, customer.password);
-  await expect(page).toHaveURL(/\/429$/);
+  // The lock lasts until the first failure leaves its 15 minutes: the page counts down the server's Retry-After.
+  await expect(page).toHaveURL(/\/429\?retry=\d+$/);
+  const retry = Number(new URL(page.url()).searchParams.get('retry'));
+  expect(retry).toBeGreaterThan(14 * 60);
+  expect(retry).toBeLessThanOrEqual(15 * 60);
   await expect(page.getByRole('heading', { level: 1, name: /Слишком много запросов/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Повторить можно через 15 мин' })).toBeDisabled();
 });
 
 test('registration signs the new customer in', async ({ page }) => {

@@ -1,11 +1,45 @@
 // One tab refreshes for all (spec point 4, contract auth.ts): refresh tokens rotate with reuse detection, so two
 // tabs must never refresh at once. A Web Lock serialises the refreshes of all tabs; the BroadcastChannel
-// 'cabinet-auth' shares the new access token, so a tab that waited for the lock takes the fresh token instead of
-// refreshing again. Sign-outs are shared the same way.
+// 'cabinet-auth' shares the new access token with the other tabs, and a record in localStorage, written under the
+// lock, lets a tab that waited for the lock take the fresh token instead of refreshing again (the lock may be
+// granted before the channel's message arrives). Sign-outs are shared the same way.
 import type { AuthTokens } from '../api/contract/auth';
 
 export const AUTH_CHANNEL = 'cabinet-auth';
 const REFRESH_LOCK = 'cabinet-auth-refresh';
+/** The last refresh of any tab: its tokens and when it landed (the access token is in a readable cookie anyway). */
+export const LAST_REFRESH_KEY = 'cabinet.auth.lastRefresh';
+
+type Refreshed = { tokens: AuthTokens; at: number };
+
+function storage(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null; // storage disabled: the channel alone shares tokens
+  }
+}
+
+function recallRefresh(): Refreshed | null {
+  try {
+    const r = JSON.parse(storage()?.getItem(LAST_REFRESH_KEY) ?? 'null') as Partial<Refreshed> | null;
+    const t = r?.tokens;
+    if (!t || typeof t.access !== 'string' || typeof t.expires_in !== 'number' || typeof r.at !== 'number')
+      return null;
+    return { tokens: { access: t.access, expires_in: t.expires_in }, at: r.at };
+  } catch {
+    return null;
+  }
+}
+
+function rememberRefresh(value: Refreshed | null): void {
+  try {
+    if (value) storage()?.setItem(LAST_REFRESH_KEY, JSON.stringify(value));
+    else storage()?.removeItem(LAST_REFRESH_KEY);
+  } catch {
+    // a full or disabled storage only costs a second refresh
+  }
+}
 
 type AuthMessage = { type: 'tokens'; access: string; expires_in: number } | { type: 'signedOut' };
 
@@ -40,7 +74,7 @@ export interface TokenSync {
 
 export function createTokenSync(options: TokenSyncOptions): TokenSync {
   const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(AUTH_CHANNEL);
-  let lastShared: { tokens: AuthTokens; at: number } | null = null;
+  let lastShared: Refreshed | null = null;
   let inflight: Promise<AuthTokens> | null = null;
 
   if (channel) {
@@ -66,9 +100,11 @@ export function createTokenSync(options: TokenSyncOptions): TokenSync {
     const askedAt = Date.now();
     const run = async (): Promise<AuthTokens> => {
       // Another tab refreshed while this one waited for the lock: its token is as good as a new one.
-      if (lastShared && lastShared.at >= askedAt) return lastShared.tokens;
+      for (const shared of [lastShared, recallRefresh()])
+        if (shared && shared.at >= askedAt) return shared.tokens;
       const tokens = await options.refreshRequest();
-      // Shared before the lock is released, so a waiting tab finds it.
+      // Kept and shared before the lock is released, so a waiting tab finds it.
+      rememberRefresh({ tokens, at: Date.now() });
       post({ type: 'tokens', ...tokens });
       return tokens;
     };
@@ -90,7 +126,10 @@ export function createTokenSync(options: TokenSyncOptions): TokenSync {
     refresh,
     afterRefresh,
     shareTokens: (tokens) => post({ type: 'tokens', access: tokens.access, expires_in: tokens.expires_in }),
-    shareSignOut: () => post({ type: 'signedOut' }),
+    shareSignOut: () => {
+      rememberRefresh(null);
+      post({ type: 'signedOut' });
+    },
     close: () => channel?.close(),
   };
 }

@@ -31,6 +31,8 @@ function server(state: { valid: string }) {
 const syncs: TokenSync[] = [];
 afterEach(() => {
   for (const s of syncs.splice(0)) s.close();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 describe('refresh through the token machine', () => {
@@ -131,6 +133,35 @@ describe('token sync between tabs (BroadcastChannel cabinet-auth)', () => {
     await expect(tabB.refresh()).resolves.toEqual({ access: 'from-A', expires_in: 300 });
     vi.restoreAllMocks();
     expect(requestB).not.toHaveBeenCalled();
+  });
+
+  it('a tab granted the lock before the message arrives takes the token from the shared record', async () => {
+    const jar = new Map<string, string>();
+    vi.stubGlobal('localStorage', {
+      getItem: (k: string) => jar.get(k) ?? null,
+      setItem: (k: string, v: string) => void jar.set(k, v),
+      removeItem: (k: string) => void jar.delete(k),
+    });
+    const tabA = createTokenSync({
+      refreshRequest: async () => ({ access: 'from-A', expires_in: 300 }),
+      onTokens: vi.fn(),
+      onSignedOut: vi.fn(),
+    });
+    // Tab B hears nothing on the channel: only the record can tell it about A's refresh.
+    vi.stubGlobal('BroadcastChannel', undefined);
+    const requestB = vi.fn(async () => ({ access: 'from-B', expires_in: 300 }));
+    const tabB = createTokenSync({ refreshRequest: requestB, onTokens: vi.fn(), onSignedOut: vi.fn() });
+    syncs.push(tabA, tabB);
+
+    const askedAt = Date.now(); // B asks while A refreshes
+    await tabA.refresh();
+    vi.spyOn(Date, 'now').mockReturnValue(askedAt);
+    await expect(tabB.refresh()).resolves.toEqual({ access: 'from-A', expires_in: 300 });
+    expect(requestB).not.toHaveBeenCalled();
+
+    // After a sign-out the record is gone: the next refresh asks the server.
+    tabA.shareSignOut();
+    await expect(tabB.refresh()).resolves.toEqual({ access: 'from-B', expires_in: 300 });
   });
 
   it('is single-flight within a tab', async () => {
