@@ -1,5 +1,5 @@
 // What happens after each navigation (spec point 2): dialogs close, the `msg` dialog opens, a page view is
-// reported; and a change of the session re-runs the guard on the current page (or, after a refused refresh on a
+// reported, a saved scroll position waits for the page to be tall enough (scroll-hold.ts); and a change of the session re-runs the guard on the current page (or, after a refused refresh on a
 // public page, goes to /login?redirect=<that page>).
 import type { AnyRouter } from '@tanstack/react-router';
 import { selectStatus } from '../../machines/session/session.selectors';
@@ -9,6 +9,7 @@ import { routeNameFor } from '../lib/route-names';
 import type { AppActors } from './app-actors';
 import { hasChunkLoadError, showChunkLoadErrorDialog } from './chunk-load-error';
 import { setResolvedPath } from './navigation-state';
+import { installScrollHold } from './scroll-hold';
 import { takeSessionExpiredReturn } from './session-expiry';
 
 export const MSG_DIALOG_ID = 'query-msg';
@@ -61,8 +62,11 @@ export function installNavigationEffects(router: AnyRouter, actors: AppActors): 
     if (next !== 'notLoaded' && router.state.resolvedLocation) void router.invalidate();
   });
 
+  const offScrollHold = typeof window === 'undefined' ? () => {} : installScrollHold(router);
+
   return () => {
     offResolved();
+    offScrollHold();
     sub.unsubscribe();
   };
 }

@@ -20,15 +20,15 @@ interface Resolved {
 }
 
 async function setup(page: { path: string; requiresAuth: boolean }) {
-  let onResolved: (event: Resolved) => void = () => {};
+  const listeners = new Map<string, (event: Resolved) => void>();
   const router = {
     state: {
       resolvedLocation: { pathname: page.path },
       matches: [{ staticData: {} }, { staticData: page.requiresAuth ? { requiresAuth: true } : {} }],
     },
-    subscribe: (_: string, listener: (event: Resolved) => void) => {
-      onResolved = listener;
-      return () => {};
+    subscribe: (type: string, listener: (event: Resolved) => void) => {
+      listeners.set(type, listener);
+      return () => listeners.delete(type);
     },
     invalidate: vi.fn(async () => {}),
     navigate: vi.fn(async () => {}),
@@ -49,7 +49,8 @@ async function setup(page: { path: string; requiresAuth: boolean }) {
   const dialogs = createActor(dialogsMachine).start();
   const actors = { session, dialogs } as unknown as AppActors;
   const uninstall = installNavigationEffects(router as unknown as AnyRouter, actors);
-  return { router, session, resolve: (event: Resolved) => onResolved(event), uninstall };
+  const resolve = (event: Resolved) => listeners.get('onResolved')?.(event);
+  return { router, session, resolve, uninstall };
 }
 
 afterEach(() => {
