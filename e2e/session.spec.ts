@@ -152,12 +152,21 @@ test('two tabs needing a refresh at the same moment: one refresh reaches the ser
   context.on('request', (r) => {
     if (isRefresh(r.url())) refreshes.push(r.method());
   });
-  const unauthorizedSeen: Promise<unknown>[] = [];
+  // Each tab's first list call is answered 401 once both have asked: both need a refresh at the same moment.
+  let arrived = 0;
+  let bothAsked!: () => void;
+  const barrier = new Promise<void>((resolve) => (bothAsked = resolve));
   for (const tab of [page, second]) {
-    await failFirstOrderCallWith401(tab);
-    unauthorizedSeen.push(tab.waitForResponse((r) => ORDERS(new URL(r.url())) && r.status() === 401));
+    let failed = false;
+    await tab.route(ORDERS, async (route) => {
+      if (failed) return route.continue();
+      failed = true;
+      if (++arrived === 2) bothAsked();
+      await barrier;
+      return unauthorized(route);
+    });
   }
-  await Promise.all([openDoneTab(page), openDoneTab(second), ...unauthorizedSeen]);
+  await Promise.all([openDoneTab(page), openDoneTab(second)]);
   for (const tab of [page, second]) {
     await expect(tab.getByRole('alert')).toHaveCount(0);
     await expect(orderRows(tab).first()).toBeVisible();

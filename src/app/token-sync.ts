@@ -4,6 +4,7 @@
 // lock, lets a tab that waited for the lock take the fresh token instead of refreshing again (the lock may be
 // granted before the channel's message arrives). Sign-outs are shared the same way.
 import type { AuthTokens } from '../api/contract/auth';
+import { REFRESH_AT } from '../../machines/token/token.machine';
 
 export const AUTH_CHANNEL = 'cabinet-auth';
 const REFRESH_LOCK = 'cabinet-auth-refresh';
@@ -75,23 +76,35 @@ export interface TokenSync {
 export function createTokenSync(options: TokenSyncOptions): TokenSync {
   const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(AUTH_CHANNEL);
   let lastShared: Refreshed | null = null;
+  /** The tokens this tab holds, as far as the sync knows: its own refresh, a sign-in here, another tab's message. */
+  let held: Refreshed | null = null;
   let inflight: Promise<AuthTokens> | null = null;
 
   if (channel) {
     channel.onmessage = (e: MessageEvent) => {
       if (!isAuthMessage(e.data)) return;
       if (e.data.type === 'signedOut') {
-        lastShared = null;
+        lastShared = held = null;
         options.onSignedOut();
         return;
       }
       const tokens = { access: e.data.access, expires_in: e.data.expires_in };
-      lastShared = { tokens, at: Date.now() };
+      lastShared = held = { tokens, at: Date.now() };
       options.onTokens(tokens);
     };
   }
 
   const post = (message: AuthMessage) => channel?.postMessage(message);
+
+  /**
+   * Another tab's tokens this tab may take instead of refreshing: still short of their refresh time, and got after
+   * this tab asked, or newer than the tokens it holds (its 401 came back before that tab's message did).
+   */
+  function takeable(shared: Refreshed | null, askedAt: number): shared is Refreshed {
+    if (!shared || Date.now() >= shared.at + shared.tokens.expires_in * 1000 * REFRESH_AT) return false;
+    if (shared.at >= askedAt) return true;
+    return !!held && shared.at > held.at && shared.tokens.access !== held.tokens.access;
+  }
 
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
 
@@ -99,12 +112,17 @@ export function createTokenSync(options: TokenSyncOptions): TokenSync {
     if (inflight) return inflight;
     const askedAt = Date.now();
     const run = async (): Promise<AuthTokens> => {
-      // Another tab refreshed while this one waited for the lock: its token is as good as a new one.
-      for (const shared of [lastShared, recallRefresh()])
-        if (shared && shared.at >= askedAt) return shared.tokens;
+      // Another tab refreshed while this one waited for the lock, or before its message got here: its token is as
+      // good as a new one.
+      for (const shared of [lastShared, recallRefresh()]) {
+        if (!takeable(shared, askedAt)) continue;
+        held = shared;
+        return shared.tokens;
+      }
       const tokens = await options.refreshRequest();
       // Kept and shared before the lock is released, so a waiting tab finds it.
-      rememberRefresh({ tokens, at: Date.now() });
+      held = { tokens, at: Date.now() };
+      rememberRefresh(held);
       post({ type: 'tokens', ...tokens });
       return tokens;
     };
@@ -125,8 +143,12 @@ export function createTokenSync(options: TokenSyncOptions): TokenSync {
   return {
     refresh,
     afterRefresh,
-    shareTokens: (tokens) => post({ type: 'tokens', access: tokens.access, expires_in: tokens.expires_in }),
+    shareTokens: (tokens) => {
+      held = { tokens, at: Date.now() };
+      post({ type: 'tokens', access: tokens.access, expires_in: tokens.expires_in });
+    },
     shareSignOut: () => {
+      held = null;
       rememberRefresh(null);
       post({ type: 'signedOut' });
     },

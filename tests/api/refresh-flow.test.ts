@@ -164,6 +164,38 @@ describe('token sync between tabs (BroadcastChannel cabinet-auth)', () => {
     await expect(tabB.refresh()).resolves.toEqual({ access: 'from-B', expires_in: 300 });
   });
 
+  it("a tab whose 401 comes back after another tab's refresh, before its message, takes that token", async () => {
+    const jar = new Map<string, string>();
+    vi.stubGlobal('localStorage', {
+      getItem: (k: string) => jar.get(k) ?? null,
+      setItem: (k: string, v: string) => void jar.set(k, v),
+      removeItem: (k: string) => void jar.delete(k),
+    });
+    vi.stubGlobal('BroadcastChannel', undefined); // no message ever arrives: only the record tells
+    let now = 1_000_000;
+    vi.spyOn(Date, 'now').mockImplementation(() => now);
+    const requestA = vi.fn(async () => ({ access: 'second', expires_in: 300 }));
+    const requestB = vi.fn(async () => ({ access: 'first', expires_in: 300 }));
+    const tabA = createTokenSync({ refreshRequest: requestA, onTokens: vi.fn(), onSignedOut: vi.fn() });
+    const tabB = createTokenSync({ refreshRequest: requestB, onTokens: vi.fn(), onSignedOut: vi.fn() });
+    syncs.push(tabA, tabB);
+
+    await tabB.refresh(); // B holds 'first'
+    now += 60_000;
+    await tabA.refresh(); // A refreshed: 'second'
+    now += 1_000; // B asks after A is done
+    await expect(tabB.refresh()).resolves.toEqual({ access: 'second', expires_in: 300 });
+    expect(requestB).toHaveBeenCalledTimes(1);
+
+    // A record that B already holds, or one past 80 % of its life, is no reason to skip a refresh.
+    now += 1_000;
+    await expect(tabB.refresh()).resolves.toEqual({ access: 'first', expires_in: 300 });
+    await tabA.refresh();
+    now += 241_000;
+    requestB.mockResolvedValueOnce({ access: 'third', expires_in: 300 });
+    await expect(tabB.refresh()).resolves.toEqual({ access: 'third', expires_in: 300 });
+  });
+
   it('is single-flight within a tab', async () => {
     const request = vi.fn(async () => ({ access: 'x', expires_in: 300 }));
     const tab = createTokenSync({ refreshRequest: request, onTokens: vi.fn(), onSignedOut: vi.fn() });
