@@ -5,7 +5,7 @@ import { DEMO, expect, signInFast, signInWithForm, staff, test } from './support
 
 const path = (page: Page) => new URL(page.url()).pathname;
 const greeting = (page: Page) => page.getByRole('heading', { level: 1, name: /^Здравствуйте/ });
-/** A made-up client IP (the server trusts X-Forwarded-For), so failed sign-ins do not limit other tests. */
+/** A made-up client IP (the e2e server trusts one proxy, TRUST_PROXY=1), so failed sign-ins limit no other test. */
 const fakeIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250)).join('.')}`;
 
 test('a newcomer signs in as the demo customer with the form', async ({ page }) => {
@@ -82,7 +82,7 @@ test('an expired access token is refreshed silently and the call retried', async
 });
 
 test('too many failed sign-ins: the /429 page', async ({ page, customer }) => {
-  const ip = fakeIp(); // a made-up client IP (X-Forwarded-For) so other tests' sign-ins are not limited
+  const ip = fakeIp();
   for (let i = 0; i < 10; i++) {
     const res = await page.request.post('/api/client/auth/login/', {
       headers: { 'x-forwarded-for': ip },
@@ -93,8 +93,13 @@ test('too many failed sign-ins: the /429 page', async ({ page, customer }) => {
   await page.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
   await page.goto('/login');
   await signInWithForm(page, customer.email, customer.password);
-  await expect(page).toHaveURL(/\/429$/);
+  // The lock lasts until the first failure leaves its 15 minutes: the page counts down the server's Retry-After.
+  await expect(page).toHaveURL(/\/429\?retry=\d+$/);
+  const retry = Number(new URL(page.url()).searchParams.get('retry'));
+  expect(retry).toBeGreaterThan(14 * 60);
+  expect(retry).toBeLessThanOrEqual(15 * 60);
   await expect(page.getByRole('heading', { level: 1, name: /Слишком много запросов/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Повторить можно через 15 мин' })).toBeDisabled();
 });
 
 test('registration signs the new customer in', async ({ page }) => {

@@ -1,4 +1,5 @@
-// Every public screen and the cabinet shell, in both themes: it renders its heading and axe finds no violations.
+// Every public screen and the cabinet shell, on a phone and a desktop, in both themes: it renders its heading and
+// axe finds no violations.
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, signInFast, test } from './support/fixtures';
 
@@ -21,27 +22,36 @@ async function useTheme(page: Page, theme: 'light' | 'dark') {
   await page.addInitScript((t) => localStorage.setItem('cabinet.theme', t), theme);
 }
 
-for (const theme of ['light', 'dark'] as const) {
-  test.describe(`${theme} theme`, () => {
-    for (const screen of SCREENS) {
-      test(`${screen.path}: renders and has no axe violations`, async ({ page }) => {
+const VIEWPORTS = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 800 },
+] as const;
+
+for (const viewport of VIEWPORTS) {
+  for (const theme of ['light', 'dark'] as const) {
+    test.describe(`${viewport.name} ${viewport.width}×${viewport.height}, ${theme} theme`, () => {
+      test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+      for (const screen of SCREENS) {
+        test(`${screen.path}: renders and has no axe violations`, async ({ page }) => {
+          await useTheme(page, theme);
+          await page.goto(screen.path);
+          await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
+          await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+          await expectNoAxeViolations(page);
+        });
+      }
+
+      test('the cabinet shell (/home): renders and has no axe violations', async ({ page, customer }) => {
         await useTheme(page, theme);
-        await page.goto(screen.path);
-        await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
+        await signInFast(page, customer, '/home');
+        await expect(page.getByRole('heading', { level: 1, name: /^Здравствуйте/ })).toBeVisible();
+        await expect(page.getByRole('navigation', { name: 'Основное меню' }).first()).toBeVisible();
         await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
         await expectNoAxeViolations(page);
       });
-    }
-
-    test('the cabinet shell (/home): renders and has no axe violations', async ({ page, customer }) => {
-      await useTheme(page, theme);
-      await signInFast(page, customer, '/home');
-      await expect(page.getByRole('heading', { level: 1, name: /^Здравствуйте/ })).toBeVisible();
-      await expect(page.getByRole('navigation', { name: 'Основное меню' })).toBeVisible();
-      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-      await expectNoAxeViolations(page);
     });
-  });
+  }
 }
 
 test('the first visit moves compressed scripts and styles, cached for a year', async ({ page }) => {

@@ -26,6 +26,11 @@ export interface Config {
   seedDemo: boolean;
   /** Directory of the built SPA; served when it exists. */
   staticDir: string;
+  /**
+   * Proxies in front of the server whose X-Forwarded-For entries are believed (TRUST_PROXY): 0 uses the socket's
+   * address; n takes the address the n-th proxy saw (the n-th entry from the right).
+   */
+  trustProxy: number;
 }
 
 function secretFrom(dataDir: string, envValue: string | undefined): Uint8Array {
@@ -40,6 +45,14 @@ function sharedBuffers(value = '16MB'): string {
   if (!/^\d{1,6}(kB|MB|GB)$/.test(value))
     throw new Error(`PGLITE_SHARED_BUFFERS must be a size such as 32MB or 512kB, not "${value}".`);
   return value;
+}
+
+function proxyHops(value = '0'): number {
+  if (!/^\d{1,2}$/.test(value.trim()))
+    throw new Error(
+      `TRUST_PROXY must be the number of proxies in front of the server (0, 1, 2 …), not "${value}".`,
+    );
+  return Number(value.trim());
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -57,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtl: Number(env.ACCESS_TOKEN_TTL ?? 300),
     seedDemo: env.SEED_DEMO !== '0',
     staticDir: resolve(env.STATIC_DIR ?? './dist'),
+    trustProxy: proxyHops(env.TRUST_PROXY || undefined),
   };
 }
 
@@ -74,6 +88,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     accessTokenTtl: 300,
     seedDemo: false,
     staticDir: resolve('./dist'),
+    trustProxy: 0,
     ...overrides,
   };
 }

@@ -31,7 +31,7 @@ const actors = createAppActors({
   storedTheme: storedTheme(),
   // Spec point 8: 429 is a full page load of /429 (never a loop when /429 itself gets 429).
   navigateHard: (url) => {
-    if (location.pathname !== url) location.assign(url);
+    if (location.pathname !== new URL(url, location.href).pathname) location.assign(url);
   },
   inspect,
 });

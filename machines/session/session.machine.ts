@@ -266,7 +266,7 @@ export const sessionMachine = setup({
         },
         signingOut: {
           description:
-            'Signed out locally at once; the server revokes the refresh token in the background (best effort).',
+            'Signed out locally at once; the server then ends the session the refresh cookie names (after any refresh still running, so the cookie is the live one).',
           tags: ['loading'],
           invoke: {
             id: 'signOut',
@@ -274,7 +274,8 @@ export const sessionMachine = setup({
             onDone: { target: 'idle' },
             onError: {
               target: 'idle',
-              description: 'The local sign-out already happened; a failed revoke only leaves a dead cookie.',
+              description:
+                'The logout got no answer or was refused: the local sign-out stands and the session hint cookie is dropped, so a reload stays signed out; the session itself lives on the server until it expires.',
             },
           },
         },

@@ -9,8 +9,6 @@ export interface Limit {
   windowMs: number;
 }
 
-/** Failed sign-in attempts (password, code): more than 10 per login or per IP in 15 minutes → 429. */
-export const SIGN_IN_FAILURES: Limit = { max: 10, windowMs: 15 * 60_000 };
 /** Codes and restore links sent to one address. */
 export const MESSAGES_PER_ADDRESS: Limit = { max: 5, windowMs: 15 * 60_000 };
 /** Codes and restore links asked for from one IP (an office behind one NAT asks for several addresses). */
@@ -59,7 +57,7 @@ export async function recordEvent(
     );
 }
 
-/** A successful sign-in forgives the login's earlier failures (the IP bucket keeps counting). */
+/** Forgets a bucket's events (a successful sign-in forgives that login's failures from that IP). */
 export async function clearBucket(deps: Pick<Deps, 'db'>, bucket: string): Promise<void> {
   await deps.db.delete(rateLimitEvents).where(eq(rateLimitEvents.bucket, bucket));
 }

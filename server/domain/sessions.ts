@@ -106,21 +106,17 @@ export async function rotateRefresh(
   return { access, expires_in, refresh: next, sessionId: claimed.sessionId, userId: session.userId };
 }
 
-/** The session a refresh token belongs to, when the token is live (logout without a bearer). */
-export async function sessionOfRefresh(
-  deps: Pick<Deps, 'db' | 'now'>,
-  refresh: string,
-): Promise<string | null> {
+/**
+ * The session a refresh token names, for logout: also a token already rotated or past its lifetime (kept a day
+ * after use), since a tab may sign out with the cookie it had before another tab's refresh landed. Ending a
+ * session is all it allows, which presenting a rotated token at refresh does anyway.
+ */
+export async function sessionOfRefresh(deps: Pick<Deps, 'db'>, refresh: string): Promise<string | null> {
   const [row] = await deps.db
-    .select({
-      sessionId: refreshTokens.sessionId,
-      usedAt: refreshTokens.usedAt,
-      expiresAt: refreshTokens.expiresAt,
-    })
+    .select({ sessionId: refreshTokens.sessionId })
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, sha256(refresh)));
-  if (!row || row.usedAt || row.expiresAt.getTime() <= deps.now().getTime()) return null;
-  return row.sessionId;
+  return row?.sessionId ?? null;
 }
 
 /** Signs one session out everywhere: its refresh tokens, its access tokens and its open sockets. */

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { getConnInfo } from '@hono/node-server/conninfo';
@@ -52,16 +53,30 @@ export async function signInAndRespond(
   return respondWithTokens(c, await createSession(deps, userId), status);
 }
 
-/**
- * The caller's IP for rate limits: the first X-Forwarded-For entry (the server runs behind one proxy or none),
- * else the socket's address; 'unknown' when neither exists (app.request() in tests).
- */
-export function clientIp(c: Context<AppEnv>): string {
-  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-  if (forwarded) return forwarded;
+/** The peer of the TCP connection, IPv4 without its IPv6 wrapping; 'unknown' without a socket (app.request()). */
+function socketAddress(c: Context<AppEnv>): string {
   try {
-    return getConnInfo(c).remote.address ?? 'unknown';
+    const address = getConnInfo(c).remote.address;
+    return address ? address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '') : 'unknown';
   } catch {
     return 'unknown';
   }
+}
+
+/**
+ * The caller's IP for rate limits. X-Forwarded-For is written by whoever sends the request, so it counts only
+ * behind `trustProxy` proxies of our own: each appends the address it saw, and the n-th entry from the right is
+ * the one the outermost trusted proxy saw. Entries further left are the caller's own words and never used.
+ */
+export function clientIp(c: Context<AppEnv>, trustProxy: number): string {
+  const socket = socketAddress(c);
+  if (trustProxy <= 0) return socket;
+  const forwarded = (c.req.header('x-forwarded-for') ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  // [socket, right-most entry, …]: the socket is the nearest proxy, every later hop one proxy further out.
+  const chain = [socket, ...forwarded.reverse()];
+  const seen = chain[Math.min(trustProxy, chain.length - 1)]!;
+  return isIP(seen) ? seen : socket;
 }

@@ -18,14 +18,13 @@ import {
 } from '../domain/auth';
 import { issueLoginCode, peekToken, verifyLoginCode } from '../domain/one-time-tokens';
 import { sendToOutbox } from '../domain/outbox';
+import { assertWithinLimit, MESSAGES_PER_ADDRESS, MESSAGES_PER_IP, recordEvent } from '../domain/rate-limit';
 import {
-  assertWithinLimit,
-  clearBucket,
-  MESSAGES_PER_ADDRESS,
-  MESSAGES_PER_IP,
-  recordEvent,
-  SIGN_IN_FAILURES,
-} from '../domain/rate-limit';
+  assertSignInAllowed,
+  recordSignInFailure,
+  recordSignInSuccess,
+  type SignInAttempt,
+} from '../domain/sign-in-limits';
 import { isSessionActive, revokeSession, rotateRefresh, sessionOfRefresh } from '../domain/sessions';
 import { verifyAccessToken } from '../domain/tokens';
 import {
@@ -52,7 +51,10 @@ const verifySchema = object({
     .regex(/^\d{6}$/, M.codeFormat),
 });
 
-const refreshSchema = object({ refresh: requiredString(256).optional() }).nullable();
+// The refresh token travels only in its HttpOnly cookie: a body that carries one is a caller's mistake, said so.
+const refreshSchema = object({
+  refresh: z.never({ error: 'Токен обновления передаётся только в cookie.' }).optional(),
+}).nullable();
 
 const setPasswordSchema = object({
   password: passwordSchema,
@@ -66,11 +68,11 @@ const setPasswordSchema = object({
 export function authRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
 
-  /** Rate-limit buckets of a sign-in: the login (as typed when it is no e-mail or phone) and the IP. */
-  const signInBuckets = (login: Login | null, raw: string, ip: string) => [
-    `login:${login?.value ?? raw.trim().toLowerCase()}`,
-    `ip:${ip}`,
-  ];
+  /** Who is signing in from where, for the lockout: the login (as typed when it is no e-mail or phone), the IP. */
+  const signInAttempt = (login: Login | null, raw: string, ip: string): SignInAttempt => ({
+    login: login?.value ?? raw.trim().toLowerCase(),
+    ip,
+  });
 
   async function sendLoginCode(login: Login, ip: string) {
     await assertWithinLimit(deps, [`send:${login.value}`], MESSAGES_PER_ADDRESS);
@@ -98,44 +100,44 @@ export function authRoutes(deps: Deps) {
   app.post('/login/', async (c) => {
     const body = await jsonBody(c, loginSchema);
     const login = parseLogin(body.login);
-    const ip = clientIp(c);
+    const ip = clientIp(c, deps.config.trustProxy);
     if (body.method === 'code') {
       if (!login) throw fieldErrors({ login: ['Введите e-mail или номер телефона.'] });
       await sendLoginCode(login, ip);
       return c.json({ detail: M.codeSent, verify: true } satisfies CodeSent);
     }
     if (!body.password) throw fieldErrors({ password: [M.required] });
-    const buckets = signInBuckets(login, body.login, ip);
-    await assertWithinLimit(deps, buckets, SIGN_IN_FAILURES);
+    const attempt = signInAttempt(login, body.login, ip);
+    await assertSignInAllowed(deps, attempt);
     const user = await checkPassword(deps, login, body.password);
     if (!user) {
-      await recordEvent(deps, buckets, SIGN_IN_FAILURES);
+      await recordSignInFailure(deps, attempt);
       throw badRequest(M.wrongCredentials);
     }
-    await clearBucket(deps, buckets[0]!);
+    await recordSignInSuccess(deps, attempt);
     return signInAndRespond(c, deps, user.id);
   });
 
   app.post('/login/verify/', async (c) => {
     const body = await jsonBody(c, verifySchema);
     const login = parseLogin(body.login);
-    const buckets = signInBuckets(login, body.login, clientIp(c));
-    await assertWithinLimit(deps, buckets, SIGN_IN_FAILURES);
+    const attempt = signInAttempt(login, body.login, clientIp(c, deps.config.trustProxy));
+    await assertSignInAllowed(deps, attempt);
     const result = login
       ? await verifyLoginCode(deps, login.value, body.code)
       : ({ ok: false, reason: 'none' } as const);
     if (!result.ok) {
-      await recordEvent(deps, buckets, SIGN_IN_FAILURES);
+      await recordSignInFailure(deps, attempt);
       throw badRequest({ wrong: M.wrongCode, exhausted: M.codeExhausted, none: M.codeDead }[result.reason]);
     }
-    await clearBucket(deps, buckets[0]!);
+    await recordSignInSuccess(deps, attempt);
     return signInAndRespond(c, deps, result.userId);
   });
 
   app.post('/token/refresh/', async (c) => {
-    const body = await jsonBody(c, refreshSchema);
+    await jsonBody(c, refreshSchema);
     try {
-      const tokens = await rotateRefresh(deps, body?.refresh ?? readRefreshCookie(c));
+      const tokens = await rotateRefresh(deps, readRefreshCookie(c));
       return respondWithTokens(c, tokens);
     } catch (err) {
       if (!(err instanceof ApiError) || err.status !== 401) throw err;
@@ -144,21 +146,19 @@ export function authRoutes(deps: Deps) {
     }
   });
 
-  // Bearer of the session to end; without one, the refresh cookie names it (an expired access token
-  // must not keep a customer from signing out).
+  // Ends the session the refresh cookie names, whatever the bearer says: an expired or missing access token must not
+  // keep a customer signed in. A live bearer of another session ends that one too.
   app.post('/logout/', async (c) => {
+    const sessions = new Set<string>();
+    const refresh = readRefreshCookie(c);
+    const fromCookie = refresh ? await sessionOfRefresh(deps, refresh) : null;
+    if (fromCookie) sessions.add(fromCookie);
     const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
-    let sessionId: string | null = null;
-    if (bearer) {
-      const claims = await verifyAccessToken(deps, bearer);
-      if (claims && (await isSessionActive(deps, claims.sessionId))) sessionId = claims.sessionId;
-    } else {
-      const refresh = readRefreshCookie(c);
-      if (refresh) sessionId = await sessionOfRefresh(deps, refresh);
-    }
+    const claims = bearer ? await verifyAccessToken(deps, bearer) : null;
+    if (claims && (await isSessionActive(deps, claims.sessionId))) sessions.add(claims.sessionId);
     clearRefreshCookie(c);
-    if (!sessionId) throw unauthorized('Токен недействителен или просрочен.');
-    await revokeSession(deps, sessionId);
+    if (!sessions.size) throw unauthorized('Токен недействителен или просрочен.');
+    for (const sessionId of sessions) await revokeSession(deps, sessionId);
     return c.json({ detail: M.signedOut });
   });
 
@@ -166,8 +166,9 @@ export function authRoutes(deps: Deps) {
     const { email } = await jsonBody(c, object({ email: emailSchema }));
     // Counted for every address, registered or not, so the limit itself tells nothing.
     await assertWithinLimit(deps, [`send:${email}`], MESSAGES_PER_ADDRESS);
-    await assertWithinLimit(deps, [`send-ip:${clientIp(c)}`], MESSAGES_PER_IP);
-    await recordEvent(deps, [`send:${email}`, `send-ip:${clientIp(c)}`], MESSAGES_PER_ADDRESS);
+    const ip = clientIp(c, deps.config.trustProxy);
+    await assertWithinLimit(deps, [`send-ip:${ip}`], MESSAGES_PER_IP);
+    await recordEvent(deps, [`send:${email}`, `send-ip:${ip}`], MESSAGES_PER_ADDRESS);
     await requestPasswordRestore(deps, email);
     return c.json({ detail: M.restoreSent });
   });

@@ -4,6 +4,7 @@
 import { createFetch, type FetchOptions, type FetchResponse, type ResponseType } from 'ofetch';
 import { isAuthRejection } from '../../machines/shared/error-info';
 import { redirectValueFor } from '../lib/redirect';
+import { TOO_MANY_REQUESTS_PATH, tooManyRequestsHref } from '../lib/retry-after';
 import { type ApiError, toApiError } from './errors';
 
 export interface ApiClientConfig {
@@ -13,7 +14,7 @@ export interface ApiClientConfig {
   refresh: () => Promise<boolean>;
   /** The refresh was refused (400/401/not authorized): sign out, go to /login?redirect=… */
   onSessionExpired: (redirectTo: string) => void;
-  /** A full page load (429 → /429). */
+  /** A full page load (429 → /429?retry=<Retry-After seconds>). */
   navigateHard: (url: string) => void;
   /** Where the visitor is, for the redirect value; defaults to window.location. */
   currentLocation?: () => { pathname: string; search: string };
@@ -81,9 +82,11 @@ export function createApiClient(
     const { noRefresh, keep429, ...fetchOptions } = options;
     const explicitAuth = new Headers(options.headers as HeadersInit | undefined).has('authorization');
 
+    let sentWith: string | null = null;
     const attempt = async () => {
       const headers = new Headers(options.headers as HeadersInit | undefined);
       const token = config.getAccessToken();
+      sentWith = token;
       if (!explicitAuth && token) headers.set('Authorization', `Bearer ${token}`);
       try {
         return await $fetch.raw(path, {
@@ -101,7 +104,9 @@ export function createApiClient(
     };
 
     const fail = (error: ApiError): never => {
-      if (error.status === 429 && !keep429) config.navigateHard('/429');
+      // Never from /429 itself: a 429 there (its start-up refresh, say) would reload the page forever.
+      if (error.status === 429 && !keep429 && currentLocation().pathname !== TOO_MANY_REQUESTS_PATH)
+        config.navigateHard(tooManyRequestsHref(error.retryAfter));
       if (error.status === 403) for (const handler of forbiddenHandlers) handler(error, path);
       throw error;
     };
@@ -112,9 +117,11 @@ export function createApiClient(
       const error = caught as ApiError;
       if (error.status !== 401 || noRefresh || explicitAuth || isCredentialCall(path)) return fail(error);
 
+      // The token was replaced while the call was under way (a refresh here or in another tab): just retry.
+      const current = config.getAccessToken();
       let refreshed: boolean;
       try {
-        refreshed = await config.refresh();
+        refreshed = current !== null && current !== sentWith ? true : await config.refresh();
       } catch (refreshError) {
         // An unanswered refresh is no verdict on the session: report it, keep the visitor signed in.
         if (!isAuthRejection(refreshError)) throw toApiError(refreshError);

@@ -1,5 +1,6 @@
 // The error catalogue of spec point 8 as one typed error: every failed call rejects with an ApiError.
 import type { ApiErrorInfo } from '../../machines/shared/error-info';
+import { retryAfterSeconds } from '../lib/retry-after';
 
 export const ERROR_MESSAGES = {
   cancelled: 'Запрос отменён',
@@ -20,6 +21,7 @@ export interface ApiErrorInit {
   fields?: Record<string, string[]>;
   reason?: string;
   data?: unknown;
+  retryAfter?: number;
 }
 
 export class ApiError extends Error implements ApiErrorInfo {
@@ -33,6 +35,8 @@ export class ApiError extends Error implements ApiErrorInfo {
   readonly reason?: string;
   /** The parsed answer body, for callers that need more than detail/fields. */
   readonly data?: unknown;
+  /** Seconds to wait before trying again (the Retry-After of a 429, bounded). */
+  readonly retryAfter?: number;
 
   constructor(init: ApiErrorInit) {
     super(init.message);
@@ -43,6 +47,7 @@ export class ApiError extends Error implements ApiErrorInfo {
     if (init.fields !== undefined) this.fields = init.fields;
     if (init.reason !== undefined) this.reason = init.reason;
     if (init.data !== undefined) this.data = init.data;
+    if (init.retryAfter !== undefined) this.retryAfter = init.retryAfter;
   }
 
   /** Plain data for machine contexts. */
@@ -71,25 +76,40 @@ function fieldsOf(data: unknown): Record<string, string[]> | undefined {
   return Object.keys(fields).length ? fields : undefined;
 }
 
+/** The text of an error answer that says nothing itself. */
+function statusMessage(status: number): string {
+  if (status === 429) return ERROR_MESSAGES.tooManyRequests;
+  return status >= 500 ? ERROR_MESSAGES.serverError : `Ошибка запроса (${status})`;
+}
+
 /** An HTTP error answer → ApiError: the detail, else the first field message, else a text by status. */
-export function errorFromResponse(status: number, data: unknown): ApiError {
+export function errorFromResponse(status: number, data: unknown, headers?: Headers): ApiError {
   const detail =
     data && typeof data === 'object' && typeof (data as { detail?: unknown }).detail === 'string'
       ? (data as { detail: string }).detail
       : undefined;
   const fields = fieldsOf(data);
   const firstField = fields ? Object.values(fields)[0]?.[0] : undefined;
-  const message =
-    detail ||
-    firstField ||
-    (status === 429
-      ? ERROR_MESSAGES.tooManyRequests
-      : status >= 500
-        ? ERROR_MESSAGES.serverError
-        : `Ошибка запроса (${status})`);
+  const message = detail || firstField || statusMessage(status);
   const init: ApiErrorInit = { kind: 'http', status, message, data };
   if (detail !== undefined) init.detail = detail;
   if (fields) init.fields = fields;
+  const retryAfter = retryAfterSeconds(headers?.get('retry-after'));
+  if (retryAfter !== null) init.retryAfter = retryAfter;
+  return new ApiError(init);
+}
+
+/**
+ * Spec point 8, "Continue-registration fails" (the e-mail step after a social sign-in): the detail, else the first
+ * message of the `token` field, else the status; messages of other fields stay at their fields.
+ */
+export function continueRegistrationError(error: ApiError): ApiError {
+  if (error.kind !== 'http' || error.status === undefined) return error;
+  const message = error.detail || error.fields?.token?.[0] || statusMessage(error.status);
+  const init: ApiErrorInit = { kind: 'http', status: error.status, message, data: error.data };
+  if (error.detail !== undefined) init.detail = error.detail;
+  if (error.fields) init.fields = error.fields;
+  if (error.retryAfter !== undefined) init.retryAfter = error.retryAfter;
   return new ApiError(init);
 }
 
@@ -119,7 +139,7 @@ export function noResponseError(): ApiError {
 }
 
 interface FetchErrorLike {
-  response?: { status: number; _data?: unknown };
+  response?: { status: number; _data?: unknown; headers?: Headers };
   cause?: unknown;
   name?: string;
 }
@@ -133,7 +153,7 @@ export function toApiError(error: unknown, signal?: AbortSignal | null): ApiErro
   if (signal?.aborted) return cancelledError(signal.reason);
   const e = (error ?? {}) as FetchErrorLike;
   if (e.response && typeof e.response.status === 'number')
-    return errorFromResponse(e.response.status, e.response._data);
+    return errorFromResponse(e.response.status, e.response._data, e.response.headers);
   const cause = (e.cause ?? error) as { name?: string } | undefined;
   if (cause?.name === 'AbortError') return cancelledError((cause as { reason?: unknown }).reason);
   return noResponseError();

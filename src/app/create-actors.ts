@@ -13,6 +13,8 @@ import type { OrderDetail } from '../api/contract/orders';
 import { api, configureApi } from '../api/client';
 import { removeAccessCookie, storeAccessCookie } from '../lib/cookies';
 import type { AppActors } from './app-actors';
+import { redirectValueFor } from '../lib/redirect';
+import { noteSessionExpired } from './session-expiry';
 import { createTokenSync } from './token-sync';
 import { refreshThrough } from './token-refresh';
 import * as io from './session-io';
@@ -79,7 +81,8 @@ export function createAppActors(options: CreateActorsOptions): AppActors {
         loadUser: fromPromise(({ input }) => io.loadUserFor(input)),
         signOut: fromPromise(async () => {
           try {
-            await io.signOut();
+            // A refresh still running would rotate the cookie after the logout read it: wait for it.
+            await sync.afterRefresh(io.signOut);
           } finally {
             sync.shareSignOut();
           }
@@ -94,18 +97,19 @@ export function createAppActors(options: CreateActorsOptions): AppActors {
   );
   refs.session = session;
 
-  // The token machine could not refresh (scheduled refresh refused): the session is over. The router guard then
-  // sends a visitor on a cabinet page to /login?redirect=… (see router.ts: a status change re-runs the guard).
-  token.on('session.expired', () => {
-    if (session.getSnapshot().matches('authSuccess')) session.send({ type: 'session.expired' });
-  });
+  // A refresh was refused (a call's 401, or the scheduled one): the session is over, and the visitor goes to
+  // /login?redirect=<this page> — from an exempt page too (navigation-effects.ts takes the page noted here).
+  const expire = (returnTo: string) => {
+    if (selectStatus(session.getSnapshot()) !== 'authSuccess') return;
+    noteSessionExpired(returnTo);
+    session.send({ type: 'session.expired' });
+  };
+  token.on('session.expired', () => expire(redirectValueFor(globalThis.location)));
 
   configureApi({
     getAccessToken: () => token.getSnapshot().context.access,
     refresh: refreshThrough(token),
-    onSessionExpired: () => {
-      if (selectStatus(session.getSnapshot()) === 'authSuccess') session.send({ type: 'session.expired' });
-    },
+    onSessionExpired: expire,
     navigateHard: options.navigateHard,
   });
 

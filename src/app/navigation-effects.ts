@@ -1,5 +1,6 @@
 // What happens after each navigation (spec point 2): dialogs close, the `msg` dialog opens, a page view is
-// reported; and a change of the session re-runs the guard on the current page.
+// reported, a saved scroll position waits for the page to be tall enough (scroll-hold.ts); and a change of the session re-runs the guard on the current page (or, after a refused refresh on a
+// public page, goes to /login?redirect=<that page>).
 import type { AnyRouter } from '@tanstack/react-router';
 import { selectStatus } from '../../machines/session/session.selectors';
 import { goal, pageView, referrerFor } from '../lib/analytics';
@@ -8,8 +9,14 @@ import { routeNameFor } from '../lib/route-names';
 import type { AppActors } from './app-actors';
 import { hasChunkLoadError, showChunkLoadErrorDialog } from './chunk-load-error';
 import { setResolvedPath } from './navigation-state';
+import { installScrollHold } from './scroll-hold';
+import { takeSessionExpiredReturn } from './session-expiry';
 
 export const MSG_DIALOG_ID = 'query-msg';
+
+function onCabinetPage(router: AnyRouter): boolean {
+  return router.state.matches.some((m) => m.staticData?.requiresAuth === true);
+}
 
 export function installNavigationEffects(router: AnyRouter, actors: AppActors): () => void {
   const { dialogs, session } = actors;
@@ -32,7 +39,8 @@ export function installNavigationEffects(router: AnyRouter, actors: AppActors): 
     if (event.pathChanged || !event.fromLocation) {
       pageView({
         title: routeNameFor(to.pathname),
-        referrer: referrerFor(search, event.fromLocation?.pathname),
+        // The first view has no previous path: the page that linked here, if the browser tells.
+        referrer: referrerFor(search, event.fromLocation?.pathname ?? globalThis.document?.referrer),
         path: to.pathname,
       });
     }
@@ -45,11 +53,20 @@ export function installNavigationEffects(router: AnyRouter, actors: AppActors): 
     const next = selectStatus(snapshot);
     if (next === status) return;
     status = next;
+    const expiredOn = takeSessionExpiredReturn();
+    // A refused refresh on a page the guard lets a signed-out visitor stay on (/payment, /404, /429).
+    if (next === 'authError' && expiredOn !== null && !onCabinetPage(router)) {
+      void router.navigate({ href: `/login?${new URLSearchParams({ redirect: expiredOn })}`, replace: true });
+      return;
+    }
     if (next !== 'notLoaded' && router.state.resolvedLocation) void router.invalidate();
   });
 
+  const offScrollHold = typeof window === 'undefined' ? () => {} : installScrollHold(router);
+
   return () => {
     offResolved();
+    offScrollHold();
     sub.unsubscribe();
   };
 }

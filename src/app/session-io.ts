@@ -14,7 +14,7 @@ import type {
   VerifyCodeInput,
 } from '../../machines/session/session.types';
 import { jwtSubject } from '../lib/jwt';
-import { hasSessionHint } from '../lib/cookies';
+import { hasSessionHint, removeSessionHint } from '../lib/cookies';
 
 const AUTH = '/api/client/auth';
 
@@ -100,7 +100,14 @@ export async function autoLogin({ token }: AutoLoginInput): Promise<SignedIn> {
   return loadUserFor(await postAutoLogin(token));
 }
 
-/** Revokes the refresh token (the cookie travels by itself); the local sign-out already happened. */
+/**
+ * Revokes the session the refresh cookie names (the cookie travels by itself; the server needs no live access
+ * token); the local sign-out already happened. The session hint goes even when the call fails.
+ */
 export async function signOut(): Promise<void> {
-  await api(`${AUTH}/logout/`, { method: 'POST', body: {}, noRefresh: true });
+  try {
+    await api(`${AUTH}/logout/`, { method: 'POST', body: {}, noRefresh: true });
+  } finally {
+    removeSessionHint();
+  }
 }

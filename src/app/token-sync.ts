@@ -1,11 +1,46 @@
 // One tab refreshes for all (spec point 4, contract auth.ts): refresh tokens rotate with reuse detection, so two
 // tabs must never refresh at once. A Web Lock serialises the refreshes of all tabs; the BroadcastChannel
-// 'cabinet-auth' shares the new access token, so a tab that waited for the lock takes the fresh token instead of
-// refreshing again. Sign-outs are shared the same way.
+// 'cabinet-auth' shares the new access token with the other tabs, and a record in localStorage, written under the
+// lock, lets a tab that waited for the lock take the fresh token instead of refreshing again (the lock may be
+// granted before the channel's message arrives). Sign-outs are shared the same way.
 import type { AuthTokens } from '../api/contract/auth';
+import { REFRESH_AT } from '../../machines/token/token.machine';
 
 export const AUTH_CHANNEL = 'cabinet-auth';
 const REFRESH_LOCK = 'cabinet-auth-refresh';
+/** The last refresh of any tab: its tokens and when it landed (the access token is in a readable cookie anyway). */
+export const LAST_REFRESH_KEY = 'cabinet.auth.lastRefresh';
+
+type Refreshed = { tokens: AuthTokens; at: number };
+
+function storage(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null; // storage disabled: the channel alone shares tokens
+  }
+}
+
+function recallRefresh(): Refreshed | null {
+  try {
+    const r = JSON.parse(storage()?.getItem(LAST_REFRESH_KEY) ?? 'null') as Partial<Refreshed> | null;
+    const t = r?.tokens;
+    if (!t || typeof t.access !== 'string' || typeof t.expires_in !== 'number' || typeof r.at !== 'number')
+      return null;
+    return { tokens: { access: t.access, expires_in: t.expires_in }, at: r.at };
+  } catch {
+    return null;
+  }
+}
+
+function rememberRefresh(value: Refreshed | null): void {
+  try {
+    if (value) storage()?.setItem(LAST_REFRESH_KEY, JSON.stringify(value));
+    else storage()?.removeItem(LAST_REFRESH_KEY);
+  } catch {
+    // a full or disabled storage only costs a second refresh
+  }
+}
 
 type AuthMessage = { type: 'tokens'; access: string; expires_in: number } | { type: 'signedOut' };
 
@@ -30,42 +65,67 @@ export interface TokenSync {
   refresh: () => Promise<AuthTokens>;
   shareTokens: (tokens: AuthTokens) => void;
   shareSignOut: () => void;
+  /**
+   * Runs `task` once no refresh runs in this tab or any other (under the same lock): a logout then presents the
+   * refresh cookie as the last refresh left it, so the token it revokes is the live one.
+   */
+  afterRefresh: <T>(task: () => Promise<T>) => Promise<T>;
   close: () => void;
 }
 
 export function createTokenSync(options: TokenSyncOptions): TokenSync {
   const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(AUTH_CHANNEL);
-  let lastShared: { tokens: AuthTokens; at: number } | null = null;
+  let lastShared: Refreshed | null = null;
+  /** The tokens this tab holds, as far as the sync knows: its own refresh, a sign-in here, another tab's message. */
+  let held: Refreshed | null = null;
   let inflight: Promise<AuthTokens> | null = null;
 
   if (channel) {
     channel.onmessage = (e: MessageEvent) => {
       if (!isAuthMessage(e.data)) return;
       if (e.data.type === 'signedOut') {
-        lastShared = null;
+        lastShared = held = null;
         options.onSignedOut();
         return;
       }
       const tokens = { access: e.data.access, expires_in: e.data.expires_in };
-      lastShared = { tokens, at: Date.now() };
+      lastShared = held = { tokens, at: Date.now() };
       options.onTokens(tokens);
     };
   }
 
   const post = (message: AuthMessage) => channel?.postMessage(message);
 
+  /**
+   * Another tab's tokens this tab may take instead of refreshing: still short of their refresh time, and got after
+   * this tab asked, or newer than the tokens it holds (its 401 came back before that tab's message did).
+   */
+  function takeable(shared: Refreshed | null, askedAt: number): shared is Refreshed {
+    if (!shared || Date.now() >= shared.at + shared.tokens.expires_in * 1000 * REFRESH_AT) return false;
+    if (shared.at >= askedAt) return true;
+    return !!held && shared.at > held.at && shared.tokens.access !== held.tokens.access;
+  }
+
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+
   function refresh(): Promise<AuthTokens> {
     if (inflight) return inflight;
     const askedAt = Date.now();
     const run = async (): Promise<AuthTokens> => {
-      // Another tab refreshed while this one waited for the lock: its token is as good as a new one.
-      if (lastShared && lastShared.at >= askedAt) return lastShared.tokens;
+      // Another tab refreshed while this one waited for the lock, or before its message got here: its token is as
+      // good as a new one.
+      for (const shared of [lastShared, recallRefresh()]) {
+        if (!takeable(shared, askedAt)) continue;
+        held = shared;
+        return shared.tokens;
+      }
       const tokens = await options.refreshRequest();
-      // Shared before the lock is released, so a waiting tab finds it.
+      // Kept and shared before the lock is released, so a waiting tab finds it.
+      held = { tokens, at: Date.now() };
+      rememberRefresh(held);
       post({ type: 'tokens', ...tokens });
       return tokens;
     };
-    const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
     const flight: Promise<AuthTokens> = locks ? locks.request(REFRESH_LOCK, run).then((t) => t) : run();
     const shared = flight.finally(() => {
       inflight = null;
@@ -74,10 +134,24 @@ export function createTokenSync(options: TokenSyncOptions): TokenSync {
     return shared;
   }
 
+  async function afterRefresh<T>(task: () => Promise<T>): Promise<T> {
+    // This tab's own refresh first (it holds the lock, and without Web Locks nothing else orders the two).
+    if (inflight) await inflight.catch(() => undefined);
+    return locks ? locks.request(REFRESH_LOCK, task) : task();
+  }
+
   return {
     refresh,
-    shareTokens: (tokens) => post({ type: 'tokens', access: tokens.access, expires_in: tokens.expires_in }),
-    shareSignOut: () => post({ type: 'signedOut' }),
+    afterRefresh,
+    shareTokens: (tokens) => {
+      held = { tokens, at: Date.now() };
+      post({ type: 'tokens', access: tokens.access, expires_in: tokens.expires_in });
+    },
+    shareSignOut: () => {
+      held = null;
+      rememberRefresh(null);
+      post({ type: 'signedOut' });
+    },
     close: () => channel?.close(),
   };
 }

@@ -29,6 +29,14 @@ export function hasSessionHint(): boolean {
   return Cookies.get(SESSION_HINT_COOKIE) === '1';
 }
 
+/**
+ * Drops the hint on sign-out whatever the server answered: without it a reload asks no refresh, so a logout that
+ * did not get through cannot sign the customer back in from this browser.
+ */
+export function removeSessionHint(): void {
+  Cookies.remove(SESSION_HINT_COOKIE, { path: '/', secure: isSecurePage(), sameSite: 'Strict' });
+}
+
 export function removeAccessCookie(): void {
   Cookies.remove(ACCESS_COOKIE, { path: '/' });
 }

@@ -1,5 +1,5 @@
 // The navigation guard of spec point 2 as a pure function: the root route's beforeLoad applies it.
-import { decodeRedirect } from './redirect';
+import { decodeRedirect, encodeRedirect } from './redirect';
 import { SESSION_FAILED_REASON } from './messages';
 
 export type SessionStatus = 'notLoaded' | 'authError' | 'authSuccess' | 'initFailed';
@@ -38,8 +38,7 @@ function searchWithout(search: Record<string, unknown>, keys: string[]): Record<
 
 /** The path and query a visitor asked for, as a redirect value (without the single-use `al`, without `msg`). */
 function returnValue(target: NavigationTarget): string {
-  const query = new URLSearchParams(searchWithout(target.search, ['al', 'msg', 'redirect'])).toString();
-  return query ? `${target.path}?${query}` : target.path;
+  return encodeRedirect(target.path, searchWithout(target.search, ['al', 'msg', 'redirect']));
 }
 
 function isSessionErrorPage(target: NavigationTarget): boolean {

@@ -153,12 +153,59 @@ describe('HTTP client: the error catalogue (spec point 8)', () => {
     expect(config.navigateHard).toHaveBeenCalledWith('/429');
   });
 
+  it("HTTP 429 with Retry-After: /429 is told the server's wait, bounded", async () => {
+    const limited = (retryAfter: string) =>
+      new Response(JSON.stringify({ detail: 'Слишком много попыток.' }), {
+        status: 429,
+        headers: { 'content-type': 'application/json', 'retry-after': retryAfter },
+      });
+    const { client, config } = setup([limited('90'), limited('86400'), limited('later')]);
+    const first = await failure(client.api('/api/client/auth/login/', { method: 'POST', body: {} }));
+    expect(first.retryAfter).toBe(90);
+    await failure(client.api('/api/client/orders/'));
+    await failure(client.api('/api/client/orders/'));
+    expect(vi.mocked(config.navigateHard).mock.calls).toEqual([
+      ['/429?retry=90'],
+      ['/429?retry=3600'],
+      ['/429'],
+    ]);
+  });
+
+  it('HTTP 429 on /429 itself: no navigation, so the page never reloads itself in a loop', async () => {
+    const { client, config } = setup([json(429, {})], {
+      currentLocation: () => ({ pathname: '/429', search: '?retry=30' }),
+    });
+    const error = await failure(client.api('/api/client/auth/token/refresh/', { method: 'POST', body: {} }));
+    expect(error.status).toBe(429);
+    expect(config.navigateHard).not.toHaveBeenCalled();
+  });
+
   it('HTTP 401: refresh the token and retry once with the new one', async () => {
     const { client, calls, config } = setup([json(401, { detail: 'expired' }), json(200, { id: 5 })]);
     await expect(client.api('/api/client/orders/5/')).resolves.toEqual({ id: 5 });
     expect(config.refresh).toHaveBeenCalledTimes(1);
     expect(calls.map((c) => c.headers.get('authorization'))).toEqual(['Bearer access-1', 'Bearer access-2']);
     expect(config.onSessionExpired).not.toHaveBeenCalled();
+  });
+
+  it('HTTP 401 for a token replaced meanwhile (another tab refreshed): retried with the new one, no refresh', async () => {
+    let token = 'access-1';
+    const { client, calls, config } = setup(
+      [
+        () => {
+          token = 'access-from-the-other-tab';
+          return json(401, { detail: 'expired' });
+        },
+        json(200, { id: 5 }),
+      ],
+      { getAccessToken: vi.fn(() => token) },
+    );
+    await expect(client.api('/api/client/orders/5/')).resolves.toEqual({ id: 5 });
+    expect(config.refresh).not.toHaveBeenCalled();
+    expect(calls.map((c) => c.headers.get('authorization'))).toEqual([
+      'Bearer access-1',
+      'Bearer access-from-the-other-tab',
+    ]);
   });
 
   it('HTTP 401 again after the retry: passed on, no second refresh', async () => {

@@ -31,6 +31,8 @@ function server(state: { valid: string }) {
 const syncs: TokenSync[] = [];
 afterEach(() => {
   for (const s of syncs.splice(0)) s.close();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 describe('refresh through the token machine', () => {
@@ -133,12 +135,115 @@ describe('token sync between tabs (BroadcastChannel cabinet-auth)', () => {
     expect(requestB).not.toHaveBeenCalled();
   });
 
+  it('a tab granted the lock before the message arrives takes the token from the shared record', async () => {
+    const jar = new Map<string, string>();
+    vi.stubGlobal('localStorage', {
+      getItem: (k: string) => jar.get(k) ?? null,
+      setItem: (k: string, v: string) => void jar.set(k, v),
+      removeItem: (k: string) => void jar.delete(k),
+    });
+    const tabA = createTokenSync({
+      refreshRequest: async () => ({ access: 'from-A', expires_in: 300 }),
+      onTokens: vi.fn(),
+      onSignedOut: vi.fn(),
+    });
+    // Tab B hears nothing on the channel: only the record can tell it about A's refresh.
+    vi.stubGlobal('BroadcastChannel', undefined);
+    const requestB = vi.fn(async () => ({ access: 'from-B', expires_in: 300 }));
+    const tabB = createTokenSync({ refreshRequest: requestB, onTokens: vi.fn(), onSignedOut: vi.fn() });
+    syncs.push(tabA, tabB);
+
+    const askedAt = Date.now(); // B asks while A refreshes
+    await tabA.refresh();
+    vi.spyOn(Date, 'now').mockReturnValue(askedAt);
+    await expect(tabB.refresh()).resolves.toEqual({ access: 'from-A', expires_in: 300 });
+    expect(requestB).not.toHaveBeenCalled();
+
+    // After a sign-out the record is gone: the next refresh asks the server.
+    tabA.shareSignOut();
+    await expect(tabB.refresh()).resolves.toEqual({ access: 'from-B', expires_in: 300 });
+  });
+
+  it("a tab whose 401 comes back after another tab's refresh, before its message, takes that token", async () => {
+    const jar = new Map<string, string>();
+    vi.stubGlobal('localStorage', {
+      getItem: (k: string) => jar.get(k) ?? null,
+      setItem: (k: string, v: string) => void jar.set(k, v),
+      removeItem: (k: string) => void jar.delete(k),
+    });
+    vi.stubGlobal('BroadcastChannel', undefined); // no message ever arrives: only the record tells
+    let now = 1_000_000;
+    vi.spyOn(Date, 'now').mockImplementation(() => now);
+    const requestA = vi.fn(async () => ({ access: 'second', expires_in: 300 }));
+    const requestB = vi.fn(async () => ({ access: 'first', expires_in: 300 }));
+    const tabA = createTokenSync({ refreshRequest: requestA, onTokens: vi.fn(), onSignedOut: vi.fn() });
+    const tabB = createTokenSync({ refreshRequest: requestB, onTokens: vi.fn(), onSignedOut: vi.fn() });
+    syncs.push(tabA, tabB);
+
+    await tabB.refresh(); // B holds 'first'
+    now += 60_000;
+    await tabA.refresh(); // A refreshed: 'second'
+    now += 1_000; // B asks after A is done
+    await expect(tabB.refresh()).resolves.toEqual({ access: 'second', expires_in: 300 });
+    expect(requestB).toHaveBeenCalledTimes(1);
+
+    // A record that B already holds, or one past 80 % of its life, is no reason to skip a refresh.
+    now += 1_000;
+    await expect(tabB.refresh()).resolves.toEqual({ access: 'first', expires_in: 300 });
+    await tabA.refresh();
+    now += 241_000;
+    requestB.mockResolvedValueOnce({ access: 'third', expires_in: 300 });
+    await expect(tabB.refresh()).resolves.toEqual({ access: 'third', expires_in: 300 });
+  });
+
   it('is single-flight within a tab', async () => {
     const request = vi.fn(async () => ({ access: 'x', expires_in: 300 }));
     const tab = createTokenSync({ refreshRequest: request, onTokens: vi.fn(), onSignedOut: vi.fn() });
     syncs.push(tab);
     await Promise.all([tab.refresh(), tab.refresh(), tab.refresh()]);
     expect(request).toHaveBeenCalledTimes(1);
+  });
+
+  it('a sign-out waits for the refresh running in the tab, so it presents the rotated cookie', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const order: string[] = [];
+    const tab = createTokenSync({
+      refreshRequest: async () => {
+        await gate;
+        order.push('refreshed');
+        return { access: 'x', expires_in: 300 };
+      },
+      onTokens: vi.fn(),
+      onSignedOut: vi.fn(),
+    });
+    syncs.push(tab);
+    const refreshing = tab.refresh();
+    const logout = vi.fn(async () => {
+      order.push('logout');
+      return 'signed out';
+    });
+    const signingOut = tab.afterRefresh(logout);
+    expect(logout).not.toHaveBeenCalled();
+    release();
+    await expect(signingOut).resolves.toBe('signed out');
+    await refreshing;
+    expect(order).toEqual(['refreshed', 'logout']);
+  });
+
+  it('a sign-out after a failed refresh still runs, and one with nothing running runs at once', async () => {
+    const tab = createTokenSync({
+      refreshRequest: async () => {
+        throw new ApiError({ kind: 'http', status: 401, message: 'expired' });
+      },
+      onTokens: vi.fn(),
+      onSignedOut: vi.fn(),
+    });
+    syncs.push(tab);
+    const refreshing = tab.refresh().catch(() => 'refused');
+    await expect(tab.afterRefresh(async () => 'signed out')).resolves.toBe('signed out');
+    expect(await refreshing).toBe('refused');
+    await expect(tab.afterRefresh(async () => 'again')).resolves.toBe('again');
   });
 
   it('shares a sign-out', async () => {

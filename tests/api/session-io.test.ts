@@ -1,8 +1,9 @@
 // The IO behind the session machine, against a stubbed fetch through the app's configured client.
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApi } from '../../src/api/client';
 import { ERROR_MESSAGES } from '../../src/api/errors';
 import * as io from '../../src/app/session-io';
+import { hasSessionHint } from '../../src/lib/cookies';
 
 const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
 const access = `h.${b64({ sub: '42' })}.s`;
@@ -160,5 +161,48 @@ describe('sign-in calls', () => {
     routes['POST /api/client/auth/logout/'] = () => json(401, {});
     await expect(io.signOut()).rejects.toMatchObject({ status: 401 });
     expect(seen).toHaveLength(1);
+  });
+});
+
+describe('sign-out and the session hint cookie', () => {
+  /** A document whose cookie jar holds the hint, as after a sign-in (js-cookie reads and writes document.cookie). */
+  function withHintCookie() {
+    let jar = new Map([['cabinet_signed_in', '1']]);
+    const doc = {
+      get cookie() {
+        return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+      },
+      set cookie(line: string) {
+        const [pair = '', ...attributes] = line.split(';');
+        const [name = '', value = ''] = pair.split('=');
+        const expired = attributes.some(
+          (a) => /^\s*expires=/i.test(a) && Date.parse(a.split('=')[1]!) < Date.now(),
+        );
+        jar = new Map(jar);
+        if (expired) jar.delete(name);
+        else jar.set(name, value);
+      },
+    };
+    vi.stubGlobal('document', doc);
+    return () => jar.has('cabinet_signed_in');
+  }
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('a logout without an answer still drops the hint: a reload then asks for no refresh', async () => {
+    const hintLeft = withHintCookie();
+    expect(hasSessionHint()).toBe(true);
+    await expect(io.signOut()).rejects.toMatchObject({ message: ERROR_MESSAGES.noResponse });
+    expect(hintLeft()).toBe(false);
+    await expect(io.restoreSession({ autoLoginToken: null }, refresh)).rejects.toMatchObject({ status: 401 });
+    expect(seen.map((c) => c.path)).toEqual(['/api/client/auth/logout/']);
+  });
+
+  it('a refused logout drops it too', async () => {
+    const hintLeft = withHintCookie();
+    routes['POST /api/client/auth/logout/'] = () => json(500, {});
+    await expect(io.signOut()).rejects.toMatchObject({ status: 500 });
+    expect(hintLeft()).toBe(false);
   });
 });

@@ -37,6 +37,13 @@ const rows: Row[] = [
     to('/login', { redirect: '/payments/history?page=2&sort=date' }),
   ],
   [
+    '1: a percent sign and a backslash of the query are carried so that rule 4 reads them back',
+    { path: '/payments/history', search: { q: '50% a\\b' }, requiresAuth: true },
+    'authError',
+    null,
+    to('/login', { redirect: '/payments/history?q=50%25+a\\b' }),
+  ],
+  [
     '1: msg travels along, outside the redirect',
     { path: '/order/5', search: { msg: 'Спасибо за заказ!', x: '1' }, requiresAuth: true },
     'authError',
@@ -160,6 +167,13 @@ const rows: Row[] = [
     'authSuccess',
     null,
     to('/home'),
+  ],
+  [
+    '4: a query with a percent sign and a backslash is restored',
+    { path: '/login', search: { redirect: '/payments/history?q=50%25+a\\b' }, requiresAuth: false },
+    'authSuccess',
+    null,
+    to('/payments/history', { q: '50% a\\b' }),
   ],
   [
     '4: blocked redirect still passes msg',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeRedirect, isSafeRedirect, redirectValueFor, stripAl } from '../../src/lib/redirect';
+import { decodeRedirect, encodeRedirect, isSafeRedirect, redirectValueFor } from '../../src/lib/redirect';
 
 describe('decodeRedirect: accepted values', () => {
   it.each([
@@ -15,6 +15,15 @@ describe('decodeRedirect: accepted values', () => {
     ['/profile#avatar', { path: '/profile', search: {} }],
     ['/change-password/abc-DEF_123/', { path: '/change-password/abc-DEF_123/', search: {} }],
     ['/', { path: '/', search: {} }],
+    ['/payments/history?q=50%25', { path: '/payments/history', search: { q: '50%' } }],
+    [
+      '/payments/history?q=100%25+off&page=2',
+      { path: '/payments/history', search: { q: '100% off', page: '2' } },
+    ],
+    ['/payments/history?q=%25', { path: '/payments/history', search: { q: '%' } }],
+    ['/payments/history?q=%25%25', { path: '/payments/history', search: { q: '%%' } }],
+    ['/payments/history?q=a\\b', { path: '/payments/history', search: { q: 'a\\b' } }],
+    ['/order/5?q=C:\\work\\%D0%BA%D1%83%D1%80%D1%81', { path: '/order/5', search: { q: 'C:\\work\\курс' } }],
   ])('%s', (value, expected) => {
     expect(decodeRedirect(value)).toEqual(expected);
     expect(isSafeRedirect(value)).toBe(true);
@@ -36,6 +45,12 @@ describe('decodeRedirect: refused values', () => {
     ['encoded backslash in the query', '/home?x=%5C'],
     ['double encoding', '/%252f%252fevil.example'],
     ['double encoding in the query', '/home?x=%252F'],
+    ['double encoding in the query, lower case', '/home?x=%252f'],
+    ['encoded percent sign before hex digits', '/home?x=%2541'],
+    ['encoded percent sign in the path', '/50%25'],
+    ['encoded backslash in the query, lower case', '/home?x=%5c'],
+    ['backslash in the path before a query', '/home\\?x=1'],
+    ['backslash in the hash', '/profile#a\\b'],
     ['encoded dot segment', '/%2e%2e/evil'],
     ['dot segment', '/home/../evil'],
     ['single dot segment', '/./home'],
@@ -78,23 +93,58 @@ describe('decodeRedirect: refused values', () => {
   });
 });
 
-describe('the redirect value of the current page', () => {
+/** What the value goes through on its way: into /login?redirect=… and read back by the router, once decoded. */
+const throughTheUrl = (value: string) =>
+  new URLSearchParams(new URLSearchParams({ redirect: value }).toString()).get('redirect');
+
+describe('encodeRedirect: every legit query comes back as it went in', () => {
   it.each([
-    ['?al=x', ''],
-    ['?al=x&page=2', '?page=2'],
-    ['page=2&al=x&b=3', '?page=2&b=3'],
-    ['', ''],
-  ])('stripAl(%j) = %j', (search, expected) => {
-    expect(stripAl(search)).toBe(expected);
+    [{ page: '2' }],
+    [{ q: '50%' }],
+    [{ q: '%zz' }],
+    [{ q: '100% off', sort: '-date' }],
+    [{ q: 'a\\b' }],
+    [{ q: 'C:\\курсовая\\глава 1.docx' }],
+    [{ q: 'a&b=c#d?e/f' }],
+    [{ q: "+ - * ~ ! ' ( )" }],
+    [{ q: '' }],
+    [{}],
+  ])('%j', (search) => {
+    const value = encodeRedirect('/payments/history', search);
+    expect(decodeRedirect(throughTheUrl(value))).toEqual({ path: '/payments/history', search });
   });
 
-  it('is the path and query without al', () => {
+  it('the one loss: a value that itself reads as an escape (`%2F`) is double encoding to the check', () => {
+    expect(decodeRedirect(throughTheUrl(encodeRedirect('/home', { q: '%2F' })))).toBeNull();
+  });
+
+  it('leaves out al and redirect', () => {
+    expect(encodeRedirect('/order/5', { al: 'x', redirect: '/home', tab: '2' })).toBe('/order/5?tab=2');
+  });
+});
+
+describe('the redirect value of the current page', () => {
+  it.each([
+    ['?al=x', '/order/5'],
+    ['?al=x&page=2', '/order/5?page=2'],
+    ['page=2&al=x&b=3', '/order/5?page=2&b=3'],
+    ['', '/order/5'],
+    ['?q=50%25', '/order/5?q=50%25'],
+    ['?q=50%', '/order/5?q=50%25'],
+    ['?q=a%5Cb', '/order/5?q=a\\b'],
+  ])('search %j → %j', (search, expected) => {
+    expect(redirectValueFor({ pathname: '/order/5', search })).toBe(expected);
+  });
+
+  it('is the path and query without al, and decodes back', () => {
     expect(redirectValueFor({ pathname: '/order/5/files', search: '?al=one&tab=2' })).toBe(
       '/order/5/files?tab=2',
     );
-    expect(decodeRedirect(redirectValueFor({ pathname: '/order/5', search: '?al=1' }))).toEqual({
-      path: '/order/5',
-      search: {},
+    expect(
+      decodeRedirect(redirectValueFor({ pathname: '/payments/history', search: '?q=50%&al=1' })),
+    ).toEqual({
+      path: '/payments/history',
+      search: { q: '50%' },
     });
   });
 });

@@ -61,11 +61,17 @@ describe('refresh, reuse detection, logout', () => {
     expect(again.status).toBe(200);
   });
 
-  it('accepts the refresh token in the body for callers without cookies', async () => {
+  it('takes the refresh token only from its cookie: one in the body is refused and stays unspent', async () => {
     const c = await createSignedInCustomer(h);
     const token = c.refreshCookie.split('=')[1];
-    const res = await refresh(h, undefined, { refresh: token });
-    expect(res.status).toBe(200);
+    const inBody = await refresh(h, undefined, { refresh: token });
+    expect(inBody.status).toBe(400);
+    expect(await inBody.json()).toEqual({ refresh: ['Токен обновления передаётся только в cookie.'] });
+    expect(refreshCookieOf(inBody)).toBeUndefined();
+    const beside = await refresh(h, c.refreshCookie, { refresh: token });
+    expect(beside.status).toBe(400);
+    // Neither call spent the token: the cookie still refreshes (a spent one would end the session).
+    expect((await refresh(h, c.refreshCookie, {})).status).toBe(200);
   });
 
   it('a reused refresh token revokes the whole family', async () => {
@@ -130,7 +136,7 @@ describe('refresh, reuse detection, logout', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(res.status).toBe(400);
-    expect((await refresh(h, undefined, { refresh: 42 })).status).toBe(400);
+    expect((await refresh(h, undefined, 'a string')).status).toBe(400);
     expect((await refresh(h, undefined, [])).status).toBe(400);
   });
 
@@ -158,13 +164,58 @@ describe('refresh, reuse detection, logout', () => {
     expect((await h.request(LOGOUT, { method: 'POST', token: c.access })).status).toBe(401);
   });
 
-  it('logout works with only the refresh cookie (expired access token)', async () => {
+  it.each([
+    ['an expired bearer', (access: string) => access],
+    ['an invalid bearer', () => 'garbage'],
+    ['no bearer', () => undefined],
+  ])('logout with %s ends the session the refresh cookie names', async (_, bearer) => {
     const c = await createSignedInCustomer(h);
-    h.clock.advance(600_000);
+    h.clock.advance(600_000); // the access token is past its 300 s
+    const res = await h.request(LOGOUT, {
+      method: 'POST',
+      headers: { cookie: c.refreshCookie },
+      token: bearer(c.access),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ detail: 'Вы вышли из кабинета.' });
+    const gone = await refresh(h, c.refreshCookie);
+    expect(gone.status).toBe(401);
+    expect(await gone.json()).toEqual({ detail: 'Сессия истекла. Войдите снова.' });
+    expect((await h.request(LOGOUT, { method: 'POST' })).status).toBe(401);
+  });
+
+  it('logout with a cookie another tab already rotated still ends the session', async () => {
+    const c = await createSignedInCustomer(h);
+    const rotated = await refresh(h, c.refreshCookie);
+    const current = refreshCookieOf(rotated)!;
+    const { access } = await rotated.json();
     const res = await h.request(LOGOUT, { method: 'POST', headers: { cookie: c.refreshCookie } });
     expect(res.status).toBe(200);
-    expect((await refresh(h, c.refreshCookie)).status).toBe(401);
-    expect((await h.request(LOGOUT, { method: 'POST' })).status).toBe(401);
+    expect((await refresh(h, current)).status).toBe(401);
+    expect((await protectedCall(h, access)).status).toBe(401);
+  });
+
+  it('logout with a live bearer of one session and the cookie of another ends both', async () => {
+    const a = await createSignedInCustomer(h);
+    const b = await signIn(h, a.email, a.password);
+    const res = await h.request(LOGOUT, {
+      method: 'POST',
+      token: a.access,
+      headers: { cookie: b.refreshCookie },
+    });
+    expect(res.status).toBe(200);
+    expect((await protectedCall(h, a.access)).status).toBe(401);
+    expect((await protectedCall(h, b.access)).status).toBe(401);
+  });
+
+  it('logout with neither a live bearer nor a known cookie is 401 and clears the cookies', async () => {
+    const res = await h.request(LOGOUT, {
+      method: 'POST',
+      token: 'garbage',
+      headers: { cookie: 'cabinet_refresh=unknown' },
+    });
+    expect(res.status).toBe(401);
+    expect(res.headers.getSetCookie().some((s) => s.startsWith('cabinet_refresh=;'))).toBe(true);
   });
 
   it('isSessionActive is false for ids that are not sessions', async () => {

@@ -16,6 +16,17 @@ describe('configuration', () => {
     );
   });
 
+  it('believes X-Forwarded-For only behind as many proxies as TRUST_PROXY says (none by default)', () => {
+    expect(loadConfig(base()).trustProxy).toBe(0);
+    expect(loadConfig({ ...base(), TRUST_PROXY: '' }).trustProxy).toBe(0);
+    expect(loadConfig({ ...base(), TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ ...base(), TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    for (const bad of ['true', '-1', 'yes', '1.5'])
+      expect(() => loadConfig({ ...base(), TRUST_PROXY: bad })).toThrow(
+        `TRUST_PROXY must be the number of proxies in front of the server (0, 1, 2 …), not "${bad}".`,
+      );
+  });
+
   it('creates a database in an empty directory, opens it with the cache size asked for, and reopens it', async () => {
     const dir = join(base().DATA_DIR, 'db');
     const first = await openDatabase({ dataDir: dir, sharedBuffers: '8MB' });

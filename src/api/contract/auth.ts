@@ -10,7 +10,9 @@
  *   tokens stop working at once) and answers 401: so the SPA must refresh single-flight ACROSS TABS (one tab
  *   refreshes, e.g. under a Web Lock, and shares the new access token), never two tabs at once.
  * - Errors: `{ detail }` or field errors `{ field: [messages] }` (FieldErrors), in Russian, ready to show.
- *   Too many failed sign-ins → 429 with Retry-After (the SPA goes to /429).
+ *   Too many failed sign-ins → 429 with Retry-After (the SPA goes to /429?retry=<seconds>): 10 in 15 min for one
+ *   login from one IP lock that login for that IP only; 30 in 15 min from one IP lock that IP; 100 in an hour for
+ *   one login lock it for IPs it has not signed in from in 30 days (server/domain/sign-in-limits.ts).
  *
  * Endpoints
  * - POST /api/client/auth/login/            LoginRequest → 200 AuthTokens | 200 CodeSent (method 'code')
@@ -18,9 +20,11 @@
  * - POST /api/client/auth/login/verify/     VerifyCodeRequest → 200 AuthTokens | 400 { detail } | 429
  *     A code: 6 digits, by SMS when the login is a phone, else by e-mail; lives 10 min, single-use, dies after
  *     5 wrong tries. An unknown login also answers CodeSent (no account enumeration).
- * - POST /api/client/auth/token/refresh/    RefreshRequest (optional; the cookie is enough) → 200 AuthTokens | 401
- * - POST /api/client/auth/logout/           Bearer (or just the cookie) → 200 { detail }; clears the cookie and
- *                                           closes the session's sockets.
+ * - POST /api/client/auth/token/refresh/    empty body, the cookie only → 200 AuthTokens | 401
+ *                                           (a body with `refresh` → 400: the token never travels outside its cookie)
+ * - POST /api/client/auth/logout/           cookie and/or Bearer → 200 { detail } | 401 when neither names a session;
+ *                                           ends the session the cookie names even with an expired or no Bearer,
+ *                                           clears the cookies and closes the session's sockets.
  * - POST /api/client/profile/               RegistrationRequest → 201 AuthTokens (signed in) | 400 FieldErrors
  * - POST /api/client/auth/password_change/  RestoreRequest → 200 { detail } always (no account enumeration);
  *                                           the e-mail holds `${origin}/change-password/<id>/`, valid 1 hour, once.
@@ -77,11 +81,6 @@ export interface CodeSent {
 export interface VerifyCodeRequest {
   login: string;
   code: string;
-}
-
-export interface RefreshRequest {
-  /** Only for callers without cookies; browsers send nothing. */
-  refresh?: string;
 }
 
 export interface RegistrationRequest {

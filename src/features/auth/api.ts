@@ -1,5 +1,6 @@
 // The auth calls the pages make themselves (sign-in itself goes through the session machine).
 import { api } from '../../api/client';
+import { continueRegistrationError, isApiError } from '../../api/errors';
 import type {
   AuthTokens,
   DetailError,
@@ -36,6 +37,10 @@ export const setNewPassword = (id: string, body: SetPasswordRequest) =>
     noRefresh: true,
   });
 
-/** The e-mail a social network did not give us; answers tokens of the new account. */
+/** The e-mail a social network did not give us (continue-registration); answers tokens of the new account. */
 export const socialEmailAuth = (body: SocialEmailRequest) =>
-  api<AuthTokens>('/client/api/socials/email/', { method: 'POST', body, noRefresh: true });
+  api<AuthTokens>('/client/api/socials/email/', { method: 'POST', body, noRefresh: true }).catch(
+    (error: unknown) => {
+      throw isApiError(error) ? continueRegistrationError(error) : error;
+    },
+  );

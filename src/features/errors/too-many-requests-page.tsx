@@ -5,19 +5,22 @@ import * as s from './errors.css';
 import { StatusFrame } from './status-frame';
 import { t } from './strings';
 
-const WAIT_SECONDS = 20;
-
 /**
- * /429: the server asked us to slow down (the client made a full navigation here). A short countdown, then a
- * retry that returns to the page the customer was on.
+ * /429: the server asked us to slow down (the client made a full navigation here). It counts down the server's
+ * Retry-After (`waitSeconds`), then offers a retry that returns to the page the customer was on.
  */
-export function TooManyRequestsPage() {
-  const [left, setLeft] = useState(WAIT_SECONDS);
+export function TooManyRequestsPage({ waitSeconds }: { waitSeconds: number }) {
+  // Read off the clock, not counted in ticks: a background tab's timers are slowed, its clock is not.
+  const [deadline] = useState(() => Date.now() + waitSeconds * 1000);
+  const [left, setLeft] = useState(waitSeconds);
   useEffect(() => {
-    if (left <= 0) return;
-    const timer = window.setTimeout(() => setLeft((n) => n - 1), 1000);
-    return () => window.clearTimeout(timer);
-  }, [left]);
+    const timer = window.setInterval(() => {
+      const rest = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+      setLeft(rest);
+      if (rest === 0) window.clearInterval(timer);
+    }, 250);
+    return () => window.clearInterval(timer);
+  }, [deadline]);
 
   // Back where the 429 happened when there is such a page in this tab; else the start page.
   const canGoBack = typeof window !== 'undefined' && window.history.length > 1;
