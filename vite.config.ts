@@ -2,7 +2,8 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
-import { precompress } from './scripts/precompress';
+import { precompress } from './scripts/precompress.ts';
+import { routeAssets } from './scripts/route-assets.ts';
 
 const api = `http://localhost:${process.env.API_PORT ?? 3001}`;
 
@@ -12,6 +13,7 @@ export default defineConfig({
     tanstackRouter(),
     react(),
     vanillaExtractPlugin(),
+    routeAssets(),
     precompress(),
   ],
   server: {

@@ -20,6 +20,9 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
 import { figureRow, kb, type Goal, type SectionReport, type Table, statusOf } from './lib/report';
+import { routeBranch } from '../server/spa/route-branch';
+
+export { routeBranch, routePathOf } from '../server/spa/route-branch';
 
 export const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
@@ -263,53 +266,6 @@ function parseIndexHtml(html: string): { modules: string[]; scripts: string[]; c
     if (rel === 'modulepreload') modules.push(f);
   }
   return { modules, scripts, css };
-}
-
-/** `_auth/order/$id/index.tsx` → { path: '/order/$id', index: true }. */
-export function routePathOf(routeFile: string): { path: string; index: boolean } {
-  const noExt = routeFile.replace(/\.(tsx|ts|jsx|js)$/, '');
-  const segments = noExt.split(/[/.]/).filter((s) => s !== '');
-  const last = segments.at(-1);
-  const index = last === 'index';
-  const kept = segments.filter(
-    (s, i) =>
-      !(s.startsWith('(') && s.endsWith(')')) &&
-      !s.startsWith('_') &&
-      !(i === segments.length - 1 && (s === 'index' || s === 'route')),
-  );
-  return { path: '/' + kept.map((s) => s.replace(/_$/, '')).join('/'), index };
-}
-
-/** `_auth/order.$id.index.tsx` → ['_auth', 'order', '$id', 'index']: the route's place in the tree. */
-function routeIdOf(routeFile: string): string[] {
-  const segments = routeFile
-    .replace(/\.(tsx|ts|jsx|js)$/, '')
-    .split(/[/.]/)
-    .filter(Boolean);
-  return segments.at(-1) === 'route' ? segments.slice(0, -1) : segments;
-}
-
-function pathMatches(routeFile: string, url: string): boolean {
-  const want = routePathOf(routeFile).path.split('/').filter(Boolean);
-  const have = url.split('?')[0]!.split('/').filter(Boolean);
-  return want.length === have.length && want.every((seg, i) => seg.startsWith('$') || seg === have[i]);
-}
-
-/**
- * The route files a URL renders: the deepest file whose path equals the URL (an index beats its layout), plus
- * every file above it in the tree (pathless layouts like `_auth.tsx`, parents like `order.$id.tsx`) and the root.
- */
-export function routeBranch(routeFiles: string[], url: string): string[] {
-  const leaf = routeFiles
-    .filter((f) => !basename(f).startsWith('__root') && pathMatches(f, url))
-    .sort((a, b) => routeIdOf(b).length - routeIdOf(a).length)[0];
-  if (!leaf) return routeFiles.filter((f) => basename(f).startsWith('__root'));
-  const leafId = routeIdOf(leaf);
-  return routeFiles.filter((f) => {
-    if (basename(f).startsWith('__root')) return true;
-    const id = routeIdOf(f);
-    return id.length <= leafId.length && id.every((seg, i) => seg === leafId[i]);
-  });
 }
 
 /** Route files (relative to src/routes, query dropped) that a chunk's source map names as split route code. */

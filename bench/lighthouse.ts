@@ -3,6 +3,7 @@
 // HttpOnly refresh cookie, which is put into the browser through the DevTools protocol before Lighthouse navigates
 // (Lighthouse's storage reset keeps cookies), so the SPA starts signed in exactly as on a return visit.
 import lighthouse from 'lighthouse';
+import { throttling } from 'lighthouse/core/config/constants.js';
 import * as chromeLauncher from 'chrome-launcher';
 import puppeteer from 'puppeteer-core';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -41,6 +42,9 @@ const GOALS = {
 interface Scores {
   url: string;
   finalUrl: string;
+  /** Lighthouse's measure of this host's CPU (a high-end desktop scores ~1500). */
+  benchmarkIndex: number | null;
+  cpuSlowdown: number;
   performance: number | null;
   accessibility: number | null;
   bestPractices: number | null;
@@ -51,7 +55,23 @@ interface Scores {
   failing: string[];
 }
 
-async function audit(port: number, url: string, cookies: Cookie[], origin: string): Promise<Scores> {
+/**
+ * The CPU slowdown that makes this host behave like the preset's device, by Lighthouse's throttling guide
+ * (docs/throttling.md → the CPU throttling calculator): the preset's 4× assumes a host scoring ~1533.
+ */
+export function calibratedSlowdown(benchmarkIndex: number): number {
+  if (benchmarkIndex >= 1300) return 3 + (benchmarkIndex - 1300) / 233;
+  if (benchmarkIndex >= 800) return 2 + (benchmarkIndex - 800) / 500;
+  return Math.max(1, 1 + (benchmarkIndex - 150) / 650);
+}
+
+async function audit(
+  port: number,
+  url: string,
+  cookies: Cookie[],
+  origin: string,
+  cpuSlowdown = throttling.mobileSlow4G.cpuSlowdownMultiplier,
+): Promise<Scores> {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}`, defaultViewport: null });
   const page = await browser.newPage();
   try {
@@ -77,6 +97,7 @@ async function audit(port: number, url: string, cookies: Cookie[], origin: strin
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown },
       },
       undefined,
       page,
@@ -113,6 +134,8 @@ async function audit(port: number, url: string, cookies: Cookie[], origin: strin
     return {
       url,
       finalUrl: lhr.finalDisplayedUrl,
+      benchmarkIndex: lhr.environment.benchmarkIndex ?? null,
+      cpuSlowdown,
       performance: score('performance'),
       accessibility: score('accessibility'),
       bestPractices: score('best-practices'),
@@ -142,6 +165,7 @@ function median(runs: Scores[]): Scores {
 export async function runLighthouse(): Promise<SectionReport> {
   const notes: string[] = [
     `Mobile preset (Lighthouse ${lighthouseVersion()} defaults), median of ${RUNS} run(s) by performance score, Chromium at ${CHROMIUM}, headless.`,
+    "Each page twice: the preset (4× CPU slowdown, which assumes a host scoring ~1533) and calibrated — the same device on this host, the slowdown from its benchmarkIndex by Lighthouse's CPU throttling calculator.",
   ];
   ensureDist(notes);
   const server = await startChild();
@@ -149,39 +173,55 @@ export async function runLighthouse(): Promise<SectionReport> {
   const tables: Table[] = [];
   const data: Record<string, unknown> = {};
   try {
+    // BENCH_LH_PAGES=/home measures one page (a quicker loop while working on it).
+    const only = process.env.BENCH_LH_PAGES?.split(',');
     const pages: { name: string; path: string; signedIn: boolean }[] = [
       { name: '/login', path: '/login', signedIn: false },
       { name: '/home (signed in)', path: '/home', signedIn: true },
-    ];
+    ].filter((p) => !only || only.includes(p.path));
     const results: (Scores | { name: string; missing: string })[] = [];
+    const measure = async (p: (typeof pages)[number], cpuSlowdown?: number): Promise<Scores[]> => {
+      const runs: Scores[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        // The refresh token rotates on use (reuse is detected and ends the session): a fresh sign-in per run.
+        const cookies = p.signedIn ? (await loginDemo(server.url)).cookies : [];
+        runs.push(await audit(chrome.port, server.origin + p.path, cookies, server.origin, cpuSlowdown));
+      }
+      return runs;
+    };
     for (const p of pages) {
-      let cookies: Cookie[] = [];
       if (p.signedIn) {
         try {
-          cookies = (await loginDemo(server.url)).cookies;
+          await loginDemo(server.url);
         } catch (err) {
           if (!(err instanceof EndpointMissing)) throw err;
           results.push({ name: p.name, missing: err.message });
           continue;
         }
       }
-      const runs: Scores[] = [];
-      for (let i = 0; i < RUNS; i++) {
-        // The refresh token rotates on use (reuse is detected and ends the session): a fresh sign-in per run.
-        if (p.signedIn && i > 0) cookies = (await loginDemo(server.url)).cookies;
-        runs.push(await audit(chrome.port, server.origin + p.path, cookies, server.origin));
+      // The preset (4× CPU) first; then the same device emulated on this host's CPU, by Lighthouse's calculator.
+      const preset = await measure(p);
+      const indexes = preset.map((r) => r.benchmarkIndex).filter((b): b is number => b !== null);
+      const hostIndex = indexes.sort((a, b) => a - b)[Math.floor((indexes.length - 1) / 2)];
+      const calibrated = hostIndex ? await measure(p, calibratedSlowdown(hostIndex)) : [];
+      for (const [label, runs] of [
+        ['preset', preset],
+        ['calibrated', calibrated],
+      ] as const) {
+        if (!runs.length) continue;
+        const m = median(runs);
+        const landed = runs
+          .map((r) => new URL(r.finalUrl).pathname)
+          .find((l) => l.replace(/\/$/, '') !== p.path);
+        if (landed)
+          notes.push(
+            `${p.name}: the page ended on ${landed} (the route is missing or the sign-in did not hold).`,
+          );
+        const name = `${p.name}, ${label}: ${m.cpuSlowdown.toFixed(1)}× CPU (host benchmarkIndex ${hostIndex ?? '?'})`;
+        if (m.failing.length) notes.push(`${name}: audits below 90: ${m.failing.join('; ')}`);
+        results.push({ ...m, url: name });
+        data[`${p.path} ${label}`] = { median: m, runs: runs.map(({ failing: _f, ...r }) => r) };
       }
-      const m = median(runs);
-      const landed = runs
-        .map((r) => new URL(r.finalUrl).pathname)
-        .find((l) => l.replace(/\/$/, '') !== p.path);
-      if (landed)
-        notes.push(
-          `${p.name}: the page ended on ${landed} (the route is missing or the sign-in did not hold).`,
-        );
-      if (m.failing.length) notes.push(`${p.name}: audits below 90: ${m.failing.join('; ')}`);
-      results.push({ ...m, url: p.name });
-      data[p.path] = { median: m, runs: runs.map(({ failing: _f, ...r }) => r) };
     }
 
     for (const r of results) {

@@ -1,16 +1,14 @@
 import { serve, type ServerType } from '@hono/node-server';
-import { serveStatic } from '@hono/node-server/serve-static';
 import { createNodeWebSocket } from '@hono/node-ws';
-import { existsSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import type { Hono } from 'hono';
+import { join } from 'node:path';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { createApp } from './app';
-import type { AppEnv, Deps } from './env';
+import type { Deps } from './env';
 import { createRealtime } from './realtime/bus-hub';
 import { mountSocket } from './realtime/socket';
 import { seedDemo } from './db/seed';
+import { serveSpa } from './spa/serve-spa';
 
 export interface RunningServer {
   url: string;
@@ -57,33 +55,4 @@ export async function startServer(
       if (!opts.database) await database.close();
     },
   };
-}
-
-/** Static files of the built SPA; every other GET that is not an API path gets index.html (client routing). */
-function serveSpa(app: Hono<AppEnv>, staticDir: string) {
-  const indexFile = join(staticDir, 'index.html');
-  if (!existsSync(indexFile)) {
-    app.get('*', (c) =>
-      c.text('The SPA is not built: run `npm run build` (npm start does it for you).', 503),
-    );
-    return;
-  }
-  const root = relative(process.cwd(), staticDir) || '.';
-  app.use(
-    '/assets/*',
-    serveStatic({
-      root,
-      // The build writes .br and .gz beside each text asset (scripts/precompress.ts).
-      precompressed: true,
-      onFound: (_path, c) => {
-        c.header('Cache-Control', 'public, max-age=31536000, immutable');
-      },
-    }),
-  );
-  app.use('*', serveStatic({ root, precompressed: true }));
-  const html = readFileSync(indexFile, 'utf8');
-  app.get('*', (c) => {
-    c.header('Cache-Control', 'no-cache');
-    return c.html(html);
-  });
 }

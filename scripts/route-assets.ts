@@ -1,0 +1,59 @@
+import type { Plugin } from 'vite';
+import type { RouteAssets } from '../server/spa/index-html';
+
+/** The server reads it under this name (server/spa/index-html.ts ROUTE_ASSETS_FILE). */
+const ROUTE_ASSETS_FILE = 'route-assets.json';
+
+interface ChunkLike {
+  type: 'chunk';
+  fileName: string;
+  isEntry: boolean;
+  isDynamicEntry: boolean;
+  facadeModuleId: string | null;
+  imports: string[];
+  viteMetadata?: { importedCss: Set<string> };
+}
+
+/**
+ * Writes `route-assets.json` beside index.html: for every route whose component TanStack's code splitting put in a
+ * chunk of its own, that chunk with its static imports and their CSS, minus what the entry already loads. The server
+ * links them from the HTML of a first visit (server/spa/index-html.ts), so a route's code downloads together with
+ * the entry instead of one round trip after it.
+ */
+export function routeAssets(): Plugin {
+  return {
+    name: 'cabinet:route-assets',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = new Map<string, ChunkLike>();
+      for (const item of Object.values(bundle))
+        if (item.type === 'chunk') chunks.set(item.fileName, item as unknown as ChunkLike);
+
+      const closure = (start: string[]): Set<string> => {
+        const seen = new Set<string>();
+        const stack = [...start];
+        while (stack.length) {
+          const file = stack.pop()!;
+          if (seen.has(file)) continue;
+          seen.add(file);
+          stack.push(...(chunks.get(file)?.imports ?? []));
+        }
+        return seen;
+      };
+      const cssOf = (files: Iterable<string>) =>
+        new Set([...files].flatMap((f) => [...(chunks.get(f)?.viteMetadata?.importedCss ?? [])]));
+
+      const entry = closure([...chunks.values()].filter((c) => c.isEntry).map((c) => c.fileName));
+      const entryCss = cssOf(entry);
+      const out: RouteAssets = {};
+      for (const chunk of chunks.values()) {
+        const routeFile = /\/src\/routes\/([^?]+)\?tsr-split=/.exec(chunk.facadeModuleId ?? '')?.[1];
+        if (!routeFile || !chunk.isDynamicEntry) continue;
+        const js = [...closure([chunk.fileName])].filter((f) => !entry.has(f));
+        const css = [...cssOf(js)].filter((f) => !entryCss.has(f));
+        out[routeFile] = { js: js.map((f) => `/${f}`), css: css.map((f) => `/${f}`) };
+      }
+      this.emitFile({ type: 'asset', fileName: ROUTE_ASSETS_FILE, source: JSON.stringify(out) });
+    },
+  };
+}

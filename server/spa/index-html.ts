@@ -1,0 +1,58 @@
+// The SPA's index.html per first visit: with links to the JS and CSS of the route the visitor will see, so the
+// browser fetches them together with the entry instead of after the entry has run and the router has matched.
+import { routeBranch } from './route-branch';
+
+/** Route file (relative to src/routes) → what its split chunk needs beyond the entry (scripts/route-assets.ts). */
+export type RouteAssets = Record<string, { js: string[]; css: string[] }>;
+
+/** Written by the build beside index.html. */
+export const ROUTE_ASSETS_FILE = 'route-assets.json';
+
+/** The pathless layout of the cabinet (src/routes/_cabinet.tsx): its routes need sign-in. */
+const CABINET_LAYOUT = '_cabinet';
+/** Public pages a signed-in visitor may stay on (spec point 2, guard rule 3; src/lib/guard.ts EXEMPT_PATHS). */
+const EXEMPT_PATHS = ['/404', '/payment', '/429'];
+
+/**
+ * Where the guard will most likely take this visit (a wrong guess costs bandwidth, never behaviour): a cabinet page
+ * without the session hint cookie goes to /login, a public page with it goes Home, anything else stays.
+ */
+export function likelyPath(routeFiles: string[], pathname: string, hasSessionHint: boolean): string {
+  const needsSignIn = routeBranch(routeFiles, pathname).some(
+    (f) => f === `${CABINET_LAYOUT}.tsx` || f.startsWith(`${CABINET_LAYOUT}/`),
+  );
+  if (needsSignIn && !hasSessionHint) return '/login';
+  if (!needsSignIn && hasSessionHint && !EXEMPT_PATHS.includes(pathname.replace(/\/$/, ''))) return '/home';
+  return pathname;
+}
+
+function escapeAttr(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/** Returns index.html for a pathname: the built file plus the links of the likely route's chunks (memoised). */
+export function createIndexHtml(
+  html: string,
+  assets: RouteAssets | null,
+): (pathname: string, hasSessionHint: boolean) => string {
+  if (!assets || !html.includes('</head>')) return () => html;
+  const routeFiles = Object.keys(assets);
+  const byBranch = new Map<string, string>();
+  return (pathname, hasSessionHint) => {
+    const branch = routeBranch(routeFiles, likelyPath(routeFiles, pathname, hasSessionHint));
+    const key = branch.join('|');
+    let page = byBranch.get(key);
+    if (page === undefined) {
+      const css = new Set(branch.flatMap((f) => assets[f]?.css ?? []));
+      const js = new Set(branch.flatMap((f) => assets[f]?.js ?? []));
+      const links = [
+        ...[...css].map((h) => `<link rel="stylesheet" crossorigin href="${escapeAttr(h)}">`),
+        ...[...js].map((h) => `<link rel="modulepreload" crossorigin href="${escapeAttr(h)}">`),
+      ];
+      const block = `  ${links.join('\n    ')}\n  </head>`;
+      page = links.length ? html.replace('</head>', () => block) : html;
+      byBranch.set(key, page);
+    }
+    return page;
+  };
+}

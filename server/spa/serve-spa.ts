@@ -1,0 +1,45 @@
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Handler, Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { SESSION_HINT_COOKIE } from '../../src/api/contract/auth';
+import type { AppEnv } from '../env';
+import { createIndexHtml, ROUTE_ASSETS_FILE, type RouteAssets } from './index-html';
+
+/** Static files of the built SPA; every other GET that is not an API path gets index.html (client routing). */
+export function serveSpa(app: Hono<AppEnv>, staticDir: string) {
+  const indexFile = join(staticDir, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.get('*', (c) =>
+      c.text('The SPA is not built: run `npm run build` (npm start does it for you).', 503),
+    );
+    return;
+  }
+  const root = relative(process.cwd(), staticDir) || '.';
+  app.use(
+    '/assets/*',
+    async (c, next) => {
+      await next();
+      // Hashed names: a file never changes. (serveStatic's onFound runs after its response is built.)
+      if (c.res.status === 200) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
+    },
+    // The build writes .br and .gz beside each text asset (scripts/precompress.ts).
+    serveStatic({ root, precompressed: true }),
+  );
+  const assetsFile = join(staticDir, ROUTE_ASSETS_FILE);
+  const indexHtml = createIndexHtml(
+    readFileSync(indexFile, 'utf8'),
+    existsSync(assetsFile) ? (JSON.parse(readFileSync(assetsFile, 'utf8')) as RouteAssets) : null,
+  );
+  const page: Handler<AppEnv> = (c) => {
+    c.header('Cache-Control', 'no-cache');
+    // The page differs by the session hint cookie (which route's chunks it links).
+    c.header('Vary', 'Cookie');
+    return c.html(indexHtml(c.req.path, getCookie(c, SESSION_HINT_COOKIE) === '1'));
+  };
+  // Before the static files, which would answer `/` with the bare index.html.
+  app.get('/', page);
+  app.use('*', serveStatic({ root, precompressed: true }));
+  app.get('*', page);
+}

@@ -1,0 +1,106 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { Hono } from 'hono';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createIndexHtml, likelyPath, type RouteAssets } from '../../server/spa/index-html';
+import { serveSpa } from '../../server/spa/serve-spa';
+import { SESSION_HINT_COOKIE } from '../../src/api/contract/auth';
+import type { AppEnv } from '../../server/env';
+
+const HTML =
+  '<!doctype html><html><head><script type="module" src="/assets/index.js"></script></head><body></body></html>';
+
+const ASSETS: RouteAssets = {
+  'login.tsx': { js: ['/assets/login.js', '/assets/field.js'], css: ['/assets/field.css'] },
+  '404.tsx': { js: ['/assets/404.js'], css: [] },
+  'payment.tsx': { js: ['/assets/payment.js'], css: [] },
+  '_cabinet.tsx': { js: ['/assets/cabinet.js', '/assets/field.js'], css: ['/assets/cabinet.css'] },
+  '_cabinet/home.index.tsx': { js: ['/assets/home.js'], css: ['/assets/home.css'] },
+  '_cabinet/order.$id.tsx': { js: ['/assets/order.js'], css: [] },
+  '_cabinet/order.$id.chat.tsx': { js: ['/assets/chat.js'], css: [] },
+};
+const FILES = Object.keys(ASSETS);
+
+const links = (html: string, rel: string) =>
+  [...html.matchAll(new RegExp(`<link rel="${rel}" crossorigin href="([^"]+)">`, 'g'))].map((m) => m[1]);
+
+describe('the route a first visit will most likely show', () => {
+  it.each([
+    [
+      '/home',
+      false,
+      '/login',
+      'a cabinet page without the session hint: the guard sends the visitor to sign in',
+    ],
+    ['/order/7/chat', false, '/login', 'the same for a deep cabinet page'],
+    ['/home', true, '/home', 'signed in: the page itself'],
+    ['/order/7/chat', true, '/order/7/chat', 'signed in, deep page'],
+    ['/login', true, '/home', 'a signed-in visitor on /login goes Home (guard rule 3)'],
+    ['/login', false, '/login', 'anonymous on /login stays'],
+    ['/404', true, '/404', '/404 is exempt from rule 3'],
+    ['/payment', true, '/payment', '/payment is exempt from rule 3'],
+  ])('%s (hint %s) → %s: %s', (path, hint, expected) => {
+    expect(likelyPath(FILES, path, hint)).toBe(expected);
+  });
+});
+
+describe('index.html per first visit', () => {
+  const page = createIndexHtml(HTML, ASSETS);
+
+  it('links the CSS and modules of every route file on the branch, each once, before </head>', () => {
+    const html = page('/order/7/chat', true);
+    expect(links(html, 'modulepreload')).toEqual([
+      '/assets/cabinet.js',
+      '/assets/field.js',
+      '/assets/order.js',
+      '/assets/chat.js',
+    ]);
+    expect(links(html, 'stylesheet')).toEqual(['/assets/cabinet.css']);
+    expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'));
+    expect(html).toContain('<script type="module" src="/assets/index.js">');
+  });
+
+  it('gives an anonymous visitor of a cabinet page the sign-in chunks, not the cabinet', () => {
+    expect(links(page('/home', false), 'modulepreload')).toEqual(['/assets/login.js', '/assets/field.js']);
+  });
+
+  it('leaves a page with no split route (an unknown deep path) as built', () => {
+    expect(page('/no/such/page/here', false)).toBe(HTML);
+  });
+
+  it('is the built file unchanged when the build wrote no route assets', () => {
+    expect(createIndexHtml(HTML, null)('/home', true)).toBe(HTML);
+  });
+});
+
+describe('serveSpa', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cabinet-spa-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), HTML);
+  writeFileSync(join(dir, 'route-assets.json'), JSON.stringify(ASSETS));
+  writeFileSync(join(dir, 'assets/login.js'), 'export {};');
+  const app = new Hono<AppEnv>();
+  serveSpa(app, dir);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('answers a client route with the page for it, not cached, varying by cookie', async () => {
+    const res = await app.request('/home', { headers: { cookie: `${SESSION_HINT_COOKIE}=1` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('vary')).toBe('Cookie');
+    expect(links(await res.text(), 'modulepreload')).toContain('/assets/home.js');
+  });
+
+  it('answers / through the same page (not the bare file)', async () => {
+    const res = await app.request('/', { headers: { cookie: `${SESSION_HINT_COOKIE}=1` } });
+    expect(links(await res.text(), 'modulepreload')).toContain('/assets/home.js');
+  });
+
+  it('serves the hashed assets as immutable files', async () => {
+    const res = await app.request('/assets/login.js');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toContain('immutable');
+    expect(await res.text()).toBe('export {};');
+  });
+});
