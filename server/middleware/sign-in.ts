@@ -9,8 +9,9 @@ import {
   REFRESH_COOKIE,
   REFRESH_COOKIE_PATH,
   SESSION_HINT_COOKIE,
-  type AuthTokens,
+  type SignInAnswer,
 } from '../../src/api/contract/auth';
+import { sessionHandover } from '../domain/session-handover';
 
 // HTTP glue shared by the auth, registration and socials routers: the refresh cookie and the caller's IP.
 
@@ -32,15 +33,23 @@ export function clearRefreshCookie(c: Context<AppEnv>): void {
   deleteCookie(c, SESSION_HINT_COOKIE, hintOptions);
 }
 
-/** Sets the refresh cookie and answers the access token: the one shape of every successful sign-in. */
-export function respondWithTokens(
+/**
+ * Sets the refresh cookie and answers the access token with the session handover (who signed in, the balances):
+ * the one shape of every successful sign-in and refresh.
+ */
+export async function respondWithTokens(
   c: Context<AppEnv>,
+  deps: Pick<Deps, 'db'>,
   tokens: SignInTokens,
   status: ContentfulStatusCode = 200,
 ) {
+  const handover = await sessionHandover(deps, tokens.userId);
   setCookie(c, REFRESH_COOKIE, tokens.refresh, { ...cookieOptions, maxAge: REFRESH_TTL_SECONDS });
   setCookie(c, SESSION_HINT_COOKIE, '1', { ...hintOptions, maxAge: REFRESH_TTL_SECONDS });
-  return c.json({ access: tokens.access, expires_in: tokens.expires_in } satisfies AuthTokens, status);
+  return c.json(
+    { access: tokens.access, expires_in: tokens.expires_in, ...handover } satisfies SignInAnswer,
+    status,
+  );
 }
 
 /** Starts a new sign-in session for the customer and answers its tokens. */
@@ -50,7 +59,7 @@ export async function signInAndRespond(
   userId: number,
   status: ContentfulStatusCode = 200,
 ) {
-  return respondWithTokens(c, await createSession(deps, userId), status);
+  return respondWithTokens(c, deps, await createSession(deps, userId), status);
 }
 
 /** The peer of the TCP connection, IPv4 without its IPv6 wrapping; 'unknown' without a socket (app.request()). */

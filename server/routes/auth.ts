@@ -138,7 +138,7 @@ export function authRoutes(deps: Deps) {
     await jsonBody(c, refreshSchema);
     try {
       const tokens = await rotateRefresh(deps, readRefreshCookie(c));
-      return respondWithTokens(c, tokens);
+      return respondWithTokens(c, deps, tokens);
     } catch (err) {
       if (!(err instanceof ApiError) || err.status !== 401) throw err;
       clearRefreshCookie(c); // the browser drops a token that will never work again

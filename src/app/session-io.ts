@@ -2,7 +2,7 @@
 // given to the machine in create-actors.ts.
 import { api } from '../api/client';
 import { ApiError, ERROR_MESSAGES, isApiError } from '../api/errors';
-import type { AuthTokens, CodeSent } from '../api/contract/auth';
+import type { AuthTokens, CodeSent, SessionHandover } from '../api/contract/auth';
 import type { Profile } from '../api/contract/profile';
 import type { Finances } from '../api/contract/payments';
 import { isAuthRejection } from '../../machines/shared/error-info';
@@ -27,11 +27,36 @@ export function requireTokens(answer: unknown): AuthTokens {
   return { access: a.access, expires_in: typeof a.expires_in === 'number' ? a.expires_in : 300 };
 }
 
+/** The session handover that answers with tokens carry (contract auth.ts), or null when absent or malformed. */
+export function handoverOf(answer: unknown): SessionHandover | null {
+  const a = (answer ?? {}) as Partial<Record<keyof SessionHandover, Record<string, unknown>>>;
+  const { user, finances } = a;
+  if (!user || typeof user.id !== 'number' || !finances) return null;
+  if (typeof finances.money !== 'number' || typeof finances.bonus !== 'number') return null;
+  return {
+    user: {
+      id: user.id,
+      email: typeof user.email === 'string' ? user.email : '',
+      fio: typeof user.fio === 'string' ? user.fio : '',
+    },
+    finances: { money: finances.money, bonus: finances.bonus },
+  };
+}
+
+/** Tokens from an answer, keeping the handover beside them when the server sent one. */
+function tokensOf(answer: unknown): AuthTokens & Partial<SessionHandover> {
+  return { ...requireTokens(answer), ...handoverOf(answer) };
+}
+
 /**
- * Who the tokens belong to: GET /api/client/profile/ with these very tokens (the token machine may not hold them
- * yet). A 404 (no profile API yet, or no profile row) still counts as signed in, with the id from the token.
+ * Who the tokens belong to. The answer that brought them usually says so (the handover): then nothing is asked.
+ * Otherwise GET /api/client/profile/ with these very tokens (the token machine may not hold them yet); a 404 (no
+ * profile row) still counts as signed in, with the id from the token.
  */
-export async function loadUserFor(tokens: AuthTokens): Promise<SignedIn> {
+export async function loadUserFor(answer: AuthTokens & Partial<SessionHandover>): Promise<SignedIn> {
+  const tokens = { access: answer.access, expires_in: answer.expires_in };
+  const handover = handoverOf(answer);
+  if (handover) return { tokens, ...handover };
   const headers = { Authorization: `Bearer ${tokens.access}` };
   // The balances travel with the user so the header shows them at once; failing to read them is not fatal.
   const finances = api<Finances>('/api/client/profile/status/', { method: 'PATCH', body: {}, headers }).then(
@@ -53,12 +78,12 @@ export async function loadUserFor(tokens: AuthTokens): Promise<SignedIn> {
   }
 }
 
-export async function postRefresh(): Promise<AuthTokens> {
-  return requireTokens(await api<AuthTokens>(`${AUTH}/token/refresh/`, { method: 'POST', body: {} }));
+export async function postRefresh(): Promise<AuthTokens & Partial<SessionHandover>> {
+  return tokensOf(await api<AuthTokens>(`${AUTH}/token/refresh/`, { method: 'POST', body: {} }));
 }
 
-async function postAutoLogin(token: string): Promise<AuthTokens> {
-  return requireTokens(await api<AuthTokens>(`${AUTH}/al/`, { method: 'POST', body: { token } }));
+async function postAutoLogin(token: string): Promise<AuthTokens & Partial<SessionHandover>> {
+  return tokensOf(await api<AuthTokens>(`${AUTH}/al/`, { method: 'POST', body: { token } }));
 }
 
 /**
@@ -67,7 +92,7 @@ async function postAutoLogin(token: string): Promise<AuthTokens> {
  */
 export async function restoreSession(
   input: { autoLoginToken: string | null },
-  refresh: () => Promise<AuthTokens>,
+  refresh: () => Promise<AuthTokens & Partial<SessionHandover>>,
   mayHaveSession: () => boolean = hasSessionHint,
 ): Promise<SignedIn> {
   if (input.autoLoginToken) {
@@ -84,7 +109,7 @@ export async function restoreSession(
 
 export async function signIn({ login, password }: SignInInput): Promise<SignedIn> {
   const answer = await api<AuthTokens>(`${AUTH}/login/`, { method: 'POST', body: { login, password } });
-  return loadUserFor(requireTokens(answer));
+  return loadUserFor(tokensOf(answer));
 }
 
 export async function requestCode({ login }: RequestCodeInput): Promise<void> {
@@ -93,7 +118,7 @@ export async function requestCode({ login }: RequestCodeInput): Promise<void> {
 
 export async function verifyCode({ login, code }: VerifyCodeInput): Promise<SignedIn> {
   const answer = await api<AuthTokens>(`${AUTH}/login/verify/`, { method: 'POST', body: { login, code } });
-  return loadUserFor(requireTokens(answer));
+  return loadUserFor(tokensOf(answer));
 }
 
 export async function autoLogin({ token }: AutoLoginInput): Promise<SignedIn> {

@@ -97,6 +97,31 @@ describe('start-up (restoreSession)', () => {
     expect(seen[0]!.body).toEqual({});
   });
 
+  it('a refresh answer with the handover opens the session at once: no profile or balance call', async () => {
+    const handover = {
+      user: { id: 42, email: 'demo@example.com', fio: 'Иванов Иван' },
+      finances: { money: 2450, bonus: 700 },
+    };
+    routes['POST /api/client/auth/token/refresh/'] = () => json(200, { ...tokens, ...handover });
+    await expect(io.restoreSession({ autoLoginToken: null }, refresh, hinted)).resolves.toEqual({
+      tokens,
+      ...handover,
+    });
+    expect(seen.map((s) => `${s.method} ${s.path}`)).toEqual(['POST /api/client/auth/token/refresh/']);
+  });
+
+  it('a malformed handover is ignored: the profile is asked for as before', async () => {
+    routes['POST /api/client/auth/token/refresh/'] = () =>
+      json(200, { ...tokens, user: { id: '42' }, finances: { money: 'lots' } });
+    routes['GET /api/client/profile/'] = () => json(200, profile);
+    routes['PATCH /api/client/profile/status/'] = () => json(200, { money: 1, bonus: 2 });
+    await expect(io.restoreSession({ autoLoginToken: null }, refresh, hinted)).resolves.toEqual({
+      tokens,
+      user: { id: 42, email: 'demo@example.com', fio: 'Иванов Иван' },
+      finances: { money: 1, bonus: 2 },
+    });
+  });
+
   it('a refused refresh rejects with its status (→ authError)', async () => {
     routes['POST /api/client/auth/token/refresh/'] = () => json(401, { detail: 'Сессия завершена.' });
     await expect(io.restoreSession({ autoLoginToken: null }, refresh, hinted)).rejects.toMatchObject({

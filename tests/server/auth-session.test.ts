@@ -7,6 +7,7 @@ import { ApiError } from '../../server/errors';
 import { requireCustomer } from '../../server/middleware/auth';
 import { isSessionActive } from '../../server/domain/sessions';
 import { verifyAccessToken } from '../../server/domain/tokens';
+import { moveMoney } from '../../server/domain/ledger';
 
 const REFRESH = '/api/client/auth/token/refresh/';
 const LOGOUT = '/api/client/auth/logout/';
@@ -41,11 +42,18 @@ describe('refresh, reuse detection, logout', () => {
 
   it('rotates the refresh token: new access, new cookie, old token spent', async () => {
     const c = await createSignedInCustomer(h);
+    await h.deps.db.transaction((tx) => moveMoney({ db: tx, now: h.deps.now }, c.id, 'money', 1500, 'topup'));
     h.clock.advance(240_000);
     const res = await refresh(h, c.refreshCookie);
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toEqual({ access: expect.any(String), expires_in: 300 });
+    // The handover carries the balances as they are now, not as they were at sign-in.
+    expect(body).toMatchObject({
+      access: expect.any(String),
+      expires_in: 300,
+      user: { id: c.id },
+      finances: { money: 1500, bonus: 0 },
+    });
     const next = refreshCookieOf(res);
     expect(next).toBeDefined();
     expect(next).not.toBe(c.refreshCookie);
