@@ -15,6 +15,23 @@ export const logo = style({
 
 export const mark = style({ flexShrink: 0, borderRadius: '8px' });
 
+export const label = style({ whiteSpace: 'nowrap' });
+
+/** In a crowded phone header the name gives way to the balance and the menu (it stays the link's name). */
+export const labelCollapsible = style({
+  '@media': {
+    'screen and (max-width: 429px)': {
+      position: 'absolute',
+      width: '1px',
+      height: '1px',
+      overflow: 'hidden',
+      clip: 'rect(0 0 0 0)',
+      clipPath: 'inset(50%)',
+      whiteSpace: 'nowrap',
+    },
+  },
+});
+
 export const iconButton = style({
   display: 'inline-grid',
   placeItems: 'center',

@@ -19,12 +19,25 @@ export function LogoMark({ size = 28 }: { size?: number }) {
   );
 }
 
-/** The logo, a link to the start page; `label` is the product name shown beside the mark. */
-export function Logo({ label, compact = false }: { label: string; compact?: boolean }) {
+/**
+ * The logo, a link to the start page; `label` is the product name shown beside the mark. `collapsible`: on a
+ * narrow phone only the mark shows (the name stays the link's accessible name).
+ */
+export function Logo({
+  label,
+  compact = false,
+  collapsible = false,
+}: {
+  label: string;
+  compact?: boolean;
+  collapsible?: boolean;
+}) {
   return (
     <Link to="/" className={s.logo} aria-label={compact ? label : undefined}>
       <LogoMark />
-      {!compact && <span>{label}</span>}
+      {!compact && (
+        <span className={collapsible ? `${s.label} ${s.labelCollapsible}` : s.label}>{label}</span>
+      )}
     </Link>
   );
 }

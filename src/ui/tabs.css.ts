@@ -28,6 +28,8 @@ export const tab = style({
   textDecoration: 'none',
   whiteSpace: 'nowrap',
   borderRadius: `${vars.radius.sm} ${vars.radius.sm} 0 0`,
+  // A phone shows three tabs with their counters without scrolling.
+  '@media': { 'screen and (max-width: 429px)': { padding: `0 ${vars.space['2']}`, gap: '6px' } },
   selectors: {
     '&:hover': { color: vars.color.text },
     '&::after': {

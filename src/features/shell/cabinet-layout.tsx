@@ -53,7 +53,7 @@ export function CabinetLayout() {
         <div className={s.column}>
           <header className={s.header}>
             <div className={hideSidebar ? s.headerLogoAlways : s.headerLogo}>
-              <Logo label={t.product} />
+              <Logo label={t.product} collapsible />
             </div>
             <div className={s.headerSpacer} />
             <FinanceChip />
