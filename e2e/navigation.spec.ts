@@ -143,6 +143,10 @@ test('a 429 on /429 itself does not reload the page again and again', async ({ p
   });
   const loads: string[] = [];
   page.on('domcontentloaded', () => loads.push(new URL(page.url()).pathname));
+  const addresses: string[] = []; // every URL the tab showed, client-side navigations included
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) addresses.push(new URL(frame.url()).pathname);
+  });
   await page.reload(); // the start-up refresh gets a 429
   await expect(page).toHaveURL(/\/429\?retry=30$/);
   await expect(heading(page, /Слишком много запросов/)).toBeVisible();
@@ -150,4 +154,6 @@ test('a 429 on /429 itself does not reload the page again and again', async ({ p
   // The countdown runs on in the same page: a page that reloaded itself would start again at 30 s.
   await expect(page.getByRole('button', { name: 'Повторить можно через 29 с' })).toBeVisible();
   expect(loads).toEqual(['/home', '/429']);
+  // Straight to /429: the Error route of a failed start-up never flashed up in between.
+  expect(addresses).not.toContain('/404');
 });

@@ -9,6 +9,8 @@ export interface ApiErrorInfo {
   message: string;
   /** Field errors of a form: `{ login: ['…'] }`. */
   fields?: Record<string, string[]>;
+  /** Seconds to wait before trying again, when a 429 named them (Retry-After). */
+  retryAfter?: number;
 }
 
 const FALLBACK_MESSAGE = 'Что-то пошло не так. Попробуйте ещё раз.';
@@ -16,12 +18,13 @@ const FALLBACK_MESSAGE = 'Что-то пошло не так. Попробуйт
 /** Narrows whatever an actor rejected with to `ApiErrorInfo`, keeping only the data fields. */
 export function toErrorInfo(error: unknown): ApiErrorInfo {
   if (error && typeof error === 'object') {
-    const e = error as { status?: unknown; message?: unknown; fields?: unknown };
+    const e = error as { status?: unknown; message?: unknown; fields?: unknown; retryAfter?: unknown };
     const info: ApiErrorInfo = {
       message: typeof e.message === 'string' && e.message ? e.message : FALLBACK_MESSAGE,
     };
     if (typeof e.status === 'number') info.status = e.status;
     if (e.fields && typeof e.fields === 'object') info.fields = e.fields as Record<string, string[]>;
+    if (typeof e.retryAfter === 'number') info.retryAfter = e.retryAfter;
     return info;
   }
   return { message: typeof error === 'string' && error ? error : FALLBACK_MESSAGE };

@@ -1,6 +1,7 @@
 // The navigation guard of spec point 2 as a pure function: the root route's beforeLoad applies it.
 import { decodeRedirect, encodeRedirect } from './redirect';
 import { SESSION_FAILED_REASON } from './messages';
+import { TOO_MANY_REQUESTS_PATH } from './retry-after';
 
 export type SessionStatus = 'notLoaded' | 'authError' | 'authSuccess' | 'initFailed';
 
@@ -65,7 +66,7 @@ function continueWithoutAl(target: NavigationTarget): NavigationDecision {
 
 export function decideNavigation(
   target: NavigationTarget,
-  session: { status: SessionStatus },
+  session: { status: SessionStatus; error?: { status?: number; retryAfter?: number } | null },
   from: { path: string | null },
 ): NavigationDecision {
   // The Error route of a failed start-up is left once a retry settled the session: back to what was asked for.
@@ -81,7 +82,13 @@ export function decideNavigation(
 
     case 'initFailed':
       // Rule 5: the Error route, which says the cabinet failed to load and offers a retry.
-      if (target.path === ERROR_PATH || target.path === '/429') return { kind: 'continue' };
+      if (target.path === ERROR_PATH || target.path === TOO_MANY_REQUESTS_PATH) return { kind: 'continue' };
+      // Spec point 8: a rate-limited start-up is /429, not the Error route (the client also loads /429 in full;
+      // going there at once spares a glimpse of the Error route while that page load starts).
+      if (session.error?.status === 429) {
+        const retry = session.error.retryAfter;
+        return redirectTo(TOO_MANY_REQUESTS_PATH, retry ? { retry: String(retry) } : undefined);
+      }
       return redirectTo(
         ERROR_PATH,
         NO_RETURN_PATHS.includes(target.path)

@@ -27,7 +27,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
         search: location.search as Record<string, unknown>,
         requiresAuth: matches.some((m) => m.staticData?.requiresAuth === true),
       },
-      { status },
+      { status, error: snapshot.context.error },
       { path: resolvedPath() },
     );
     if (decision.kind === 'redirect') {

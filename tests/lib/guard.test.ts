@@ -265,3 +265,27 @@ describe('decideNavigation (spec point 2, navigation guard)', () => {
     expect(decideNavigation({ search: {}, ...target }, { status }, { path: from })).toEqual(expected);
   });
 });
+
+describe('a rate-limited start-up (spec point 8: 429 is /429)', () => {
+  const target = { path: '/order/5', search: {}, requiresAuth: true };
+  it('goes to /429 with the wait the server named, never through the Error route', () => {
+    const session = { status: 'initFailed' as const, error: { status: 429, retryAfter: 90 } };
+    expect(decideNavigation(target, session, { path: null })).toEqual(to('/429', { retry: '90' }));
+  });
+  it('goes to /429 without a wait when the server named none', () => {
+    const session = { status: 'initFailed' as const, error: { status: 429 } };
+    expect(decideNavigation(target, session, { path: null })).toEqual(to('/429'));
+  });
+  it('stays on /429 when the start-up there was limited again', () => {
+    const session = { status: 'initFailed' as const, error: { status: 429, retryAfter: 5 } };
+    expect(
+      decideNavigation({ path: '/429', search: {}, requiresAuth: false }, session, { path: null }),
+    ).toEqual(cont);
+  });
+  it('any other start-up failure is still the Error route', () => {
+    const session = { status: 'initFailed' as const, error: { status: 503 } };
+    expect(decideNavigation(target, session, { path: null })).toEqual(
+      to('/404', { reason: 'session', redirect: '/order/5' }),
+    );
+  });
+});
