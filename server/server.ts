@@ -19,7 +19,7 @@ export interface RunningServer {
 /** Opens the database, migrates, seeds on empty, and serves the SPA, the API and the socket on one port. */
 export async function startServer(
   config: Config,
-  opts: { database?: Database } = {},
+  opts: { database?: Database; socketPingMs?: number } = {},
 ): Promise<RunningServer> {
   const database =
     opts.database ??
@@ -35,7 +35,7 @@ export async function startServer(
   let ws: ReturnType<typeof createNodeWebSocket> | undefined;
   const app = createApp(deps, (app) => {
     ws = createNodeWebSocket({ app });
-    mountSocket(app, deps, ws.upgradeWebSocket);
+    mountSocket(app, deps, ws.upgradeWebSocket, { pingMs: opts.socketPingMs });
   });
   serveSpa(app, config.staticDir);
 

@@ -9,7 +9,7 @@ import { selectConnection } from '../../machines/realtime/realtime.selectors';
 import type { RealtimeMachineEvent, SocketInput } from '../../machines/realtime/realtime.types';
 import type { sessionMachine } from '../../machines/session/session.machine';
 import type { tokenMachine } from '../../machines/token/token.machine';
-import type { RealtimeEvent } from '../api/contract/realtime';
+import { HEARTBEAT, type RealtimeEvent } from '../api/contract/realtime';
 import { useAppActors } from './app-actors';
 
 export type RealtimeActor = ActorRefFrom<typeof realtimeMachine>;
@@ -35,8 +35,12 @@ function parseEvent(data: unknown): RealtimeEvent | null {
   }
 }
 
-/** One WebSocket for the life of the machine's `connected` state; closing it is the cleanup. */
-const browserSocket = fromCallback<RealtimeMachineEvent, SocketInput>(({ input, sendBack }) => {
+/**
+ * One WebSocket for the life of the machine's `connected` state; closing it is the cleanup. While open, silence is
+ * checked: after HEARTBEAT.intervalMs without a message the socket says `ping`, and if HEARTBEAT.timeoutMs more pass
+ * without any message it counts as dropped (a slept phone or a forgotten NAT entry never delivers a close).
+ */
+export const browserSocket = fromCallback<RealtimeMachineEvent, SocketInput>(({ input, sendBack }) => {
   let ws: WebSocket;
   try {
     ws = new WebSocket(socketUrl(input.token));
@@ -44,13 +48,37 @@ const browserSocket = fromCallback<RealtimeMachineEvent, SocketInput>(({ input, 
     queueMicrotask(() => sendBack({ type: 'socket.closed', code: 1006 }));
     return () => {};
   }
-  ws.onopen = () => sendBack({ type: 'socket.open' });
+  let silence: ReturnType<typeof setTimeout> | undefined;
+  const listen = (pinged = false) => {
+    clearTimeout(silence);
+    silence = setTimeout(
+      () => {
+        if (!pinged) {
+          ws.send(HEARTBEAT.ping);
+          return listen(true);
+        }
+        ws.onopen = ws.onmessage = ws.onclose = null;
+        ws.close(4000, 'no answer');
+        sendBack({ type: 'socket.closed', code: 4000 });
+      },
+      pinged ? HEARTBEAT.timeoutMs : HEARTBEAT.intervalMs,
+    );
+  };
+  ws.onopen = () => {
+    listen();
+    sendBack({ type: 'socket.open' });
+  };
   ws.onmessage = (e) => {
+    listen();
     const event = parseEvent(e.data);
     if (event) sendBack({ type: 'socket.message', event });
   };
-  ws.onclose = (e) => sendBack({ type: 'socket.closed', code: e.code });
+  ws.onclose = (e) => {
+    clearTimeout(silence);
+    sendBack({ type: 'socket.closed', code: e.code });
+  };
   return () => {
+    clearTimeout(silence);
     ws.onopen = ws.onmessage = ws.onclose = null;
     if (ws.readyState === WebSocket.CONNECTING || ws.readyState === WebSocket.OPEN) ws.close(1000);
   };

@@ -19,3 +19,11 @@ export type RealtimeEvent =
   /** The customer read messages up to `upToId` (in another tab); `unread` is what is left. */
   | { type: 'chat.read'; orderId: number; upToId: number; unread: number }
   | { type: 'order.file'; orderId: number; file: OrderFile };
+
+/**
+ * Keep-alive of the socket. The client sends the text `ping` after HEARTBEAT_MS of silence and drops a socket that
+ * stays silent HEARTBEAT_TIMEOUT_MS more (a phone that slept, a NAT that forgot the connection: no close ever
+ * comes); the server answers `pong`. The server, for its part, sends protocol pings and ends sockets that stop
+ * answering them, so dead connections do not hold memory.
+ */
+export const HEARTBEAT = { ping: 'ping', pong: 'pong', intervalMs: 25_000, timeoutMs: 10_000 } as const;
