@@ -175,7 +175,7 @@ test('social sign-in without an e-mail: the e-mail step, then signed in', async 
 });
 
 test('the theme is remembered across a reload, applied before the app runs (no flash)', async ({ page }) => {
-  // Records data-theme when <body> appears: after the head's theme-init.js, before the app's module script.
+  // Records data-theme when <body> appears: after the head's boot.js, before the app's module script.
   await page.addInitScript(() => {
     const w = window as unknown as { themeAtBody?: string };
     const observer = new MutationObserver(() => {

@@ -153,7 +153,9 @@ test('a 429 on /429 itself does not reload the page again and again', async ({ p
   await expect.poll(() => limited).toEqual(['/home', '/429']);
   // The countdown runs on in the same page: a page that reloaded itself would start again at 30 s.
   await expect(page.getByRole('button', { name: 'Повторить можно через 29 с' })).toBeVisible();
-  expect(loads).toEqual(['/home', '/429']);
+  // One load of /429 (the /home document may be left before it finished loading: boot.js saw the 429 first).
+  expect(loads.filter((path) => path === '/429')).toEqual(['/429']);
+  expect(loads.at(-1)).toBe('/429');
   // Straight to /429: the Error route of a failed start-up never flashed up in between.
   expect(addresses).not.toContain('/404');
 });

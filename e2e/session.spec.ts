@@ -220,3 +220,40 @@ test('the access token is refreshed at 80 % of its life without any 401, not bef
   await expect(orderRows(page).first()).toBeVisible();
   expect(rejected).toEqual([]);
 });
+
+test("a return visit asks who the visitor is while the app's scripts still load, and only once", async ({
+  page,
+  context,
+  customer,
+}) => {
+  await signInFast(page, customer, '/home');
+  await expect(greeting(page)).toBeVisible();
+  // A slow entry script: the start-up refresh must not wait for it.
+  const ENTRY = /\/assets\/index-[\w-]+\.js$/;
+  let entryDone = 0;
+  await page.route(ENTRY, async (route) => {
+    await new Promise((r) => setTimeout(r, 1000));
+    await route.continue();
+  });
+  page.on('requestfinished', (r) => {
+    if (ENTRY.test(r.url())) entryDone = Date.now();
+  });
+  const refreshes: number[] = [];
+  page.on('request', (r) => {
+    if (isRefresh(r.url())) refreshes.push(Date.now());
+  });
+  await page.reload();
+  await expect(greeting(page)).toBeVisible();
+  expect(refreshes).toHaveLength(1); // the app took boot.js's answer instead of refreshing again
+  expect(entryDone).toBeGreaterThan(0);
+  expect(refreshes[0]!).toBeLessThan(entryDone);
+
+  // Two tabs of the same browser starting at once: both signed in, and the session survives (no reuse).
+  const other = await context.newPage();
+  await page.unroute(ENTRY);
+  await Promise.all([page.reload(), other.goto('/home')]);
+  await expect(greeting(page)).toBeVisible();
+  await expect(greeting(other)).toBeVisible();
+  await page.reload();
+  await expect(greeting(page)).toBeVisible();
+});

@@ -4,3 +4,26 @@ test('the app loads', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
+
+test('a slow start shows the product at once, and the splash leaves when the first page is there', async ({
+  page,
+}) => {
+  const login = await page.request.post('/api/client/auth/login/', {
+    data: { login: 'demo@example.com', password: 'demo-password' },
+  });
+  expect(login.status()).toBe(200);
+  // Hold the start-up refresh (who the visitor is) until the splash has been seen.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/client/auth/token/refresh/', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/home');
+  const splash = page.getByRole('progressbar', { name: 'Загрузка кабинета' });
+  await expect(splash).toBeVisible();
+  await expect(splash).toContainText('Личный кабинет');
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: /^Здравствуйте/ })).toBeVisible();
+  await expect(splash).toHaveCount(0);
+});

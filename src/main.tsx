@@ -39,6 +39,12 @@ const actors = createAppActors({
 const router = createAppRouter(actors);
 installNavigationEffects(router, actors);
 
+// The splash of index.html stays until the first page is on screen (the session is asked for first).
+const hideSplash = router.subscribe('onRendered', () => {
+  document.getElementById('boot')?.remove();
+  hideSplash();
+});
+
 // Vite reports a failed preload of a lazy chunk (JS or CSS) here.
 window.addEventListener('vite:preloadError', (event) => {
   reportChunkLoadError(actors.dialogs, (event as Event & { payload?: unknown }).payload);

@@ -46,7 +46,9 @@ export function createIndexHtml(
       const css = new Set(branch.flatMap((f) => assets[f]?.css ?? []));
       const js = new Set(branch.flatMap((f) => assets[f]?.js ?? []));
       const links = [
-        ...[...css].map((h) => `<link rel="stylesheet" crossorigin href="${escapeAttr(h)}">`),
+        // Fetched at once but not render-blocking: the splash paints without them, and the route's chunk
+        // applies them (Vite's preload helper waits for each before the route renders).
+        ...[...css].map((h) => `<link rel="preload" as="style" crossorigin href="${escapeAttr(h)}">`),
         ...[...js].map((h) => `<link rel="modulepreload" crossorigin href="${escapeAttr(h)}">`),
       ];
       const block = `  ${links.join('\n    ')}\n  </head>`;

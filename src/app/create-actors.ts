@@ -46,6 +46,7 @@ export function createAppActors(options: CreateActorsOptions): AppActors {
 
   const sync = createTokenSync({
     refreshRequest: io.postRefresh,
+    early: io.takeEarlyRefresh(),
     onTokens: (tokens) => {
       token.send({ type: 'token.received', ...tokens });
       // Signed in in another tab: this tab (showing /login, say) signs in with the same tokens.

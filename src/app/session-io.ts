@@ -1,7 +1,7 @@
 // The IO behind the session machine's actors (spec point 7, Authentication). Pure async functions over the client,
 // given to the machine in create-actors.ts.
 import { api } from '../api/client';
-import { ApiError, ERROR_MESSAGES, isApiError } from '../api/errors';
+import { ApiError, ERROR_MESSAGES, errorFromResponse, isApiError } from '../api/errors';
 import type { AuthTokens, CodeSent, SessionHandover } from '../api/contract/auth';
 import type { Profile } from '../api/contract/profile';
 import type { Finances } from '../api/contract/payments';
@@ -76,6 +76,49 @@ export async function loadUserFor(answer: AuthTokens & Partial<SessionHandover>)
       return { tokens, user: { id, email: '', fio: '' }, finances: await finances };
     throw error;
   }
+}
+
+/** What public/boot.js leaves on the window when it started the start-up refresh before the app ran. */
+interface EarlyRefreshResult {
+  ok: boolean;
+  /** 0: no answer. */
+  status: number;
+  body: unknown;
+  retryAfter?: string | null;
+  at?: number;
+}
+
+/** An early answer older than this is not taken (its access token would be near its refresh time anyway). */
+export const EARLY_REFRESH_MAX_AGE_MS = 30_000;
+
+/**
+ * Takes (once) the start-up refresh boot.js started. Its tokens and handover when it succeeded; its refusal, 429 or
+ * server error as the ApiError the client would have thrown (boot.js already went to /429 on a 429), so nothing
+ * is asked twice; null when it got no answer or is stale — then the app asks by itself.
+ */
+export function takeEarlyRefresh(
+  scope: object = globalThis,
+): Promise<(AuthTokens & Partial<SessionHandover>) | null> | null {
+  const holder = scope as { __cabinetEarlyRefresh?: Promise<EarlyRefreshResult> };
+  const pending = holder.__cabinetEarlyRefresh;
+  if (!pending || typeof pending.then !== 'function') return null;
+  delete holder.__cabinetEarlyRefresh;
+  return pending.then(
+    (result) => {
+      if (!result || !result.status || Date.now() - (result.at ?? 0) > EARLY_REFRESH_MAX_AGE_MS) return null;
+      if (!result.ok) {
+        const headers = new Headers();
+        if (result.retryAfter) headers.set('Retry-After', result.retryAfter);
+        throw errorFromResponse(result.status, result.body, headers);
+      }
+      try {
+        return tokensOf(result.body);
+      } catch {
+        return null;
+      }
+    },
+    () => null,
+  );
 }
 
 export async function postRefresh(): Promise<AuthTokens & Partial<SessionHandover>> {

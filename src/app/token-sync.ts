@@ -7,7 +7,7 @@ import type { AuthTokens } from '../api/contract/auth';
 import { REFRESH_AT } from '../../machines/token/token.machine';
 
 export const AUTH_CHANNEL = 'cabinet-auth';
-const REFRESH_LOCK = 'cabinet-auth-refresh';
+export const REFRESH_LOCK = 'cabinet-auth-refresh';
 /** The last refresh of any tab: its tokens and when it landed (the access token is in a readable cookie anyway). */
 export const LAST_REFRESH_KEY = 'cabinet.auth.lastRefresh';
 
@@ -51,18 +51,23 @@ function isAuthMessage(data: unknown): data is AuthMessage {
   return m.type === 'tokens' && typeof m.access === 'string' && typeof m.expires_in === 'number';
 }
 
-export interface TokenSyncOptions {
+export interface TokenSyncOptions<T extends AuthTokens = AuthTokens> {
   /** The actual POST …/token/refresh/. */
-  refreshRequest: () => Promise<AuthTokens>;
+  refreshRequest: () => Promise<T>;
+  /**
+   * The start-up refresh public/boot.js already made under the same lock, before the app ran (null when it made
+   * none or it failed): the first refresh answers with it instead of asking again.
+   */
+  early?: Promise<T | null> | null;
   /** Another tab obtained tokens. */
   onTokens: (tokens: AuthTokens) => void;
   /** Another tab signed out. */
   onSignedOut: () => void;
 }
 
-export interface TokenSync {
+export interface TokenSync<T extends AuthTokens = AuthTokens> {
   /** Single-flight within the tab, serialised across tabs. */
-  refresh: () => Promise<AuthTokens>;
+  refresh: () => Promise<T>;
   shareTokens: (tokens: AuthTokens) => void;
   shareSignOut: () => void;
   /**
@@ -73,12 +78,16 @@ export interface TokenSync {
   close: () => void;
 }
 
-export function createTokenSync(options: TokenSyncOptions): TokenSync {
+export function createTokenSync<T extends AuthTokens = AuthTokens>(
+  options: TokenSyncOptions<T>,
+): TokenSync<T> {
   const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(AUTH_CHANNEL);
   let lastShared: Refreshed | null = null;
   /** The tokens this tab holds, as far as the sync knows: its own refresh, a sign-in here, another tab's message. */
   let held: Refreshed | null = null;
-  let inflight: Promise<AuthTokens> | null = null;
+  let inflight: Promise<T> | null = null;
+  let early = options.early ?? null;
+  early?.catch(() => undefined); // a refusal is reported by the refresh that takes it, not as unhandled
 
   if (channel) {
     channel.onmessage = (e: MessageEvent) => {
@@ -108,25 +117,38 @@ export function createTokenSync(options: TokenSyncOptions): TokenSync {
 
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
 
-  function refresh(): Promise<AuthTokens> {
+  /** Kept and shared before the lock is released, so a waiting tab finds it. */
+  function keep(tokens: AuthTokens) {
+    held = { tokens: { access: tokens.access, expires_in: tokens.expires_in }, at: Date.now() };
+    rememberRefresh(held);
+    post({ type: 'tokens', access: tokens.access, expires_in: tokens.expires_in });
+  }
+
+  function refresh(): Promise<T> {
     if (inflight) return inflight;
     const askedAt = Date.now();
-    const run = async (): Promise<AuthTokens> => {
+    const run = async (): Promise<T> => {
+      // The start-up refresh boot.js made while the scripts loaded: this tab's own, so taken first and once.
+      // Its refusal is this refresh's refusal (nothing is asked twice); with no answer, ask now.
+      const started = early;
+      early = null;
+      const answer = started ? await started : null;
+      if (answer) {
+        keep(answer);
+        return answer;
+      }
       // Another tab refreshed while this one waited for the lock, or before its message got here: its token is as
       // good as a new one.
       for (const shared of [lastShared, recallRefresh()]) {
         if (!takeable(shared, askedAt)) continue;
         held = shared;
-        return shared.tokens;
+        return shared.tokens as T;
       }
       const tokens = await options.refreshRequest();
-      // Kept and shared before the lock is released, so a waiting tab finds it.
-      held = { tokens, at: Date.now() };
-      rememberRefresh(held);
-      post({ type: 'tokens', ...tokens });
+      keep(tokens);
       return tokens;
     };
-    const flight: Promise<AuthTokens> = locks ? locks.request(REFRESH_LOCK, run).then((t) => t) : run();
+    const flight: Promise<T> = locks ? locks.request(REFRESH_LOCK, run).then((t) => t) : run();
     const shared = flight.finally(() => {
       inflight = null;
     });

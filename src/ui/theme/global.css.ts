@@ -1,6 +1,7 @@
 import { globalStyle, keyframes } from '@vanilla-extract/css';
 import { vars } from './contract.css';
 import './themes.css';
+import './boot.css';
 
 globalStyle('*, *::before, *::after', { boxSizing: 'border-box' });
 

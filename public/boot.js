@@ -1,0 +1,76 @@
+// Runs before the first paint, ahead of the app's scripts (a file, not inline: the CSP forbids inline scripts).
+// 1. Applies the remembered theme, so that a dark-theme visitor never sees a flash of the light one.
+// 2. For a visitor who may be signed in (the readable hint cookie beside the HttpOnly refresh cookie), starts the
+//    start-up refresh at once, while the scripts are still downloading, instead of after they ran: the app takes
+//    its answer (takeEarlyRefresh in src/app/session-io.ts). It runs under the same Web Lock as every refresh of the app and leaves
+//    its tokens where a waiting tab looks (src/app/token-sync.ts), since refresh tokens rotate with reuse detection.
+(function () {
+  try {
+    var t = localStorage.getItem('cabinet.theme');
+    document.documentElement.dataset.theme = t === 'dark' ? 'dark' : 'light';
+  } catch {
+    document.documentElement.dataset.theme = 'light';
+  }
+
+  try {
+    if (!/(?:^|;\s*)cabinet_signed_in=/.test(document.cookie)) return;
+    if (new URLSearchParams(location.search).has('al')) return; // the app signs in with the `al` token first
+    if (!window.fetch || !navigator.locks || !window.Promise) return;
+    window.__cabinetEarlyRefresh = navigator.locks.request('cabinet-auth-refresh', function () {
+      return fetch('/api/client/auth/token/refresh/', {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: '{}',
+      }).then(
+        function (response) {
+          return response
+            .json()
+            .catch(function () {
+              return null;
+            })
+            .then(function (body) {
+              var ok =
+                response.ok && body && typeof body.access === 'string' && typeof body.expires_in === 'number';
+              if (ok) {
+                // Where a tab that waited for the lock looks before refreshing (the app itself tells the other
+                // tabs through the channel once it takes this answer; a message now would reach this tab too).
+                try {
+                  localStorage.setItem(
+                    'cabinet.auth.lastRefresh',
+                    JSON.stringify({
+                      tokens: { access: body.access, expires_in: body.expires_in },
+                      at: Date.now(),
+                    }),
+                  );
+                } catch {
+                  // storage disabled: the other tabs hear of it from the app
+                }
+              }
+              var retryAfter = response.headers.get('Retry-After');
+              // Spec point 8: a 429 is a full page load of /429 (never from /429 itself: no reload loop). The
+              // app, taking this answer, does not ask again.
+              if (response.status === 429 && location.pathname !== '/429') {
+                var seconds = /^\d{1,10}$/.test(retryAfter || '')
+                  ? Math.min(3600, Math.max(1, +retryAfter))
+                  : 0;
+                location.assign(seconds ? '/429?retry=' + seconds : '/429');
+              }
+              return {
+                ok: !!ok,
+                status: response.status,
+                body: body,
+                retryAfter: retryAfter,
+                at: Date.now(),
+              };
+            });
+        },
+        function () {
+          return { ok: false, status: 0, body: null, retryAfter: null, at: Date.now() }; // no answer: the app asks again
+        },
+      );
+    });
+  } catch {
+    // anything unexpected: the app refreshes by itself as it always could
+  }
+})();
