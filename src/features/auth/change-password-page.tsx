@@ -9,7 +9,9 @@ import { LoadingRegion, Skeleton } from '../../ui/primitives';
 import { checkRestoreLink, setNewPassword } from './api';
 import { AuthHeading, AuthLayout } from './auth-layout';
 import * as s from './auth.css';
-import { compact, passwordProblem, useFormErrors, useSubmit } from './form-state';
+import { compact, useFormErrors, useSubmit } from './form-state';
+import { passwordProblem } from './validators';
+import { tp } from './page-strings';
 import { t } from './strings';
 
 type LinkState =
@@ -44,7 +46,7 @@ export function ChangePasswordPage({ id }: { id: string }) {
   return (
     <AuthLayout>
       {link.status === 'checking' && (
-        <LoadingRegion label={t.changePassword.checking}>
+        <LoadingRegion label={tp.changePassword.checking}>
           <div className={s.stateBox}>
             <Skeleton width="60%" height={36} />
             <Skeleton height={18} />
@@ -59,12 +61,12 @@ export function ChangePasswordPage({ id }: { id: string }) {
       {link.status === 'dead' && <DeadLink />}
       {link.status === 'failed' && (
         <div className={s.stateBox}>
-          <AuthHeading icon="alertCircle" tone="danger" title={t.changePassword.failedTitle} focus />
+          <AuthHeading icon="alertCircle" tone="danger" title={tp.changePassword.failedTitle} focus />
           <Alert tone="danger" live="alert">
             {link.error.message}
           </Alert>
           <Button size="lg" block onClick={retry}>
-            {t.changePassword.retry}
+            {tp.changePassword.retry}
           </Button>
         </div>
       )}
@@ -78,13 +80,13 @@ function DeadLink() {
       <AuthHeading
         icon="clock"
         tone="danger"
-        title={t.changePassword.deadTitle}
-        lead={t.changePassword.deadText}
+        title={tp.changePassword.deadTitle}
+        lead={tp.changePassword.deadText}
         focus
       />
       <div className={s.actions}>
         <ButtonLink to="/restore" size="lg" block>
-          {t.changePassword.requestNew}
+          {tp.changePassword.requestNew}
         </ButtonLink>
         <ButtonLink to="/login" variant="ghost" block>
           {t.backToLogin}
@@ -118,7 +120,7 @@ function NewPasswordForm({ id, onDead }: { id: string; onDead: () => void }) {
     const ok = errors.check(
       compact({
         password: passwordProblem(password),
-        password_confirm: confirm === password ? undefined : t.changePassword.mismatch,
+        password_confirm: confirm === password ? undefined : tp.changePassword.mismatch,
       }),
     );
     if (!ok) return;
@@ -129,12 +131,12 @@ function NewPasswordForm({ id, onDead }: { id: string; onDead: () => void }) {
 
   return (
     <>
-      <AuthHeading icon="key" title={t.changePassword.title} lead={t.changePassword.lead} />
+      <AuthHeading icon="key" title={tp.changePassword.title} lead={tp.changePassword.lead} />
       <form ref={form} className={s.form} onSubmit={onSubmit} noValidate aria-busy={busy || undefined}>
         <FormErrorSummary detail={errors.detail} focusOnShow={false} />
         <PasswordField
-          label={t.changePassword.password}
-          hint={t.registration.passwordHint}
+          label={tp.changePassword.password}
+          hint={tp.registration.passwordHint}
           name="password"
           autoComplete="new-password"
           autoFocus
@@ -146,7 +148,7 @@ function NewPasswordForm({ id, onDead }: { id: string; onDead: () => void }) {
           error={errors.field('password')}
         />
         <PasswordField
-          label={t.changePassword.confirm}
+          label={tp.changePassword.confirm}
           name="password_confirm"
           autoComplete="new-password"
           value={confirm}
@@ -158,7 +160,7 @@ function NewPasswordForm({ id, onDead }: { id: string; onDead: () => void }) {
         />
         <div className={s.actions}>
           <Button type="submit" size="lg" block loading={busy}>
-            {t.changePassword.submit}
+            {tp.changePassword.submit}
           </Button>
         </div>
       </form>

@@ -1,7 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { toErrorInfo, type ApiErrorInfo } from '../../../machines/shared/error-info';
-import { PASSWORD_MIN_LENGTH } from '../../api/contract/auth';
-import { t } from './strings';
 
 /** The life of one form submission: failure is a state with the server's messages, success keeps the answer. */
 export type SubmitState<T> =
@@ -99,22 +97,6 @@ export function useFormErrors(
       return ok;
     },
   };
-}
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** The form's own e-mail check (the server checks again). */
-export function emailProblem(email: string): string | undefined {
-  if (!email.trim()) return t.registration.required.email;
-  return EMAIL.test(email.trim()) ? undefined : t.registration.required.emailFormat;
-}
-
-/** The password rules the server applies too: PASSWORD_MIN_LENGTH characters, not digits only. */
-export function passwordProblem(password: string): string | undefined {
-  if (!password) return t.registration.required.password;
-  if (password.length < PASSWORD_MIN_LENGTH) return t.registration.required.passwordShort;
-  if (/^\d+$/.test(password)) return t.registration.required.passwordDigits;
-  return undefined;
 }
 
 /** Drops undefined entries so `Object.keys(errors).length` says whether the form is valid. */

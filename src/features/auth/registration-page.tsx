@@ -9,9 +9,10 @@ import { Checkbox, PasswordField, TextField } from '../../ui/field';
 import { registerCustomer } from './api';
 import { AuthHeading, AuthLayout } from './auth-layout';
 import * as s from './auth.css';
-import { compact, emailProblem, passwordProblem, useFormErrors, useSubmit } from './form-state';
+import { compact, useFormErrors, useSubmit } from './form-state';
+import { emailProblem, passwordProblem } from './validators';
+import { tp } from './page-strings';
 import { useQueryValue } from './search';
-import { t } from './strings';
 
 const FIELDS = ['email', 'password', 'fio', 'phone', 'accept_terms'] as const;
 
@@ -39,7 +40,7 @@ export function RegistrationPage() {
       compact({
         email: emailProblem(email),
         password: passwordProblem(values.password),
-        accept_terms: values.accept_terms ? undefined : t.registration.required.acceptTerms,
+        accept_terms: values.accept_terms ? undefined : tp.registration.required.acceptTerms,
       }),
     );
     if (!ok) return;
@@ -53,18 +54,18 @@ export function RegistrationPage() {
 
   const optional = (label: string) => (
     <>
-      {label} <span className={s.lead}>({t.registration.optional})</span>
+      {label} <span className={s.lead}>({tp.registration.optional})</span>
     </>
   );
 
   return (
     <AuthLayout>
-      <AuthHeading title={t.registration.title} lead={t.registration.lead} />
+      <AuthHeading title={tp.registration.title} lead={tp.registration.lead} />
       <form ref={form} className={s.form} onSubmit={onSubmit} noValidate aria-busy={busy || undefined}>
         <FormErrorSummary detail={errors.detail} focusOnShow={false} />
         <TextField
-          label={t.registration.email}
-          hint={t.registration.emailHint}
+          label={tp.registration.email}
+          hint={tp.registration.emailHint}
           type="email"
           name="email"
           autoComplete="email"
@@ -76,8 +77,8 @@ export function RegistrationPage() {
           error={errors.field('email')}
         />
         <PasswordField
-          label={t.registration.password}
-          hint={t.registration.passwordHint}
+          label={tp.registration.password}
+          hint={tp.registration.passwordHint}
           name="password"
           autoComplete="new-password"
           required
@@ -86,7 +87,7 @@ export function RegistrationPage() {
           error={errors.field('password')}
         />
         <TextField
-          label={optional(t.registration.fio)}
+          label={optional(tp.registration.fio)}
           name="fio"
           autoComplete="name"
           value={values.fio}
@@ -94,18 +95,18 @@ export function RegistrationPage() {
           error={errors.field('fio')}
         />
         <TextField
-          label={optional(t.registration.phone)}
+          label={optional(tp.registration.phone)}
           type="tel"
           name="phone"
           autoComplete="tel"
           inputMode="tel"
-          hint={t.registration.phoneHint}
+          hint={tp.registration.phoneHint}
           value={values.phone}
           onChange={(e) => set('phone', e.target.value)}
           error={errors.field('phone')}
         />
         <Checkbox
-          label={t.registration.acceptTerms}
+          label={tp.registration.acceptTerms}
           name="accept_terms"
           required
           checked={values.accept_terms}
@@ -114,14 +115,14 @@ export function RegistrationPage() {
         />
         <div className={s.actions}>
           <Button type="submit" size="lg" block loading={busy}>
-            {t.registration.submit}
+            {tp.registration.submit}
           </Button>
         </div>
       </form>
       <p className={s.switchLine}>
-        {t.registration.haveAccount}{' '}
+        {tp.registration.haveAccount}{' '}
         <Link className={s.textLink} to="/login" search={redirect ? { redirect } : {}}>
-          {t.registration.signIn}
+          {tp.registration.signIn}
         </Link>
       </p>
     </AuthLayout>

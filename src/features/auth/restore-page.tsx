@@ -6,7 +6,9 @@ import { TextField } from '../../ui/field';
 import { requestPasswordRestore } from './api';
 import { AuthHeading, AuthLayout } from './auth-layout';
 import * as s from './auth.css';
-import { compact, emailProblem, useFormErrors, useSubmit } from './form-state';
+import { compact, useFormErrors, useSubmit } from './form-state';
+import { emailProblem } from './validators';
+import { tp } from './page-strings';
 import { t } from './strings';
 
 /** /restore: asks for a password link. The answer is the same whether or not the address is known. */
@@ -33,27 +35,27 @@ export function RestorePage() {
     <AuthLayout>
       {state.status === 'done' ? (
         <div className={s.stateBox}>
-          <AuthHeading icon="mail" tone="success" title={t.restore.sentTitle} focus />
+          <AuthHeading icon="mail" tone="success" title={tp.restore.sentTitle} focus />
           <Alert tone="success" live="status">
-            {t.restore.sentText(email.trim())}
+            {tp.restore.sentText(email.trim())}
           </Alert>
-          <p className={s.sentNote}>{t.restore.sentHint}</p>
+          <p className={s.sentNote}>{tp.restore.sentHint}</p>
           <div className={s.actions}>
             <ButtonLink to="/login" size="lg" block>
-              {t.restore.back}
+              {tp.restore.back}
             </ButtonLink>
             <Button variant="ghost" block onClick={reset}>
-              {t.restore.again}
+              {tp.restore.again}
             </Button>
           </div>
         </div>
       ) : (
         <>
-          <AuthHeading title={t.restore.title} lead={t.restore.lead} />
+          <AuthHeading title={tp.restore.title} lead={tp.restore.lead} />
           <form ref={form} className={s.form} onSubmit={onSubmit} noValidate aria-busy={busy || undefined}>
             <FormErrorSummary detail={errors.detail} focusOnShow={false} />
             <TextField
-              label={t.restore.email}
+              label={tp.restore.email}
               type="email"
               name="email"
               autoComplete="email"
@@ -69,7 +71,7 @@ export function RestorePage() {
             />
             <div className={s.actions}>
               <Button type="submit" size="lg" block loading={busy}>
-                {t.restore.submit}
+                {tp.restore.submit}
               </Button>
             </div>
           </form>

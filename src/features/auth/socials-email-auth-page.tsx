@@ -7,8 +7,9 @@ import { TextField } from '../../ui/field';
 import { socialEmailAuth } from './api';
 import { AuthHeading, AuthLayout } from './auth-layout';
 import * as s from './auth.css';
-import { compact, emailProblem, useFormErrors, useSubmit } from './form-state';
-import { t } from './strings';
+import { compact, useFormErrors, useSubmit } from './form-state';
+import { emailProblem } from './validators';
+import { tp } from './page-strings';
 
 /** /socials-email-auth?token=…: the social network gave no e-mail; the customer adds one and is signed in. */
 export function SocialsEmailAuthPage({ token }: { token: string }) {
@@ -45,12 +46,12 @@ export function SocialsEmailAuthPage({ token }: { token: string }) {
           <AuthHeading
             icon="clock"
             tone="danger"
-            title={t.socialEmail.deadTitle}
-            lead={failed.message || t.socialEmail.deadText}
+            title={tp.socialEmail.deadTitle}
+            lead={failed.message || tp.socialEmail.deadText}
             focus
           />
           <ButtonLink to="/login" size="lg" block>
-            {t.socialEmail.again}
+            {tp.socialEmail.again}
           </ButtonLink>
         </div>
       </AuthLayout>
@@ -59,11 +60,11 @@ export function SocialsEmailAuthPage({ token }: { token: string }) {
 
   return (
     <AuthLayout>
-      <AuthHeading icon="mail" title={t.socialEmail.title} lead={t.socialEmail.lead} />
+      <AuthHeading icon="mail" title={tp.socialEmail.title} lead={tp.socialEmail.lead} />
       <form ref={form} className={s.form} onSubmit={onSubmit} noValidate aria-busy={busy || undefined}>
         <FormErrorSummary detail={errors.detail} focusOnShow={false} />
         <TextField
-          label={t.socialEmail.email}
+          label={tp.socialEmail.email}
           type="email"
           name="email"
           autoComplete="email"
@@ -79,7 +80,7 @@ export function SocialsEmailAuthPage({ token }: { token: string }) {
         />
         <div className={s.actions}>
           <Button type="submit" size="lg" block loading={busy}>
-            {t.socialEmail.submit}
+            {tp.socialEmail.submit}
           </Button>
         </div>
       </form>
