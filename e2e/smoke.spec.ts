@@ -27,3 +27,15 @@ test('a slow start shows the product at once, and the splash leaves when the fir
   await expect(page.getByRole('heading', { level: 1, name: /^Здравствуйте/ })).toBeVisible();
   await expect(splash).toHaveCount(0);
 });
+
+test('when the app cannot load, the splash says so and offers to reload', async ({ page }) => {
+  let failing = true;
+  await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => (failing ? route.abort() : route.continue()));
+  await page.goto('/login');
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('Не удалось загрузить кабинет');
+  failing = false; // the network is back
+  await alert.getByRole('button', { name: 'Обновить страницу' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Вход в кабинет' })).toBeVisible();
+  await expect(alert).toHaveCount(0);
+});

@@ -5,6 +5,39 @@
 //    its answer (takeEarlyRefresh in src/app/session-io.ts). It runs under the same Web Lock as every refresh of the app and leaves
 //    its tokens where a waiting tab looks (src/app/token-sync.ts), since refresh tokens rotate with reuse detection.
 (function () {
+  // 3. The splash of index.html says so when the app cannot start: its script failed to load (at once), or it has
+  //    not started after a long wait (src/main.tsx sets __cabinetStarted first thing).
+  function explain(text) {
+    var splash = document.getElementById('boot');
+    if (!splash || splash.getAttribute('data-problem')) return;
+    splash.setAttribute('data-problem', '');
+    splash.setAttribute('role', 'alert');
+    var note = document.createElement('p');
+    note.textContent = text;
+    var reload = document.createElement('button');
+    reload.type = 'button';
+    reload.textContent = 'Обновить страницу';
+    reload.addEventListener('click', function () {
+      location.reload();
+    });
+    splash.append(note, reload);
+  }
+  window.addEventListener(
+    'error',
+    function (event) {
+      var el = event.target;
+      if (el && el.tagName === 'SCRIPT' && !window.__cabinetStarted)
+        explain('Не удалось загрузить кабинет. Проверьте подключение к интернету и обновите страницу.');
+    },
+    true,
+  );
+  setTimeout(function () {
+    if (!window.__cabinetStarted)
+      explain(
+        'Кабинет загружается дольше обычного. Проверьте подключение к интернету или обновите страницу.',
+      );
+  }, 20000);
+
   try {
     var t = localStorage.getItem('cabinet.theme');
     document.documentElement.dataset.theme = t === 'dark' ? 'dark' : 'light';

@@ -10,6 +10,9 @@ import { recordOrigin } from './app/origin';
 import { reportChunkLoadError } from './app/chunk-load-error';
 import { THEME_STORAGE_KEY } from '../machines/theme/theme.machine';
 
+// Tells boot.js the app's script loaded and runs (else its splash explains the failure).
+(window as { __cabinetStarted?: boolean }).__cabinetStarted = true;
+
 function storedTheme(): string | null {
   try {
     return localStorage.getItem(THEME_STORAGE_KEY);

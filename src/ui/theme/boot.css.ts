@@ -27,3 +27,22 @@ globalStyle('#boot-noscript', {
   fontWeight: vars.font.weight.regular,
   textAlign: 'center',
 });
+
+// When the app cannot start (boot.js): why, and a way to try again.
+globalStyle('#boot[data-problem] > svg', { animation: 'none' });
+globalStyle('#boot > p:not(:first-of-type)', {
+  maxWidth: '22rem',
+  marginInline: vars.space['6'],
+  color: vars.color.text,
+  fontWeight: vars.font.weight.regular,
+  textAlign: 'center',
+});
+globalStyle('#boot > button', {
+  minHeight: '44px',
+  padding: `0 ${vars.space['5']}`,
+  border: 'none',
+  borderRadius: vars.radius.md,
+  background: vars.color.primary,
+  color: vars.color.primaryContrast,
+  fontWeight: vars.font.weight.semibold,
+});
