@@ -4,6 +4,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { precompress } from './scripts/precompress.ts';
 import { routeAssets } from './scripts/route-assets.ts';
+import { bootScript } from './scripts/boot-script.ts';
 
 const api = `http://localhost:${process.env.API_PORT ?? 3001}`;
 
@@ -13,6 +14,7 @@ export default defineConfig({
     tanstackRouter(),
     react(),
     vanillaExtractPlugin(),
+    bootScript(),
     routeAssets(),
     precompress(),
   ],

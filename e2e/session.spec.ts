@@ -56,7 +56,10 @@ test('sign-out ends the session on the server: its refresh cookie no longer work
   await expect(greeting(page)).toBeVisible();
   const cookie = (await page.context().cookies()).find((c) => c.name === 'cabinet_refresh');
   expect(cookie, 'the refresh cookie').toBeDefined();
+  // The tab signs out at once and tells the server right after: the replay waits for that answer.
+  const loggedOut = page.waitForResponse((r) => LOGOUT(new URL(r.url())));
   await signOutWithMenu(page);
+  expect((await loggedOut).status()).toBe(200);
   const replay = await request.post('/api/client/auth/token/refresh/', {
     headers: { cookie: `cabinet_refresh=${cookie!.value}` },
   });

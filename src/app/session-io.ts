@@ -78,7 +78,7 @@ export async function loadUserFor(answer: AuthTokens & Partial<SessionHandover>)
   }
 }
 
-/** What public/boot.js leaves on the window when it started the start-up refresh before the app ran. */
+/** What src/boot.js leaves on the window when it started the start-up refresh before the app ran. */
 interface EarlyRefreshResult {
   ok: boolean;
   /** 0: no answer. */

@@ -55,7 +55,7 @@ export interface TokenSyncOptions<T extends AuthTokens = AuthTokens> {
   /** The actual POST …/token/refresh/. */
   refreshRequest: () => Promise<T>;
   /**
-   * The start-up refresh public/boot.js already made under the same lock, before the app ran (null when it made
+   * The start-up refresh src/boot.js already made under the same lock, before the app ran (null when it made
    * none or it failed): the first refresh answers with it instead of asking again.
    */
   early?: Promise<T | null> | null;

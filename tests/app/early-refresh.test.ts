@@ -1,4 +1,4 @@
-// The start-up refresh public/boot.js starts before the app's scripts ran, and how the app takes it: the first
+// The start-up refresh src/boot.js starts before the app's scripts ran, and how the app takes it: the first
 // refresh answers with it (no second request), once; a failed or stale one leaves the app to ask by itself.
 import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
@@ -7,7 +7,7 @@ import { REFRESH_COOKIE_PATH, SESSION_HINT_COOKIE } from '../../src/api/contract
 import { EARLY_REFRESH_MAX_AGE_MS, takeEarlyRefresh } from '../../src/app/session-io';
 import { LAST_REFRESH_KEY, REFRESH_LOCK, createTokenSync } from '../../src/app/token-sync';
 
-const BOOT = readFileSync(new URL('../../public/boot.js', import.meta.url), 'utf8');
+const BOOT = readFileSync(new URL('../../src/boot.js', import.meta.url), 'utf8');
 
 /** Runs boot.js as a browser would, in a window of stand-ins; returns what it did. */
 function runBoot({
@@ -31,8 +31,10 @@ function runBoot({
       return answer ? Promise.resolve(answer) : Promise.reject(new TypeError('Failed to fetch'));
     },
     Promise,
+    addEventListener: () => {},
   };
   runInNewContext(BOOT, {
+    setTimeout: () => 0,
     window,
     document: { cookie, documentElement: { dataset: {} } },
     location: { search, pathname, assign: (url: string) => void assigned.push(url) },
