@@ -22,6 +22,9 @@ const isApi = (prefix: string) => (url: URL) => url.pathname.startsWith(prefix);
 const ORDERS = isApi('/api/client/orders/');
 const REFRESH = isApi('/api/client/auth/token/refresh/');
 const LOGIN = isApi('/api/client/auth/login/');
+/** The lazily loaded code of the profile page (Vite names the chunk after the route file). */
+const PROFILE_CHUNK = (url: URL) => /^\/assets\/profile-[\w-]+\.js$/.test(url.pathname);
+const CHUNK_ERROR = 'Сайт загружен с ошибкой. Перезагрузите страницу.';
 const API = (url: URL) => url.pathname.startsWith('/api/') || url.pathname.startsWith('/client/api/');
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
@@ -135,6 +138,17 @@ export const assertions: Record<string, (w: World, context: { returnTo: string |
     await expectPath(page, '/withdraw');
     await expect(heading(page, /^Вывод средств$/)).toBeVisible();
     await expect(page.getByRole('region', { name: 'Заявка на вывод' }).getByLabel('Сумма, ₽')).toBeVisible();
+  },
+  'signedIn.pagePartFailed': async ({ page }) => {
+    await expectPath(page, '/profile');
+    await expect(page.getByRole('dialog')).toContainText(CHUNK_ERROR);
+    await expect(page.locator('html')).toHaveAttribute('data-chunk-load-error', 'true');
+  },
+  'signedIn.profile': async ({ page }) => {
+    await expectPath(page, '/profile');
+    await expect(heading(page, /^Профиль$/)).toBeVisible();
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(page.locator('html')).not.toHaveAttribute('data-chunk-load-error');
   },
   'signedIn.archive': async ({ page }) => {
     await expectPath(page, '/home/archive');
@@ -318,6 +332,17 @@ export const executors: Record<JourneyEventType, (w: World) => Promise<void>> = 
     await form.getByLabel('Сумма, ₽').fill('300');
     await form.getByLabel('Номер карты').fill('4111111111111111');
     await form.getByRole('button', { name: 'Вывести' }).click();
+  },
+  openPageWhosePartFails: async ({ page }) => {
+    await page.route(PROFILE_CHUNK, (route) => route.abort('connectionrefused'));
+    await page
+      .getByRole('navigation', { name: 'Основное меню' })
+      .getByRole('link', { name: 'Профиль' })
+      .click();
+  },
+  reloadPage: async ({ page }) => {
+    await page.unroute(PROFILE_CHUNK);
+    await page.reload();
   },
   openPaymentSuccess: async ({ page }) => {
     await page.goto('/payment?status=success');

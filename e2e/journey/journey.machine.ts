@@ -41,6 +41,8 @@ export const JOURNEY_EVENTS = [
   'confirmSmsCode',
   'repaymentAnswers403',
   'openPaymentSuccess',
+  'openPageWhosePartFails',
+  'reloadPage',
   'serverAnswers429',
   'serverSilent',
   'serverBack',
@@ -149,6 +151,11 @@ export const journeyMachine = setup({
             openCabinetUrlWithAl: { target: 'archive', description: 'Rule 2: the al flag leaves the URL.' },
             openWithdraw: { target: 'payOut', description: 'Withdraw guard: not verified → PaymentsPayOut.' },
             openPaymentSuccess: { target: 'paymentResult', description: '/payment is exempt from rule 3.' },
+            openPageWhosePartFails: {
+              target: 'pagePartFailed',
+              description:
+                "Error catalogue: a page part fails to load → 'Сайт загружен с ошибкой. Перезагрузите страницу.'",
+            },
             serverAnswers429: { target: 'tooMany', description: 'HTTP 429 → a full redirect to /429.' },
             serverSilent: { target: 'serverSilent', description: 'No response → "Сервер не отвечает".' },
             tokenExpires: {
@@ -212,6 +219,14 @@ export const journeyMachine = setup({
             },
           },
         },
+        pagePartFailed: {
+          description:
+            'On /profile, whose code did not load: the error dialog, the chunk-load-error flag set.',
+          on: {
+            reloadPage: { target: 'profile', description: 'The reload the dialog asks for loads the page.' },
+          },
+        },
+        profile: { description: 'On /profile.', on: { goHome: { target: 'home' } } },
         paymentResult: { description: 'On /payment?status=success.', on: { goHome: { target: 'home' } } },
         notFound: { description: 'On /404.', on: { goHome: { target: 'home' } } },
         tooMany: { description: 'On /429.', on: { goHome: { target: 'home' } } },
