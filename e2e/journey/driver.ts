@@ -21,6 +21,10 @@ const ACTIVE_TOPIC = 'Анализ финансовой устойчивости
 const isApi = (prefix: string) => (url: URL) => url.pathname.startsWith(prefix);
 const ORDERS = isApi('/api/client/orders/');
 const REFRESH = isApi('/api/client/auth/token/refresh/');
+const LOGIN = isApi('/api/client/auth/login/');
+/** The lazily loaded code of the profile page (Vite names the chunk after the route file). */
+const PROFILE_CHUNK = (url: URL) => /^\/assets\/profile-[\w-]+\.js$/.test(url.pathname);
+const CHUNK_ERROR = 'Сайт загружен с ошибкой. Перезагрузите страницу.';
 const API = (url: URL) => url.pathname.startsWith('/api/') || url.pathname.startsWith('/client/api/');
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
@@ -44,6 +48,21 @@ async function archivedOrderId({ request, customer }: World): Promise<number> {
 
 const json = (status: number, body: unknown) => (route: Route) =>
   route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+
+/** The repayment verification as the back office sets it. */
+const setVerification = ({ request, customer }: World, status: 'verified' | 'unverified') =>
+  staff(request, 'PATCH', `/verification/${encodeURIComponent(customer.email)}/repayment/`, { status });
+
+async function lastSmsCode({ request, customer }: World): Promise<string> {
+  const box = await staff<{ results: { payload: { code?: string } | null }[] }>(
+    request,
+    'GET',
+    `/outbox/?recipient=${encodeURIComponent(customer.phone)}&kind=verification_repayment`,
+  );
+  const code = box.results[0]?.payload?.code;
+  expect(code).toMatch(/^\d{6}$/);
+  return code!;
+}
 
 async function openArchiveTab(page: Page) {
   await page.getByRole('navigation', { name: 'Списки заказов' }).getByRole('link', { name: /Архив/ }).click();
@@ -75,6 +94,16 @@ export const assertions: Record<string, (w: World, context: { returnTo: string |
       await expect(page.getByRole('dialog')).toContainText(PROTECTED_MSG);
     }
   },
+  'signedOut.registration': async ({ page }) => {
+    await expectPath(page, '/registration');
+    await expect(heading(page, 'Регистрация')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Войти', exact: true })).toBeVisible();
+  },
+  'signedOut.loginRefused': async ({ page }) => {
+    await expectPath(page, '/login');
+    await expect(heading(page, 'Вход в кабинет')).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText('Access token should be defined');
+  },
   'signedOut.notFound': async ({ page }) => {
     await expectPath(page, '/404');
     await expect(heading(page, /Страница не найдена/)).toBeVisible();
@@ -98,6 +127,28 @@ export const assertions: Record<string, (w: World, context: { returnTo: string |
     await expect.poll(() => path(page)).toMatch(/^\/order\/\d+\/chat$/);
     await expect(heading(page, /^Заказ №\d+/)).toBeVisible();
     await expect(page.getByText(ACTIVE_TOPIC).first()).toBeVisible();
+  },
+  'signedIn.paying': async ({ page }) => {
+    await expect.poll(() => path(page)).toMatch(/^\/order\/\d+\/pay$/);
+    await expect(heading(page, /^Оплата заказа №\d+/)).toBeVisible();
+    await expect(page.getByRole('radio', { name: 'Банковская карта' })).toBeChecked();
+    await expect(page.getByRole('button', { name: /^Оплатить\s[\d\s]+₽$/ })).toBeEnabled();
+  },
+  'signedIn.withdrawing': async ({ page }) => {
+    await expectPath(page, '/withdraw');
+    await expect(heading(page, /^Вывод средств$/)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Заявка на вывод' }).getByLabel('Сумма, ₽')).toBeVisible();
+  },
+  'signedIn.pagePartFailed': async ({ page }) => {
+    await expectPath(page, '/profile');
+    await expect(page.getByRole('dialog')).toContainText(CHUNK_ERROR);
+    await expect(page.locator('html')).toHaveAttribute('data-chunk-load-error', 'true');
+  },
+  'signedIn.profile': async ({ page }) => {
+    await expectPath(page, '/profile');
+    await expect(heading(page, /^Профиль$/)).toBeVisible();
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(page.locator('html')).not.toHaveAttribute('data-chunk-load-error');
   },
   'signedIn.archive': async ({ page }) => {
     await expectPath(page, '/home/archive');
@@ -185,6 +236,19 @@ export const executors: Record<JourneyEventType, (w: World) => Promise<void>> = 
     await page.goto(`${PROTECTED}&msg=${encodeURIComponent(PROTECTED_MSG)}`);
   },
   signIn,
+  openRegistration: async ({ page }) => {
+    await page.getByRole('link', { name: 'Зарегистрироваться', exact: true }).click();
+  },
+  goLogin: async ({ page }) => {
+    await page.getByRole('link', { name: 'Войти', exact: true }).click();
+  },
+  signInAnswerWithoutToken: async (w) => {
+    // The server says yes but sends no access token.
+    await w.page.route(LOGIN, json(200, { refresh: 'set-as-cookie', expires_in: 300 }));
+    await signIn(w);
+    await expect(w.page.getByRole('alert')).toBeVisible();
+    await w.page.unroute(LOGIN);
+  },
   openUnknownPath: async ({ page }) => {
     await page.goto('/no/such/page');
   },
@@ -211,6 +275,14 @@ export const executors: Record<JourneyEventType, (w: World) => Promise<void>> = 
   },
   openOrder: async ({ page }) => {
     await page.getByRole('link', { name: ACTIVE_TOPIC }).click();
+  },
+  payOrder: async ({ page }) => {
+    await page.getByRole('link', { name: 'Оплатить', exact: true }).click();
+  },
+  payThroughSandbox: async ({ page }) => {
+    await page.getByRole('button', { name: /^Оплатить\s[\d\s]+₽$/ }).click();
+    await page.waitForURL(/\/sandbox\//);
+    await page.getByRole('button', { name: 'Оплатить' }).click();
   },
   openArchivedOrderUrl: async (w) => {
     await w.page.goto(`/order/${await archivedOrderId(w)}`);
@@ -246,6 +318,31 @@ export const executors: Record<JourneyEventType, (w: World) => Promise<void>> = 
   },
   openWithdraw: async ({ page }) => {
     await page.goto('/withdraw');
+  },
+  confirmSmsCode: async (w) => {
+    await w.page.getByRole('button', { name: 'Получить код по SMS' }).click();
+    await expect(w.page.getByLabel('Код из SMS')).toBeVisible();
+    await w.page.getByLabel('Код из SMS').fill(await lastSmsCode(w));
+    await w.page.getByRole('button', { name: 'Подтвердить' }).click();
+  },
+  repaymentAnswers403: async (w) => {
+    // The back office withdraws the verification while the page is open: the withdrawal answers 403.
+    await setVerification(w, 'unverified');
+    const form = w.page.getByRole('region', { name: 'Заявка на вывод' });
+    await form.getByLabel('Сумма, ₽').fill('300');
+    await form.getByLabel('Номер карты').fill('4111111111111111');
+    await form.getByRole('button', { name: 'Вывести' }).click();
+  },
+  openPageWhosePartFails: async ({ page }) => {
+    await page.route(PROFILE_CHUNK, (route) => route.abort('connectionrefused'));
+    await page
+      .getByRole('navigation', { name: 'Основное меню' })
+      .getByRole('link', { name: 'Профиль' })
+      .click();
+  },
+  reloadPage: async ({ page }) => {
+    await page.unroute(PROFILE_CHUNK);
+    await page.reload();
   },
   openPaymentSuccess: async ({ page }) => {
     await page.goto('/payment?status=success');

@@ -14,14 +14,19 @@ export interface JourneyContext {
 export const JOURNEY_EVENTS = [
   // signed out
   'openRoot',
+  'openRegistration',
+  'goLogin',
   'openProtectedUrl',
   'signIn',
   'openUnknownPath',
   'openSocialsEmailAuthWithoutToken',
   'openPaymentWithBadStatus',
   'failSignIn11Times',
+  'signInAnswerWithoutToken',
   // signed in
   'openOrder',
+  'payOrder',
+  'payThroughSandbox',
   'openArchivedOrderUrl',
   'openUnknownOrderUrl',
   'openOrderWithoutId',
@@ -33,7 +38,11 @@ export const JOURNEY_EVENTS = [
   'closeMessage',
   'openCabinetUrlWithAl',
   'openWithdraw',
+  'confirmSmsCode',
+  'repaymentAnswers403',
   'openPaymentSuccess',
+  'openPageWhosePartFails',
+  'reloadPage',
   'serverAnswers429',
   'serverSilent',
   'serverBack',
@@ -73,6 +82,10 @@ export const journeyMachine = setup({
               target: 'login',
               description: 'Rule 1: from the root path no return target is given.',
             },
+            openRegistration: {
+              target: 'registration',
+              description: 'A public page, open while signed out.',
+            },
             openProtectedUrl: {
               target: 'loginWithReturn',
               actions: 'rememberPayments',
@@ -83,6 +96,11 @@ export const journeyMachine = setup({
             openSocialsEmailAuthWithoutToken: { target: 'notFound' },
             openPaymentWithBadStatus: { target: 'notFound' },
             failSignIn11Times: { target: 'tooMany', description: 'Error catalogue: HTTP 429 → /429.' },
+            signInAnswerWithoutToken: {
+              target: 'loginRefused',
+              description:
+                "Error catalogue: the login answer lacks an access token → 'Access token should be defined'.",
+            },
             // No serverSilentAtStart here: an anonymous visitor has no refresh cookie (nor its readable hint),
             // so the session starts without asking the server and cannot fail; rule 5 is walked signed in.
           },
@@ -95,6 +113,14 @@ export const journeyMachine = setup({
               { target: '#journey.signedIn.archive', actions: 'forgetReturn' },
             ],
           },
+        },
+        registration: {
+          description: 'On /registration (anonymous on a public page).',
+          on: { goLogin: { target: 'login' } },
+        },
+        loginRefused: {
+          description: 'Still on /login, the form says why the sign-in failed.',
+          on: { signIn: { target: '#journey.signedIn.home' } },
         },
         notFound: { on: { goHome: { target: 'login' } } },
         tooMany: { on: { goHome: { target: 'login' } } },
@@ -125,6 +151,11 @@ export const journeyMachine = setup({
             openCabinetUrlWithAl: { target: 'archive', description: 'Rule 2: the al flag leaves the URL.' },
             openWithdraw: { target: 'payOut', description: 'Withdraw guard: not verified → PaymentsPayOut.' },
             openPaymentSuccess: { target: 'paymentResult', description: '/payment is exempt from rule 3.' },
+            openPageWhosePartFails: {
+              target: 'pagePartFailed',
+              description:
+                "Error catalogue: a page part fails to load → 'Сайт загружен с ошибкой. Перезагрузите страницу.'",
+            },
             serverAnswers429: { target: 'tooMany', description: 'HTTP 429 → a full redirect to /429.' },
             serverSilent: { target: 'serverSilent', description: 'No response → "Сервер не отвечает".' },
             tokenExpires: {
@@ -147,13 +178,55 @@ export const journeyMachine = setup({
           description: 'On /home with the msg dialog open.',
           on: { closeMessage: { target: 'home' } },
         },
-        order: { description: 'On /order/{id}/chat.', on: { goHome: { target: 'home' } } },
+        order: {
+          description: 'On /order/{id}/chat.',
+          on: { goHome: { target: 'home' }, payOrder: { target: 'paying' } },
+        },
+        paying: {
+          description: 'On /order/{id}/pay: the checkout of an order awaiting payment.',
+          on: {
+            payThroughSandbox: {
+              target: 'paymentResult',
+              description:
+                'The payment provider takes the card and sends the customer to /payment?status=success.',
+            },
+            goHome: { target: 'home' },
+          },
+        },
         archive: { description: 'On /home/archive.', on: { goHome: { target: 'home' } } },
         payments: {
           description: 'On /payments/history?page=1 (the protected URL of the journey).',
           on: { goHome: { target: 'home' } },
         },
-        payOut: { description: 'On /payments/pay-out (PaymentsPayOut).', on: { goHome: { target: 'home' } } },
+        payOut: {
+          description: 'On /payments/pay-out (PaymentsPayOut).',
+          on: {
+            goHome: { target: 'home' },
+            confirmSmsCode: {
+              target: 'withdrawing',
+              description: 'The SMS code verifies withdrawals → back to /withdraw.',
+            },
+          },
+        },
+        withdrawing: {
+          description:
+            'On /withdraw, verified. Its only way out is the 403 row, so the verification never outlives this state.',
+          on: {
+            repaymentAnswers403: {
+              target: 'payOut',
+              description:
+                'Error catalogue: a repayment call answers 403 → the status is re-checked → PaymentsPayOut.',
+            },
+          },
+        },
+        pagePartFailed: {
+          description:
+            'On /profile, whose code did not load: the error dialog, the chunk-load-error flag set.',
+          on: {
+            reloadPage: { target: 'profile', description: 'The reload the dialog asks for loads the page.' },
+          },
+        },
+        profile: { description: 'On /profile.', on: { goHome: { target: 'home' } } },
         paymentResult: { description: 'On /payment?status=success.', on: { goHome: { target: 'home' } } },
         notFound: { description: 'On /404.', on: { goHome: { target: 'home' } } },
         tooMany: { description: 'On /429.', on: { goHome: { target: 'home' } } },

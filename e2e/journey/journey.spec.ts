@@ -1,14 +1,29 @@
 // The customer's journey model (journey.machine.ts) driving the real app: every generated path is one test,
 // named by its steps; after every step the page must look like the state the model predicts.
+import { JOURNEY_MODEL, JOURNEY_PATH } from '../../tests/support/flow-figures';
 import { expect, test } from '../support/fixtures';
 import { assertions, executors } from './driver';
+import { journeyMachine } from './journey.machine';
 import { generatePaths, transitionsWalked } from './paths';
 
 const { paths, transitions, initial } = generatePaths();
+const walked = new Set(paths.flatMap((p) => transitionsWalked(p.steps, initial)));
+
+/** The model's states a customer can be in (the atomic ones: signedIn.home, signedOut.login, …). */
+function atomicStates(node: { states: Record<string, unknown> }): number {
+  const children = Object.values(node.states) as { states: Record<string, unknown> }[];
+  return children.length ? children.reduce((n, child) => n + atomicStates(child), 0) : 1;
+}
+// Read by e2e/support/summary-reporter.ts for the figures at the end of the run.
+const model = {
+  states: atomicStates(journeyMachine.root),
+  transitions: transitions.size,
+  walked: [...transitions].filter((t) => walked.has(t)).length,
+};
 
 test.describe('customer journey (model-based)', () => {
-  test('the generated paths walk every transition of the journey model', () => {
-    const walked = new Set(paths.flatMap((p) => transitionsWalked(p.steps, initial)));
+  const modelNote = { annotation: { type: JOURNEY_MODEL, description: JSON.stringify(model) } };
+  test('the generated paths walk every transition of the journey model', modelNote, () => {
     expect([...transitions].filter((t) => !walked.has(t))).toEqual([]);
     for (const state of new Set(paths.flatMap((p) => p.steps.map((s) => s.state)))) {
       expect(assertions[state], `an assertion for ${state}`).toBeDefined();
@@ -16,7 +31,8 @@ test.describe('customer journey (model-based)', () => {
   });
 
   for (const path of paths) {
-    test(path.name, async ({ page, request, customer }) => {
+    const note = { annotation: { type: JOURNEY_PATH, description: `${path.steps.length} steps` } };
+    test(path.name, note, async ({ page, request, customer }) => {
       test.setTimeout(30_000 + path.steps.length * 10_000);
       const world = { page, request, customer };
       await test.step(`start: ${initial}`, async () => {
