@@ -21,7 +21,7 @@ import {
 import type { RealtimeEvent } from '../../src/api/contract/realtime';
 import type { Executor } from './orders-db';
 import type { CreateOrderInput, EditOrderInput } from './order-form';
-import { calculateCost } from './pricing';
+import { calculateCost, calculateDiscount } from './pricing';
 import { addDays } from './order-dates';
 import { claimUploads, listOrderFiles, toOrderFile } from './order-files';
 
@@ -219,14 +219,40 @@ export async function publishEvents(deps: Pick<Deps, 'realtime'>, events: Pendin
   for (const e of events) await deps.realtime.publish(e.userId, e.event);
 }
 
-/** Price and status from the pricing model: priced → awaiting payment (or in work when already paid). */
+/** The promo code an order keeps in `extra` (applied again whenever its price is recomputed). */
+export interface OrderPricingExtra {
+  cost?: number | null;
+  promo_code?: string;
+  discount?: number;
+}
+
+/** A promo code as stored: upper case, '' for none; an unknown or expired one is a field error at promo_code. */
+export function checkedPromoCode(code: string | undefined): string {
+  const normal = code?.trim().toUpperCase() ?? '';
+  if (normal && !calculateDiscount({ cost: 0, promoCode: normal }).promo_valid)
+    throw fieldErrors({ promo_code: ['Промокод не найден или больше не действует.'] });
+  return normal;
+}
+
+/**
+ * Price and status from the pricing model (the same rules as calculate-cost/ and calculate-discount/): the price
+ * is the cost less the promo discount; priced → awaiting payment (or in work when already paid). Bonus roubles are
+ * not taken here: they are spent when the customer pays (capped there by the same 30 % rule).
+ */
 function pricedState(
   input: { workType: WorkType; pages: number; deadline: Date; originality: number; paid: number },
+  promoCode: string,
   now: Date,
-): { price: number; statusId: number } {
+): { price: number; statusId: number; pricing: OrderPricingExtra } {
   const { cost } = calculateCost(input, now);
-  if (cost === null) return { price: 0, statusId: S.pricing.id };
-  return { price: cost, statusId: input.paid >= cost ? S.inWork.id : S.awaitingPayment.id };
+  if (cost === null)
+    return { price: 0, statusId: S.pricing.id, pricing: { cost: null, promo_code: promoCode } };
+  const { total, discount } = calculateDiscount({ cost, promoCode });
+  return {
+    price: total,
+    statusId: input.paid >= total ? S.inWork.id : S.awaitingPayment.id,
+    pricing: { cost, promo_code: promoCode, discount },
+  };
 }
 
 export async function createOrder(
@@ -236,8 +262,10 @@ export async function createOrder(
 ): Promise<{ order: OrderRow; isFirstOrder: boolean }> {
   const now = deps.now();
   const originality = input.originality ?? 60;
-  const { price, statusId } = pricedState(
+  const promoCode = checkedPromoCode(input.promo_code);
+  const { price, statusId, pricing } = pricedState(
     { workType: input.work_type, pages: input.pages, deadline: input.deadline, originality, paid: 0 },
+    promoCode,
     now,
   );
   const result = await deps.db.transaction(async (tx) => {
@@ -255,6 +283,7 @@ export async function createOrder(
         requirements: input.requirements ?? '',
         link: input.link ?? '',
         price,
+        extra: { pricing },
         createdAt: now,
         updatedAt: now,
       })
@@ -292,14 +321,25 @@ export async function editOrder(deps: Deps, row: OrderRow, input: EditOrderInput
     deadline: input.deadline ?? row.deadline,
     originality: input.originality ?? row.originality,
   };
+  const stored = (row.extra.pricing ?? {}) as OrderPricingExtra;
+  const promoCode =
+    input.promo_code === undefined ? (stored.promo_code ?? '') : checkedPromoCode(input.promo_code);
   const pricingChanged =
     next.workType !== row.workType ||
     next.pages !== row.pages ||
     next.deadline.getTime() !== row.deadline.getTime() ||
-    next.originality !== row.originality;
+    next.originality !== row.originality ||
+    promoCode !== (stored.promo_code ?? '');
   if (pricingChanged && row.paid > 0)
     throw badRequest('Заказ уже частично оплачен: тип работы, объём и срок меняет менеджер. Напишите в чат.');
-  const priced = pricingChanged ? pricedState({ ...next, paid: row.paid }, now) : null;
+  const repriced = pricingChanged ? pricedState({ ...next, paid: row.paid }, promoCode, now) : null;
+  const priced = repriced
+    ? {
+        price: repriced.price,
+        statusId: repriced.statusId,
+        extra: { ...row.extra, pricing: repriced.pricing },
+      }
+    : null;
   const updated = await deps.db.transaction(async (tx) => {
     const [u] = await tx
       .update(orders)

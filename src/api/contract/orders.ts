@@ -199,6 +199,8 @@ export interface OrderForm {
 }
 
 export interface CreateOrderRequest extends OrderForm {
+  /** Applied by the server (an unknown one is a field error at promo_code); no price is ever taken from the body. */
+  promo_code?: string;
   /** The draft this order was typed in; it is removed and its files move to the order. */
   draft_id?: number;
 }

@@ -250,8 +250,10 @@ function Problems() {
   if (phase !== 'invalid') return null;
   const items: SummaryItem[] = [];
   for (const [key, messages] of Object.entries(fieldErrors)) {
-    const known = (FORM_FIELDS as readonly string[]).includes(key);
-    for (const message of messages) items.push(known ? { message, fieldId: fieldId(key) } : { message });
+    // The promo code's field lives in the price panel (id order-promo).
+    const id = key === 'promo_code' ? 'order-promo' : fieldId(key);
+    const known = (FORM_FIELDS as readonly string[]).includes(key) || key === 'promo_code';
+    for (const message of messages) items.push(known ? { message, fieldId: id } : { message });
   }
   for (const field of FORM_FIELDS) {
     const problem = problems[field];
