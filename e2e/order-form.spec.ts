@@ -173,7 +173,10 @@ test('edits an order: the new topic is saved and shown on the order page', async
   expect(created.status()).toBe(201);
   const { order } = (await created.json()) as { order: { id: number } };
 
-  await signInFast(page, customer, `/order/${order.id}/edit`);
+  // The order page first, so its copy sits in the order cache (60 000 ms) when the edit is saved.
+  await signInFast(page, customer, `/order/${order.id}`);
+  await expect(page.getByText('Старая тема реферата').first()).toBeVisible();
+  await page.getByRole('link', { name: 'Редактировать' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Редактирование заказа' })).toBeVisible();
   await expect(page.getByLabel('Тема работы')).toHaveValue('Старая тема реферата');
   await expect(cost(page)).toBeVisible();
@@ -189,6 +192,7 @@ test('edits an order: the new topic is saved and shown on the order page', async
   await expect(page).toHaveURL(new RegExp(`/order/${order.id}(/chat)?$`));
   await expect(page.getByText('Изменения заказа сохранены')).toBeVisible();
   await expect(page.getByText(topic).first()).toBeVisible();
+  await expect(page.getByText('Старая тема реферата')).toHaveCount(0);
 
   const saved = await page.request.get(`${ORDERS}${order.id}/`, {
     headers: { authorization: `Bearer ${token}` },

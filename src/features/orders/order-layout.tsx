@@ -16,6 +16,7 @@ import { formatMoney, isAwaitingPayment, statusTone } from './format';
 import * as s from './orders.css';
 import { t } from './strings';
 import { useOpenOrder, useOrderRealtime } from './use-open-order';
+import { orderChanged } from './open-order';
 import { ORDER_STATUSES } from '../../api/contract/order-status';
 
 const UNDELETABLE: readonly number[] = [ORDER_STATUSES.inWork.id, ORDER_STATUSES.rework.id];
@@ -81,7 +82,7 @@ function OrderHeader({ order }: { order: OrderDetail }) {
       setConfirm(false);
       notify('success', t.order.deleted(order.id));
       await navigate({ to: '/home/$tab', params: { tab: 'archive' } });
-      orderLoader.send({ type: 'orderLoader.invalidate', id: order.id });
+      orderChanged(orderLoader, order.id);
     } catch (error) {
       notify('error', (error as Error).message);
     } finally {
@@ -93,7 +94,7 @@ function OrderHeader({ order }: { order: OrderDetail }) {
     setBusy('restore');
     try {
       await restoreOrder(order.id);
-      orderLoader.send({ type: 'orderLoader.invalidate', id: order.id });
+      orderChanged(orderLoader, order.id);
       notify('success', t.undo.restored(order.id));
     } catch (error) {
       notify('error', (error as Error).message);
