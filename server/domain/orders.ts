@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, isNull, lte, min, or, sql, type SQL } from 'drizzle-orm';
 import type { Deps } from '../env';
-import { badRequest, fieldErrors, notFound } from '../errors';
+import { badRequest, conflict, fieldErrors, notFound } from '../errors';
 import { chatMessages, orderDrafts, orderFiles, orders, reworks } from '../db/tables';
 import {
   ARCHIVE_STATUS_ID,
@@ -464,9 +464,39 @@ const STAFF_SETTABLE = Object.values(S)
   .map((s) => s.id as number)
   .filter((id) => id !== ARCHIVE_STATUS_ID);
 
+/** Done and cancelled are final: staff change nothing after them. */
+const FINAL_STATUS_IDS: number[] = [S.done.id, S.cancelled.id];
+/** A final file may be delivered only to an order a writer works on (paid: in work, or on rework). */
+const DELIVERABLE_STATUS_IDS: number[] = [S.inWork.id, S.rework.id];
+
+export const STAFF_REFUSALS = {
+  trashed: 'Заказ в архиве у клиента: пока он его не восстановит, заказ не меняется.',
+  finished: (title: string) => `Заказ в статусе «${title}»: он уже завершён и не меняется.`,
+  sameStatus: (title: string) => `Заказ уже в статусе «${title}».`,
+  notDeliverable: (title: string) =>
+    `Готовую работу можно сдать только по заказу в работе или на доработке, а этот — «${title}».`,
+} as const;
+
+/** The order's current state allows staff to change it at all (409 with {detail} when not). */
+function checkStaffMayChange(row: OrderRow): void {
+  if (row.isTrash) throw conflict(STAFF_REFUSALS.trashed);
+  if (FINAL_STATUS_IDS.includes(row.statusId))
+    throw conflict(STAFF_REFUSALS.finished(statusById(row.statusId)?.title ?? String(row.statusId)));
+}
+
+/** Staff upload files to the order: any file needs a changeable order, a final one an order in work or on rework. */
+export function checkStaffUpload(row: OrderRow, kind: 'intermediate' | 'final'): void {
+  checkStaffMayChange(row);
+  if (kind === 'final' && !DELIVERABLE_STATUS_IDS.includes(row.statusId))
+    throw conflict(STAFF_REFUSALS.notDeliverable(statusById(row.statusId)?.title ?? String(row.statusId)));
+}
+
 export async function setOrderStatus(deps: Deps, orderId: number, statusId: number): Promise<OrderRow> {
   if (!STAFF_SETTABLE.includes(statusId)) throw fieldErrors({ status_id: ['Нет такого статуса.'] });
   const row = await loadOrder(deps.db, orderId);
+  checkStaffMayChange(row);
+  if (row.statusId === statusId)
+    throw conflict(STAFF_REFUSALS.sameStatus(statusById(statusId)?.title ?? String(statusId)));
   const now = deps.now();
   const [u] = await deps.db
     .update(orders)
@@ -477,9 +507,10 @@ export async function setOrderStatus(deps: Deps, orderId: number, statusId: numb
         : {}),
       updatedAt: now,
     })
-    .where(eq(orders.id, orderId))
+    // Checked again under the write: the customer may have trashed the order (or staff finished it) meanwhile.
+    .where(and(eq(orders.id, orderId), eq(orders.statusId, row.statusId), eq(orders.isTrash, false)))
     .returning();
-  if (!u) throw notFound('Заказ не найден.');
+  if (!u) throw conflict('Заказ только что изменился. Обновите его и повторите.');
   await publishEvents(deps, [orderChangedEvent(u)]);
   return u;
 }
@@ -507,8 +538,14 @@ export async function deliverOrder(tx: Executor, orderId: number, now: Date): Pr
   const [u] = await tx
     .update(orders)
     .set({ statusId: S.guarantee.id, guaranteeUntil: addDays(now, GUARANTEE_DAYS), updatedAt: now })
-    .where(eq(orders.id, orderId))
+    .where(
+      and(
+        eq(orders.id, orderId),
+        inArray(orders.statusId, DELIVERABLE_STATUS_IDS),
+        eq(orders.isTrash, false),
+      ),
+    )
     .returning();
-  if (!u) throw notFound('Заказ не найден.');
+  if (!u) throw conflict('Заказ только что изменился. Обновите его и повторите.');
   return u;
 }

@@ -551,7 +551,7 @@ describe('orders API', () => {
       expect(list.count).toBe(1200);
       expect(list.results).toHaveLength(50);
       expect(list.counters.active + list.counters.done + list.counters.archive).toBe(1200);
-      const id = list.results.find((r) => !r.is_trash)!.id;
+      const id = list.results.find((r) => !r.is_trash && r.status.id === 4)!.id;
       const res = await staff(h, `/orders/${id}/status/`, { method: 'PATCH', json: { status_id: 8 } });
       expect(res.status).toBe(200);
       expect((await getOrder(h, c, id)).status.id).toBe(8);
