@@ -1,4 +1,4 @@
-import { Link, Outlet, useNavigate } from '@tanstack/react-router';
+import { Link, Outlet, useNavigate, useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import type { OrderDetail } from '../../api/contract/orders';
@@ -74,6 +74,16 @@ function OrderHeader({ order }: { order: OrderDetail }) {
   const [confirm, setConfirm] = useState(false);
   const [busy, setBusy] = useState<'delete' | 'restore' | 'zip' | null>(null);
   const id = String(order.id);
+  const router = useRouter();
+  // The header outlives moves between the order's tabs (and Back / Forward): any navigation closes the
+  // confirmation, as it closes the app's other dialogs, so it never asks about an order that is not on screen.
+  useEffect(
+    () =>
+      router.subscribe('onResolved', (event) => {
+        if (event.hrefChanged) setConfirm(false);
+      }),
+    [router],
+  );
 
   const remove = async () => {
     setBusy('delete');
