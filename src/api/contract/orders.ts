@@ -196,11 +196,14 @@ export interface OrderForm {
   link?: string;
   /** Ids from POST ajax-files/. */
   file_ids?: number[];
+  /**
+   * Applied by the server (an unknown one is a field error at promo_code; on edit, '' removes it and no value
+   * keeps the stored one); no price or discount is ever taken from the body.
+   */
+  promo_code?: string;
 }
 
 export interface CreateOrderRequest extends OrderForm {
-  /** Applied by the server (an unknown one is a field error at promo_code); no price is ever taken from the body. */
-  promo_code?: string;
   /** The draft this order was typed in; it is removed and its files move to the order. */
   draft_id?: number;
 }
