@@ -89,11 +89,40 @@ test("the customer's first order lands on the success page", async ({ page }) =>
   await page.getByLabel('Срок сдачи').fill(dayFromNow(10));
   await page.getByLabel('Объём, страниц').fill('12');
   await expect(cost(page)).toBeVisible();
+
+  // An expired promo code: the server refuses the order at the promo field and stores nothing.
+  const promo = page.getByLabel('Промокод');
+  await promo.fill('LETO2019');
+  await page.getByRole('button', { name: 'Оформить заказ' }).click();
+  await expect(page.getByRole('link', { name: 'Промокод не найден или больше не действует.' })).toBeVisible();
+  await expect(promo).toHaveAttribute('aria-invalid', 'true');
+  await expect(page).toHaveURL('/order-new');
+  await promo.fill('');
+
   await page.getByRole('button', { name: 'Оформить заказ' }).click();
   await expect(page).toHaveURL(/\/order\/\d+\/success\?/);
+  const thanks = page.getByRole('dialog', { name: 'Сообщение' });
+  await expect(thanks).toBeVisible();
+  await expectNoAxeViolations(page);
   await page.keyboard.press('Escape');
+  await expect(thanks).toBeHidden();
   await expect(page.getByText('Ваш первый заказ оформлен')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Спасибо за первый заказ!' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The same page in the dark theme, with and without its thank-you dialog.
+  await page.evaluate(() => localStorage.setItem('cabinet.theme', 'dark'));
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(thanks).toBeVisible();
+  await expectNoAxeViolations(page);
+  // After the reload the profile reminder may open above it: Escape closes the top dialog first.
+  await expect(async () => {
+    await page.keyboard.press('Escape');
+    await expect(thanks).toBeHidden({ timeout: 500 });
+  }).toPass();
+  await expect(page.getByRole('heading', { level: 1, name: 'Спасибо за первый заказ!' })).toBeVisible();
+  await expectNoAxeViolations(page);
 });
 
 test("shows the server's field error at its field", async ({ page, customer }) => {
@@ -173,7 +202,10 @@ test('edits an order: the new topic is saved and shown on the order page', async
   expect(created.status()).toBe(201);
   const { order } = (await created.json()) as { order: { id: number } };
 
-  await signInFast(page, customer, `/order/${order.id}/edit`);
+  // The order page first, so its copy sits in the order cache (60 000 ms) when the edit is saved.
+  await signInFast(page, customer, `/order/${order.id}`);
+  await expect(page.getByText('Старая тема реферата').first()).toBeVisible();
+  await page.getByRole('link', { name: 'Редактировать' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Редактирование заказа' })).toBeVisible();
   await expect(page.getByLabel('Тема работы')).toHaveValue('Старая тема реферата');
   await expect(cost(page)).toBeVisible();
@@ -189,6 +221,7 @@ test('edits an order: the new topic is saved and shown on the order page', async
   await expect(page).toHaveURL(new RegExp(`/order/${order.id}(/chat)?$`));
   await expect(page.getByText('Изменения заказа сохранены')).toBeVisible();
   await expect(page.getByText(topic).first()).toBeVisible();
+  await expect(page.getByText('Старая тема реферата')).toHaveCount(0);
 
   const saved = await page.request.get(`${ORDERS}${order.id}/`, {
     headers: { authorization: `Bearer ${token}` },

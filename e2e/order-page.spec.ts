@@ -135,6 +135,39 @@ test('delete from the order page lands on the archive; restore brings it back', 
   await expect(page).toHaveURL(`/order/${id}/chat`);
 });
 
+test('the delete confirmation closes on Back and Forward and has no axe violations in either theme', async ({
+  page,
+  request,
+  customer,
+}) => {
+  const id = await orderId(request, customer, (o) => o.topic.startsWith('Свобода воли'));
+  for (const theme of ['light', 'dark'] as const) {
+    await page.addInitScript((t) => localStorage.setItem('cabinet.theme', t), theme);
+    await signInFast(page, customer, `/order/${id}/chat`);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    await page
+      .getByRole('navigation', { name: 'Разделы заказа' })
+      .getByRole('link', { name: /Файлы/ })
+      .click();
+    await expect(page).toHaveURL(`/order/${id}/files`);
+    await page.getByRole('button', { name: 'В архив' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Переместить заказ в архив?' });
+    await expect(dialog).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // Back to the chat tab: the order header stays, its confirmation does not.
+    await page.goBack();
+    await expect(page).toHaveURL(`/order/${id}/chat`);
+    await expect(dialog).toBeHidden();
+    await page.goForward();
+    await expect(page).toHaveURL(`/order/${id}/files`);
+    await expect(dialog).toBeHidden();
+  }
+  // Nothing was deleted on the way.
+  await expect(page.getByRole('heading', { level: 1, name: `Заказ №${id}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'В архив' })).toBeVisible();
+});
+
 test('an archived order URL goes to /home/archive, an unknown one to /404', async ({
   page,
   request,

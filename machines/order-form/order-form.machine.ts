@@ -81,9 +81,10 @@ export const orderFormMachine = setup({
       enqueue.raise({ type: 'draft.changed' });
       if (PRICING_FIELDS.includes(event.field)) enqueue.raise({ type: 'price.changed' });
     }),
-    applyPromo: enqueueActions(({ event, enqueue }) => {
+    applyPromo: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'form.promo') return;
-      enqueue.assign({ promoCode: event.code });
+      const { promo_code: _refused, ...fieldErrors } = context.fieldErrors;
+      enqueue.assign({ promoCode: event.code, fieldErrors });
       enqueue.raise({ type: 'price.changed' });
     }),
     applyBonus: enqueueActions(({ event, enqueue }) => {
@@ -342,6 +343,7 @@ export const orderFormMachine = setup({
                   values: context.values,
                   initial: context.initial,
                   files: context.files,
+                  promoCode: context.promoCode,
                 }),
                 onDone: {
                   target: '#orderForm.done',

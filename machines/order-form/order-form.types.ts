@@ -91,6 +91,8 @@ export interface SubmitInput {
   /** The loaded values: edit mode sends only what changed. */
   initial: FormValues;
   files: UploadedFile[];
+  /** Sent with a new order: the server applies (or refuses) it; the price itself is always the server's. */
+  promoCode: string;
 }
 
 // ---- Context ---------------------------------------------------------------------------------------------------

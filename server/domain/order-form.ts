@@ -65,6 +65,7 @@ function fields(now: Date) {
       .max(ORDER_LIMITS.linkMax, 'Слишком длинная ссылка.')
       .refine((s) => s === '' || isHttpUrl(s), 'Укажите ссылку в формате https://…'),
     file_ids: fileIds,
+    promo_code: z.string({ error: 'Промокод — это текст.' }).trim().max(50, 'Слишком длинный промокод.'),
   };
 }
 
@@ -80,6 +81,8 @@ export function createOrderSchema(now: Date) {
     requirements: f.requirements.optional(),
     link: f.link.optional(),
     file_ids: f.file_ids.optional(),
+    /** The price is always the server's: cost and the promo discount are computed here, never taken from the body. */
+    promo_code: f.promo_code.optional(),
     draft_id: z.number({ error: 'Неверный черновик.' }).int().positive().optional(),
   });
 }
@@ -97,6 +100,7 @@ export function editOrderSchema(now: Date) {
     requirements: f.requirements.optional(),
     link: f.link.optional(),
     file_ids: f.file_ids.optional(),
+    promo_code: f.promo_code.optional(),
   });
 }
 export type EditOrderInput = z.infer<ReturnType<typeof editOrderSchema>>;

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, isNull, lte, min, or, sql, type SQL } from 'drizzle-orm';
 import type { Deps } from '../env';
-import { badRequest, fieldErrors, notFound } from '../errors';
+import { badRequest, conflict, fieldErrors, notFound } from '../errors';
 import { chatMessages, orderDrafts, orderFiles, orders, reworks } from '../db/tables';
 import {
   ARCHIVE_STATUS_ID,
@@ -21,7 +21,7 @@ import {
 import type { RealtimeEvent } from '../../src/api/contract/realtime';
 import type { Executor } from './orders-db';
 import type { CreateOrderInput, EditOrderInput } from './order-form';
-import { calculateCost } from './pricing';
+import { calculateCost, calculateDiscount } from './pricing';
 import { addDays } from './order-dates';
 import { claimUploads, listOrderFiles, toOrderFile } from './order-files';
 
@@ -219,14 +219,40 @@ export async function publishEvents(deps: Pick<Deps, 'realtime'>, events: Pendin
   for (const e of events) await deps.realtime.publish(e.userId, e.event);
 }
 
-/** Price and status from the pricing model: priced → awaiting payment (or in work when already paid). */
+/** The promo code an order keeps in `extra` (applied again whenever its price is recomputed). */
+export interface OrderPricingExtra {
+  cost?: number | null;
+  promo_code?: string;
+  discount?: number;
+}
+
+/** A promo code as stored: upper case, '' for none; an unknown or expired one is a field error at promo_code. */
+export function checkedPromoCode(code: string | undefined): string {
+  const normal = code?.trim().toUpperCase() ?? '';
+  if (normal && !calculateDiscount({ cost: 0, promoCode: normal }).promo_valid)
+    throw fieldErrors({ promo_code: ['Промокод не найден или больше не действует.'] });
+  return normal;
+}
+
+/**
+ * Price and status from the pricing model (the same rules as calculate-cost/ and calculate-discount/): the price
+ * is the cost less the promo discount; priced → awaiting payment (or in work when already paid). Bonus roubles are
+ * not taken here: they are spent when the customer pays (capped there by the same 30 % rule).
+ */
 function pricedState(
   input: { workType: WorkType; pages: number; deadline: Date; originality: number; paid: number },
+  promoCode: string,
   now: Date,
-): { price: number; statusId: number } {
+): { price: number; statusId: number; pricing: OrderPricingExtra } {
   const { cost } = calculateCost(input, now);
-  if (cost === null) return { price: 0, statusId: S.pricing.id };
-  return { price: cost, statusId: input.paid >= cost ? S.inWork.id : S.awaitingPayment.id };
+  if (cost === null)
+    return { price: 0, statusId: S.pricing.id, pricing: { cost: null, promo_code: promoCode } };
+  const { total, discount } = calculateDiscount({ cost, promoCode });
+  return {
+    price: total,
+    statusId: input.paid >= total ? S.inWork.id : S.awaitingPayment.id,
+    pricing: { cost, promo_code: promoCode, discount },
+  };
 }
 
 export async function createOrder(
@@ -236,8 +262,10 @@ export async function createOrder(
 ): Promise<{ order: OrderRow; isFirstOrder: boolean }> {
   const now = deps.now();
   const originality = input.originality ?? 60;
-  const { price, statusId } = pricedState(
+  const promoCode = checkedPromoCode(input.promo_code);
+  const { price, statusId, pricing } = pricedState(
     { workType: input.work_type, pages: input.pages, deadline: input.deadline, originality, paid: 0 },
+    promoCode,
     now,
   );
   const result = await deps.db.transaction(async (tx) => {
@@ -255,6 +283,7 @@ export async function createOrder(
         requirements: input.requirements ?? '',
         link: input.link ?? '',
         price,
+        extra: { pricing },
         createdAt: now,
         updatedAt: now,
       })
@@ -292,14 +321,25 @@ export async function editOrder(deps: Deps, row: OrderRow, input: EditOrderInput
     deadline: input.deadline ?? row.deadline,
     originality: input.originality ?? row.originality,
   };
+  const stored = (row.extra.pricing ?? {}) as OrderPricingExtra;
+  const promoCode =
+    input.promo_code === undefined ? (stored.promo_code ?? '') : checkedPromoCode(input.promo_code);
   const pricingChanged =
     next.workType !== row.workType ||
     next.pages !== row.pages ||
     next.deadline.getTime() !== row.deadline.getTime() ||
-    next.originality !== row.originality;
+    next.originality !== row.originality ||
+    promoCode !== (stored.promo_code ?? '');
   if (pricingChanged && row.paid > 0)
     throw badRequest('Заказ уже частично оплачен: тип работы, объём и срок меняет менеджер. Напишите в чат.');
-  const priced = pricingChanged ? pricedState({ ...next, paid: row.paid }, now) : null;
+  const repriced = pricingChanged ? pricedState({ ...next, paid: row.paid }, promoCode, now) : null;
+  const priced = repriced
+    ? {
+        price: repriced.price,
+        statusId: repriced.statusId,
+        extra: { ...row.extra, pricing: repriced.pricing },
+      }
+    : null;
   const updated = await deps.db.transaction(async (tx) => {
     const [u] = await tx
       .update(orders)
@@ -424,9 +464,39 @@ const STAFF_SETTABLE = Object.values(S)
   .map((s) => s.id as number)
   .filter((id) => id !== ARCHIVE_STATUS_ID);
 
+/** Done and cancelled are final: staff change nothing after them. */
+const FINAL_STATUS_IDS: number[] = [S.done.id, S.cancelled.id];
+/** A final file may be delivered only to an order a writer works on (paid: in work, or on rework). */
+const DELIVERABLE_STATUS_IDS: number[] = [S.inWork.id, S.rework.id];
+
+export const STAFF_REFUSALS = {
+  trashed: 'Заказ в архиве у клиента: пока он его не восстановит, заказ не меняется.',
+  finished: (title: string) => `Заказ в статусе «${title}»: он уже завершён и не меняется.`,
+  sameStatus: (title: string) => `Заказ уже в статусе «${title}».`,
+  notDeliverable: (title: string) =>
+    `Готовую работу можно сдать только по заказу в работе или на доработке, а этот — «${title}».`,
+} as const;
+
+/** The order's current state allows staff to change it at all (409 with {detail} when not). */
+function checkStaffMayChange(row: OrderRow): void {
+  if (row.isTrash) throw conflict(STAFF_REFUSALS.trashed);
+  if (FINAL_STATUS_IDS.includes(row.statusId))
+    throw conflict(STAFF_REFUSALS.finished(statusById(row.statusId)?.title ?? String(row.statusId)));
+}
+
+/** Staff upload files to the order: any file needs a changeable order, a final one an order in work or on rework. */
+export function checkStaffUpload(row: OrderRow, kind: 'intermediate' | 'final'): void {
+  checkStaffMayChange(row);
+  if (kind === 'final' && !DELIVERABLE_STATUS_IDS.includes(row.statusId))
+    throw conflict(STAFF_REFUSALS.notDeliverable(statusById(row.statusId)?.title ?? String(row.statusId)));
+}
+
 export async function setOrderStatus(deps: Deps, orderId: number, statusId: number): Promise<OrderRow> {
   if (!STAFF_SETTABLE.includes(statusId)) throw fieldErrors({ status_id: ['Нет такого статуса.'] });
   const row = await loadOrder(deps.db, orderId);
+  checkStaffMayChange(row);
+  if (row.statusId === statusId)
+    throw conflict(STAFF_REFUSALS.sameStatus(statusById(statusId)?.title ?? String(statusId)));
   const now = deps.now();
   const [u] = await deps.db
     .update(orders)
@@ -437,9 +507,10 @@ export async function setOrderStatus(deps: Deps, orderId: number, statusId: numb
         : {}),
       updatedAt: now,
     })
-    .where(eq(orders.id, orderId))
+    // Checked again under the write: the customer may have trashed the order (or staff finished it) meanwhile.
+    .where(and(eq(orders.id, orderId), eq(orders.statusId, row.statusId), eq(orders.isTrash, false)))
     .returning();
-  if (!u) throw notFound('Заказ не найден.');
+  if (!u) throw conflict('Заказ только что изменился. Обновите его и повторите.');
   await publishEvents(deps, [orderChangedEvent(u)]);
   return u;
 }
@@ -467,8 +538,14 @@ export async function deliverOrder(tx: Executor, orderId: number, now: Date): Pr
   const [u] = await tx
     .update(orders)
     .set({ statusId: S.guarantee.id, guaranteeUntil: addDays(now, GUARANTEE_DAYS), updatedAt: now })
-    .where(eq(orders.id, orderId))
+    .where(
+      and(
+        eq(orders.id, orderId),
+        inArray(orders.statusId, DELIVERABLE_STATUS_IDS),
+        eq(orders.isTrash, false),
+      ),
+    )
     .returning();
-  if (!u) throw notFound('Заказ не найден.');
+  if (!u) throw conflict('Заказ только что изменился. Обновите его и повторите.');
   return u;
 }

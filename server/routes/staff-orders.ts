@@ -8,6 +8,7 @@ import { jsonBody, parse, queryParams } from '../validate';
 import { orders, users } from '../db/tables';
 import { CHAT_TEXT_MAX, WORK_TYPES } from '../../src/api/contract/orders';
 import {
+  checkStaffUpload,
   deliverOrder,
   listOrders,
   loadOrder,
@@ -142,6 +143,7 @@ export function staffOrdersRoutes(deps: Deps) {
       }),
       fields,
     );
+    checkStaffUpload(order, meta.kind);
     const incoming = checkIncoming(files, await orderFileCount(deps.db, order.id));
     const saved = await saveFiles(deps, incoming, {
       userId: order.userId,

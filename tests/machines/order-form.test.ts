@@ -346,6 +346,24 @@ describe('order-form machine (timing and IO)', () => {
     expect(actor.getSnapshot().context.fieldErrors).toEqual({});
   });
 
+  it('sends the promo code with the order; a refused code shows at its field until it is changed', async () => {
+    const { actor, submits } = start();
+    await vi.advanceTimersByTimeAsync(0);
+    type(actor, 'pages', '10');
+    actor.send({ type: 'form.promo', code: 'OLD2020' });
+    actor.send({ type: 'form.submit' });
+    expect(submits[0]?.input).toMatchObject({ mode: 'new', promoCode: 'OLD2020' });
+    const refused = { promo_code: ['Промокод не найден или больше не действует.'] };
+    submits[0]?.reject({ status: 400, message: refused.promo_code[0], fields: refused });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(selectPhase(actor.getSnapshot())).toBe('invalid');
+    expect(actor.getSnapshot().context.fieldErrors).toEqual(refused);
+    actor.send({ type: 'form.promo', code: 'STUDENT10' });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({});
+    actor.send({ type: 'form.submit' });
+    expect(submits[1]?.input.promoCode).toBe('STUDENT10');
+  });
+
   it('keeps a refused edit with the server message and sends again on retry', async () => {
     const { actor, submits } = start(orderLoaded, 'edit');
     await vi.advanceTimersByTimeAsync(0);

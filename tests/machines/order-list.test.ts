@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
 import { orderListMachine } from '../../machines/order-list/order-list.machine';
+import { orderLoaderMachine } from '../../machines/order-loader/order-loader.machine';
+import { selectOrder } from '../../machines/order-loader/order-loader.selectors';
+import { expireOnListChanges, openOrder } from '../../src/features/orders/open-order';
 import {
   selectBusyId,
   selectCounters,
@@ -13,7 +16,7 @@ import {
   selectUndoable,
 } from '../../machines/order-list/order-list.selectors';
 import { UNDO_TIMEOUT, type OrderListRequest } from '../../machines/order-list/order-list.types';
-import type { OrderList, OrderListItem, TrashResponse } from '../../src/api/contract/orders';
+import type { OrderDetail, OrderList, OrderListItem, TrashResponse } from '../../src/api/contract/orders';
 import { ORDER_STATUSES } from '../../src/api/contract/order-status';
 import { createCoverage, transitionPaths } from './coverage';
 import { never } from './never';
@@ -240,6 +243,54 @@ describe('orderList machine (requests)', () => {
     actor.send({ type: 'orderList.retry' });
     expect(fetch.calls).toHaveLength(2);
     expect(selectIsLoading(actor.getSnapshot())).toBe(true);
+  });
+});
+
+describe('order list and order cache together', () => {
+  it("a delete, its undo and a restore from the list expire the order's cached copy (60 000 ms)", async () => {
+    // The server's order 1 as the order page would load it: trashed once the list has deleted it.
+    let trashed = false;
+    const fetchOrder = vi.fn(
+      async ({ input }: { input: { id: number } }) =>
+        item(input.id, trashed ? S.archived : S.awaitingPayment) as OrderDetail,
+    );
+    const loader = createActor(
+      orderLoaderMachine.provide({ actors: { fetchOrder: fromPromise(fetchOrder) } }),
+    ).start();
+    const { actor, fetch } = start('active', {
+      trash: deleted1,
+      restore: () => {
+        trashed = false;
+        return restored1;
+      },
+    });
+    const stop = expireOnListChanges(actor, loader);
+    fetch.calls[0]!.resolve(page1);
+    await waitFor(actor, (s) => s.matches({ list: 'ready' }));
+
+    expect(await openOrder(loader, 1)).toBe('show');
+    expect(await openOrder(loader, 1)).toBe('show');
+    expect(fetchOrder).toHaveBeenCalledTimes(1);
+
+    trashed = true;
+    actor.send({ type: 'orderList.delete', id: 1 });
+    await waitFor(actor, (s) => s.matches({ trash: 'undoable' }));
+    // Well within 60 000 ms, the order page still does not show the copy from before the delete.
+    expect(await openOrder(loader, 1)).toBe('archive');
+    expect(fetchOrder).toHaveBeenCalledTimes(2);
+
+    actor.send({ type: 'orderList.undo' });
+    await waitFor(actor, (s) => s.matches({ trash: 'idle' }));
+    expect(await openOrder(loader, 1)).toBe('show');
+    expect(selectOrder(loader.getSnapshot())?.is_trash).toBe(false);
+    expect(fetchOrder).toHaveBeenCalledTimes(3);
+
+    stop();
+    trashed = true;
+    actor.send({ type: 'orderList.delete', id: 1 });
+    await waitFor(actor, (s) => s.matches({ trash: 'undoable' }));
+    expect(await openOrder(loader, 1)).toBe('show');
+    expect(fetchOrder).toHaveBeenCalledTimes(3);
   });
 });
 

@@ -186,10 +186,12 @@ describe('orders API: chat and reworks', () => {
       expect(early.status).toBe(400);
       expect(((await early.json()) as { detail: string }).detail).toMatch(/гарантийный срок/);
 
-      await staff(h, `/orders/${order.id}/files/`, {
+      await staff(h, `/orders/${order.id}/status/`, { method: 'PATCH', json: { status_id: 4 } });
+      const delivered = await staff(h, `/orders/${order.id}/files/`, {
         method: 'POST',
         body: filesForm([{ name: 'Итог.docx' }], { kind: 'final' }),
       });
+      expect(delivered.status).toBe(201);
       const file = (await (
         await upload(h, `${ORDERS}ajax-files/`, c.token, filesForm([{ name: 'Замечания.pdf' }]))
       ).json()) as UploadedFile;

@@ -168,6 +168,7 @@ describe('orders API: files', () => {
     it("a writer's final file delivers the order: guarantee for 20 days", async () => {
       const c = await createCustomer(h);
       const { order } = await createOrder(h, c);
+      await staff(h, `/orders/${order.id}/status/`, { method: 'PATCH', json: { status_id: 4 } });
       const res = await staff(h, `/orders/${order.id}/files/`, {
         method: 'POST',
         body: filesForm([{ name: 'Курсовая — итог.docx', content: 'готовая работа' }], { kind: 'final' }),
@@ -190,6 +191,77 @@ describe('orders API: files', () => {
         body: filesForm([{ name: 'a.txt' }]),
       });
       expect(noKind.status).toBe(400);
+    });
+  });
+
+  describe('staff deliveries and statuses follow the order state', () => {
+    const deliver = (id: number, kind: 'final' | 'intermediate' = 'final') =>
+      staff(h, `/orders/${id}/files/`, {
+        method: 'POST',
+        body: filesForm([{ name: 'Итог.docx', content: 'готовая работа' }], { kind }),
+      });
+    const setStatus = (id: number, status_id: number) =>
+      staff(h, `/orders/${id}/status/`, { method: 'PATCH', json: { status_id } });
+    const detail = async (res: Response) => ((await res.json()) as { detail: string }).detail;
+
+    it('refuses a final file for an unpaid, cancelled or archived order with 409 and a detail; stores nothing', async () => {
+      const c = await createCustomer(h);
+      const { order } = await createOrder(h, c);
+      const before = stored();
+
+      const unpaid = await deliver(order.id);
+      expect(unpaid.status).toBe(409);
+      expect(await detail(unpaid)).toMatch(/«Ожидает оплаты»/);
+
+      expect((await setStatus(order.id, 8)).status).toBe(200);
+      for (const kind of ['final', 'intermediate'] as const) {
+        const cancelled = await deliver(order.id, kind);
+        expect(cancelled.status).toBe(409);
+        expect(await detail(cancelled)).toMatch(/«Отменён»: он уже завершён/);
+      }
+
+      const other = await createOrder(h, c, { topic: 'Заказ, который клиент удалил' });
+      expect(
+        (await h.request(`${ORDERS}${other.order.id}/`, { method: 'DELETE', token: c.token })).status,
+      ).toBe(200);
+      const archived = await deliver(other.order.id);
+      expect(archived.status).toBe(409);
+      expect(await detail(archived)).toMatch(/в архиве у клиента/);
+
+      expect(stored()).toBe(before);
+      expect((await getOrder(h, c, order.id)).files).toEqual([]);
+      expect(await getOrder(h, c, other.order.id)).toMatchObject({ files: [], status: { id: 16 } });
+    });
+
+    it('refuses a status change of an archived, done or cancelled order and a change to the same status', async () => {
+      const c = await createCustomer(h);
+      const { order } = await createOrder(h, c);
+      const same = await setStatus(order.id, 3);
+      expect(same.status).toBe(409);
+      expect(await detail(same)).toBe('Заказ уже в статусе «Ожидает оплаты».');
+
+      expect((await h.request(`${ORDERS}${order.id}/`, { method: 'DELETE', token: c.token })).status).toBe(
+        200,
+      );
+      const trashed = await setStatus(order.id, 4);
+      expect(trashed.status).toBe(409);
+      expect(await detail(trashed)).toMatch(/в архиве у клиента/);
+      expect(
+        (await h.request(`${ORDERS}${order.id}/restore/`, { method: 'PATCH', token: c.token })).status,
+      ).toBe(200);
+
+      expect((await setStatus(order.id, 4)).status).toBe(200);
+      expect((await deliver(order.id)).status).toBe(201);
+      expect((await getOrder(h, c, order.id)).status.id).toBe(5);
+      const again = await deliver(order.id);
+      expect(again.status).toBe(409);
+      expect(await detail(again)).toMatch(/«На гарантии»/);
+
+      expect((await setStatus(order.id, 7)).status).toBe(200);
+      const reopened = await setStatus(order.id, 4);
+      expect(reopened.status).toBe(409);
+      expect(await detail(reopened)).toMatch(/«Выполнен»: он уже завершён/);
+      expect((await getOrder(h, c, order.id)).status.id).toBe(7);
     });
   });
 

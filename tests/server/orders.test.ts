@@ -433,6 +433,87 @@ describe('orders API', () => {
     });
   });
 
+  describe('orders: the server prices every order itself', () => {
+    const quote = async (c: { token: string }, form: Record<string, unknown>, promo?: string) => {
+      const cost = (await (
+        await h.request(`${ORDERS}calculate-cost/`, {
+          method: 'POST',
+          token: c.token,
+          json: {
+            work_type: form.work_type,
+            pages: form.pages,
+            deadline: form.deadline,
+            originality: form.originality,
+          },
+        })
+      ).json()) as CalculateCostResponse;
+      const discount = (await (
+        await h.request(`${ORDERS}calculate-discount/`, {
+          method: 'POST',
+          token: c.token,
+          json: { cost: cost.cost, ...(promo ? { promo_code: promo } : {}) },
+        })
+      ).json()) as CalculateDiscountResponse;
+      return discount.total;
+    };
+
+    it('ignores a price, discount or bonus sent by the client and applies a valid promo code', async () => {
+      const c = await createCustomer(h);
+      const form = orderForm(h);
+      const tampered = {
+        price: 1,
+        cost: 1,
+        total: 1,
+        discount: 99_999,
+        bonus_used: 99_999,
+        paid: 99_999,
+        status: { id: 4 },
+      };
+      const plain = await createOrder(h, c, tampered);
+      expect(plain.order.price).toBe(await quote(c, form));
+      expect(plain.order).toMatchObject({ paid: 0, status: { id: 3 } });
+
+      const promo = await createOrder(h, c, { ...tampered, promo_code: ' student10 ' });
+      const expected = await quote(c, form, 'STUDENT10');
+      expect(expected).toBeLessThan(plain.order.price);
+      expect(promo.order.price).toBe(expected);
+      expect((await getOrder(h, c, promo.order.id)).price).toBe(expected);
+    });
+
+    it('refuses an unknown promo code at its field and stores nothing', async () => {
+      const c = await createCustomer(h);
+      const res = await h.request(ORDERS, {
+        method: 'POST',
+        token: c.token,
+        json: orderForm(h, { promo_code: 'EXPIRED2020', price: 1 }),
+      });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ promo_code: ['Промокод не найден или больше не действует.'] });
+      const list = (await (await h.request(ORDERS, { token: c.token })).json()) as OrderList;
+      expect(list.count).toBe(0);
+      expect(list.counters.active).toBe(0);
+    });
+
+    it('recomputes the price on edit with the stored promo code, ignoring a sent price; a bad code changes nothing', async () => {
+      const c = await createCustomer(h);
+      const { order } = await createOrder(h, c, { pages: 10, promo_code: 'SESSION15' });
+      const edit = (json: unknown) =>
+        h.request(`${ORDERS}${order.id}/`, { method: 'PATCH', token: c.token, json });
+      const res = await edit({ pages: 20, price: 1, discount: 10_000 });
+      expect(res.status).toBe(200);
+      const edited = (await res.json()) as OrderDetail;
+      expect(edited.price).toBe(await quote(c, orderForm(h, { pages: 20 }), 'SESSION15'));
+
+      const bad = await edit({ promo_code: 'NOPE', pages: 25 });
+      expect(bad.status).toBe(400);
+      expect(await bad.json()).toEqual({ promo_code: ['Промокод не найден или больше не действует.'] });
+      expect(await getOrder(h, c, order.id)).toMatchObject({ pages: 20, price: edited.price });
+
+      const cleared = (await (await edit({ promo_code: '' })).json()) as OrderDetail;
+      expect(cleared.price).toBe(await quote(c, orderForm(h, { pages: 20 })));
+    });
+  });
+
   describe('orders: payment hooks and staff', () => {
     it('applyOrderPayment adds to paid and starts the work once the price is covered', async () => {
       const c = await createCustomer(h);
@@ -470,7 +551,7 @@ describe('orders API', () => {
       expect(list.count).toBe(1200);
       expect(list.results).toHaveLength(50);
       expect(list.counters.active + list.counters.done + list.counters.archive).toBe(1200);
-      const id = list.results.find((r) => !r.is_trash)!.id;
+      const id = list.results.find((r) => !r.is_trash && r.status.id === 4)!.id;
       const res = await staff(h, `/orders/${id}/status/`, { method: 'PATCH', json: { status_id: 8 } });
       expect(res.status).toBe(200);
       expect((await getOrder(h, c, id)).status.id).toBe(8);

@@ -196,6 +196,11 @@ export interface OrderForm {
   link?: string;
   /** Ids from POST ajax-files/. */
   file_ids?: number[];
+  /**
+   * Applied by the server (an unknown one is a field error at promo_code; on edit, '' removes it and no value
+   * keeps the stored one); no price or discount is ever taken from the body.
+   */
+  promo_code?: string;
 }
 
 export interface CreateOrderRequest extends OrderForm {

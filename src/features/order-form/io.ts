@@ -63,12 +63,17 @@ function apiValue(values: FormValues, f: keyof FormValues): string | number | un
   return v.trim() === '' ? undefined : v;
 }
 
-export function valuesToCreate(values: FormValues, draftId: number | null): CreateOrderRequest {
+export function valuesToCreate(
+  values: FormValues,
+  draftId: number | null,
+  promoCode = '',
+): CreateOrderRequest {
   const body: Record<string, unknown> = {};
   for (const f of FORM_FIELDS) {
     const v = apiValue(values, f);
     if (v !== undefined) body[f] = v;
   }
+  if (promoCode.trim()) body.promo_code = promoCode.trim();
   if (draftId !== null) body.draft_id = draftId;
   return body as unknown as CreateOrderRequest;
 }
@@ -189,7 +194,9 @@ export function provideOrderForm(io: FormIo) {
           );
           return { orderId: order.id, isFirstOrder: false };
         }
-        const created = await orders.createOrder(valuesToCreate(input.values, input.draftId));
+        const created = await orders.createOrder(
+          valuesToCreate(input.values, input.draftId, input.promoCode),
+        );
         return { orderId: created.order.id, isFirstOrder: created.is_first_order };
       }),
     },

@@ -23,6 +23,7 @@ import { Alert, FormErrorSummary, type SummaryItem } from '../../ui/alert';
 import { Button, ButtonLink } from '../../ui/button';
 import { Checkbox } from '../../ui/field';
 import { EmptyState, LoadingRegion, PageHeader, Skeleton, Spinner } from '../../ui/primitives';
+import { orderChanged } from '../orders/open-order';
 import { setFilesWithoutQc } from './api';
 import { FileField } from './file-field';
 import { DetailFields, WorkFields, fieldId } from './form-fields';
@@ -97,6 +98,7 @@ function useNavigateWhenDone(actor: Actor, mode: FormMode) {
   );
   const navigate = useNavigate();
   const notify = useNotify();
+  const { orderLoader } = useAppActors();
 
   useEffect(() => {
     // Spec point 2: an order (or draft) that cannot be found is not found.
@@ -107,6 +109,8 @@ function useNavigateWhenDone(actor: Actor, mode: FormMode) {
     if (!result) return;
     const params = { id: String(result.orderId) };
     if (mode === 'edit') {
+      // The order page must not open the copy cached before the edit.
+      orderChanged(orderLoader, result.orderId);
       notify('success', t.saved);
       void navigate({ to: '/order/$id', params });
       return;
@@ -118,7 +122,7 @@ function useNavigateWhenDone(actor: Actor, mode: FormMode) {
       search: { source: 'new_order', msg: ORDER_THANKS_MESSAGE },
       replace: true,
     });
-  }, [result, mode, navigate, notify]);
+  }, [result, mode, navigate, notify, orderLoader]);
 }
 
 function FormSkeleton() {
@@ -250,8 +254,10 @@ function Problems() {
   if (phase !== 'invalid') return null;
   const items: SummaryItem[] = [];
   for (const [key, messages] of Object.entries(fieldErrors)) {
-    const known = (FORM_FIELDS as readonly string[]).includes(key);
-    for (const message of messages) items.push(known ? { message, fieldId: fieldId(key) } : { message });
+    // The promo code's field lives in the price panel (id order-promo).
+    const id = key === 'promo_code' ? 'order-promo' : fieldId(key);
+    const known = (FORM_FIELDS as readonly string[]).includes(key) || key === 'promo_code';
+    for (const message of messages) items.push(known ? { message, fieldId: id } : { message });
   }
   for (const field of FORM_FIELDS) {
     const problem = problems[field];
@@ -283,6 +289,7 @@ function QualityCheck({ orderId }: { orderId: number }) {
   const [checked, setChecked] = useState(initial);
   const [busy, setBusy] = useState(false);
   const notify = useNotify();
+  const { orderLoader } = useAppActors();
 
   async function toggle(next: boolean) {
     setChecked(next);
@@ -290,6 +297,7 @@ function QualityCheck({ orderId }: { orderId: number }) {
     try {
       const order = await setFilesWithoutQc(orderId, next);
       setChecked(order.files_without_qc);
+      orderChanged(orderLoader, orderId);
       notify('success', order.files_without_qc ? t.qc.on : t.qc.off);
     } catch (error) {
       setChecked(!next);

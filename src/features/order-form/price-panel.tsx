@@ -83,6 +83,7 @@ function Discounts() {
   const promoDetail = useSelector(actor, (st) => st.context.quote?.promoDetail ?? null);
   const finances = useFinances();
   const bonus = finances?.bonus ?? 0;
+  const refused = useSelector(actor, (st) => st.context.fieldErrors.promo_code?.[0]);
   const showPromoError = promoCode.trim() !== '' && promoValid === false;
 
   return (
@@ -96,7 +97,7 @@ function Discounts() {
         spellCheck={false}
         value={promoCode}
         onChange={(e) => actor.send({ type: 'form.promo', code: e.target.value })}
-        error={showPromoError ? (promoDetail ?? t.price.promoInvalid) : undefined}
+        error={refused ?? (showPromoError ? (promoDetail ?? t.price.promoInvalid) : undefined)}
         hint={promoValid && promoCode.trim() ? <span className={s.promoOk}>{promoDetail}</span> : undefined}
       />
       <Checkbox

@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import type { OrderTab } from '../../api/contract/order-status';
+import { useAppActors } from '../../app/app-actors';
 import { useNotify, useUser } from '../../app/hooks';
 import { orderListMachine } from '../../../machines/order-list/order-list.machine';
 import {
@@ -29,6 +30,7 @@ import { EmptyState, LoadingRegion, PageHeader } from '../../ui/primitives';
 import { TabLink, Tabs } from '../../ui/tabs';
 import { fetchOrders, restoreOrder, trashOrder } from './api';
 import { givenName } from './format';
+import { expireOnListChanges } from './open-order';
 import { OrderRow, OrderRowSkeleton } from './order-row';
 import * as s from './orders.css';
 import { t } from './strings';
@@ -56,6 +58,8 @@ type OrderListRef = ReturnType<typeof useActorRef<typeof machine>>;
 export function OrdersDashboard({ tab, home = false }: { tab: OrderTab; home?: boolean }) {
   const list = useActorRef(machine, { input: { tab } });
   const notify = useNotify();
+  const { orderLoader } = useAppActors();
+  useEffect(() => expireOnListChanges(list, orderLoader), [list, orderLoader]);
 
   // /home/active → /home/done reuses this page: the list follows the URL.
   const first = useRef(true);

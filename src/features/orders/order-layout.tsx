@@ -1,4 +1,4 @@
-import { Link, Outlet, useNavigate } from '@tanstack/react-router';
+import { Link, Outlet, useNavigate, useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import type { OrderDetail } from '../../api/contract/orders';
@@ -16,6 +16,7 @@ import { formatMoney, isAwaitingPayment, statusTone } from './format';
 import * as s from './orders.css';
 import { t } from './strings';
 import { useOpenOrder, useOrderRealtime } from './use-open-order';
+import { orderChanged } from './open-order';
 import { ORDER_STATUSES } from '../../api/contract/order-status';
 
 const UNDELETABLE: readonly number[] = [ORDER_STATUSES.inWork.id, ORDER_STATUSES.rework.id];
@@ -73,6 +74,16 @@ function OrderHeader({ order }: { order: OrderDetail }) {
   const [confirm, setConfirm] = useState(false);
   const [busy, setBusy] = useState<'delete' | 'restore' | 'zip' | null>(null);
   const id = String(order.id);
+  const router = useRouter();
+  // The header outlives moves between the order's tabs (and Back / Forward): any navigation closes the
+  // confirmation, as it closes the app's other dialogs, so it never asks about an order that is not on screen.
+  useEffect(
+    () =>
+      router.subscribe('onResolved', (event) => {
+        if (event.hrefChanged) setConfirm(false);
+      }),
+    [router],
+  );
 
   const remove = async () => {
     setBusy('delete');
@@ -81,7 +92,7 @@ function OrderHeader({ order }: { order: OrderDetail }) {
       setConfirm(false);
       notify('success', t.order.deleted(order.id));
       await navigate({ to: '/home/$tab', params: { tab: 'archive' } });
-      orderLoader.send({ type: 'orderLoader.invalidate', id: order.id });
+      orderChanged(orderLoader, order.id);
     } catch (error) {
       notify('error', (error as Error).message);
     } finally {
@@ -93,7 +104,7 @@ function OrderHeader({ order }: { order: OrderDetail }) {
     setBusy('restore');
     try {
       await restoreOrder(order.id);
-      orderLoader.send({ type: 'orderLoader.invalidate', id: order.id });
+      orderChanged(orderLoader, order.id);
       notify('success', t.undo.restored(order.id));
     } catch (error) {
       notify('error', (error as Error).message);
