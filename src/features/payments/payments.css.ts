@@ -49,7 +49,23 @@ export const row = style({
     },
   },
 });
-export const rowPlain = style({ gridTemplateColumns: 'minmax(0, 1fr) auto' });
+/**
+ * A history row: what and when on the left, the amount in its own right-aligned column of tabular figures. Its own
+ * style (not `row` + a modifier), so the three-column layout of `row` on wide screens cannot take it over.
+ */
+export const historyRow = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr) auto',
+  gap: vars.space['3'],
+  alignItems: 'baseline',
+  padding: `${vars.space['3']} ${vars.space['4']}`,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+});
+export const historySum = style({ justifySelf: 'end', textAlign: 'right', minWidth: '7ch' });
+/** One part of a row's meta line; a line breaks only between parts, never inside a date. */
+export const metaPart = style({ whiteSpace: 'nowrap' });
 
 export const rowMain = style({ display: 'flex', flexDirection: 'column', gap: vars.space['1'], minWidth: 0 });
 export const rowTitle = style({ fontWeight: vars.font.weight.semibold, overflowWrap: 'anywhere' });
