@@ -5,7 +5,7 @@ import { notFound } from '../errors';
 import { jsonBody } from '../validate';
 import { requireCustomer } from '../middleware/auth';
 import { getFinances } from '../domain/ledger';
-import { checkCode, requestCode, verificationStatus, VERIFICATION_KINDS } from '../domain/verification';
+import { checkCode, requestCode, verificationDetails, VERIFICATION_KINDS } from '../domain/verification';
 import { createWithdrawal } from '../domain/withdrawal';
 import { createClaim, createStorno, listStorno, REFUND_COUNTRIES, REFUND_EXTRA } from '../domain/refunds';
 import { amountSchema, idSchema, idempotent } from './payments';
@@ -54,7 +54,7 @@ export function financesRoutes(deps: Deps) {
 
   app.get('/payments/verification-status/:type/', auth, async (c) => {
     const kind = kindParam(c.req.param('type'));
-    return c.json({ status: await verificationStatus(deps, c.get('userId'), kind) });
+    return c.json(await verificationDetails(deps, c.get('userId'), kind));
   });
 
   app.post('/payments/verificate-code/:type/', auth, async (c) => {
