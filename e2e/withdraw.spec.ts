@@ -27,10 +27,19 @@ test('withdraw guard → SMS verification → withdrawal; the header money drops
   await signInFast(page, customer, '/withdraw?amountInit=500');
   await expect(page).toHaveURL(/\/payments\/pay-out\?amountInit=500$/);
   await expect(page.getByRole('heading', { name: 'Подтверждение вывода средств' })).toBeVisible();
+  // What a withdrawal needs, the masked phone the SMS goes to (the country digit and the last four only), the step.
+  const masked = `+${customer.phone.replace(/\D/g, '')[0]} ••• •••-${customer.phone.slice(-4, -2)}-${customer.phone.slice(-2)}`;
+  await expect(page.getByRole('complementary', { name: 'Что нужно для вывода' })).toContainText(masked);
+  await expect(page.getByText('Сумма к выводу: 500', { exact: false })).toBeVisible();
+  const steps = page.getByRole('list', { name: 'Шаги подтверждения' });
+  await expect(steps.locator('[aria-current="step"]')).toHaveText('1Получить код');
   await expectNoAxeViolations(page);
 
   await page.getByRole('button', { name: 'Получить код по SMS' }).click();
   await expect(page.getByLabel('Код из SMS')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Код отправлен на номер' })).toContainText(masked);
+  await expect(steps.locator('[aria-current="step"]')).toHaveText('2Ввести код');
+  await expect(page.getByText(customer.phone)).toHaveCount(0);
   // The resend waits for the cooldown.
   await expect(page.getByRole('button', { name: /Повторная отправка через \d+ с/ })).toBeDisabled();
   await expectNoAxeViolations(page);

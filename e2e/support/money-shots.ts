@@ -1,5 +1,7 @@
 // Screenshots of the money pages (history, pay-out, withdraw) on a phone and a desktop, in both themes, with an axe
-// check of each. For looking at the design, not a test: `npx tsx e2e/support/money-shots.ts <baseUrl> <outDir>`.
+// check of each. For looking at the design, not a test:
+// `npx tsx e2e/support/money-shots.ts <baseUrl> <outDir> [history,pay-out,withdraw,payment-success]` against a dev
+// server with a fresh DATA_DIR (the pay-out shots send SMS codes, which are rate-limited per phone).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
@@ -12,6 +14,7 @@ const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 800 },
 ] as const;
 const THEMES = ['light', 'dark'] as const;
+const STAFF_TOKEN = process.env.STAFF_TOKEN ?? 'dev-staff-token';
 const PAGES = [
   ['history', '/payments/history'],
   ['pay-out', '/payments/pay-out'],
@@ -66,8 +69,21 @@ try {
       await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 15_000 });
       for (const [name, path] of PAGES) {
         if (only && !only.split(',').includes(name)) continue;
+        if (name === 'pay-out')
+          // Unverified again (staff API of the dev server), so every combination shows the first step.
+          await fetch(`${baseUrl}/api/staff/verification/${encodeURIComponent(DEMO.login)}/repayment/`, {
+            method: 'PATCH',
+            headers: { authorization: `Bearer ${STAFF_TOKEN}`, 'content-type': 'application/json' },
+            body: '{}',
+          });
         await page.goto(baseUrl + path);
         await shoot(page, `${name}-${vp.name}-${theme}`);
+        const request = page.getByRole('button', { name: 'Получить код по SMS' });
+        if (name === 'pay-out' && (await request.isVisible())) {
+          await request.click();
+          await page.getByLabel('Код из SMS').waitFor({ timeout: 5000 });
+          await shoot(page, `${name}-code-${vp.name}-${theme}`);
+        }
       }
       await context.close();
     }
