@@ -8,6 +8,7 @@ import { getFinances } from '../domain/ledger';
 import { checkCode, requestCode, verificationDetails, VERIFICATION_KINDS } from '../domain/verification';
 import { createWithdrawal } from '../domain/withdrawal';
 import { createClaim, createStorno, listStorno, REFUND_COUNTRIES, REFUND_EXTRA } from '../domain/refunds';
+import { listMoneyRequests } from '../domain/money-requests';
 import { amountSchema, idSchema, idempotent } from './payments';
 import { WITHDRAWAL_MIN_SUM, type VerificationKind } from '../../src/api/contract/payments';
 
@@ -83,6 +84,10 @@ export function financesRoutes(deps: Deps) {
       };
     });
   });
+
+  app.get('/payments/requests/', auth, async (c) =>
+    c.json({ results: await listMoneyRequests(deps.db, c.get('userId')) }),
+  );
 
   app.get('/payments/refund-storno/', auth, async (c) => {
     const results = await listStorno(deps.db, c.get('userId'));

@@ -148,6 +148,28 @@ export interface Withdrawal {
   created_at: string;
 }
 
+/**
+ * GET requests/: the customer's money-out requests with their processing state (newest first, at most 50).
+ * Withdrawals and storno refunds take the money when made; staff mark them done, or rejected, which returns the
+ * money to the balance (a ledger row of kind refund, in the same transaction). A refund claim moves nothing when
+ * made; staff approve (the money goes out from the service) or reject it. Claim states new/approved read
+ * processing/done here.
+ */
+export type MoneyRequestType = 'withdrawal' | 'storno' | 'claim';
+export type MoneyRequestStatus = 'processing' | 'done' | 'rejected';
+export interface MoneyRequest {
+  type: MoneyRequestType;
+  id: number;
+  amount: number;
+  status: MoneyRequestStatus;
+  /** The order of a claim, else null. */
+  order_id: number | null;
+  created_at: string;
+}
+export interface MoneyRequestsResponse {
+  results: MoneyRequest[];
+}
+
 export interface RefundStornoRow {
   pay_id: number;
   checked: boolean;
