@@ -69,6 +69,19 @@ test('withdraw guard → SMS verification → withdrawal; the header money drops
   await expect(page.getByText('Заявка на вывод принята')).toBeVisible();
   await expect(headerMoney(page)).toHaveText(nbsp('1 950 ₽'));
   await expect(page.getByTestId('withdraw-available')).toHaveText(nbsp('1 950 ₽'));
+
+  // The request is listed with its state; the service rejects it → the money comes back and the state says so.
+  const requests = page.getByRole('list', { name: 'Заявки на вывод и возврат' });
+  const newest = requests.getByRole('listitem').first();
+  await expect(newest).toContainText(/Вывод средств №\d+/);
+  await expect(newest).toContainText(nbsp('500 ₽'));
+  await expect(newest).toContainText('В обработке');
+  const id = Number(/Вывод средств №(\d+)\s/.exec(await newest.innerText())?.[1]);
+  await staff(page.request, 'PATCH', `/withdrawals/${id}/`, { status: 'rejected' });
+  await expect(headerMoney(page)).toHaveText(nbsp('2 450 ₽'));
+  await expect(newest).toContainText('Отклонено');
+  await expect(newest).toContainText('возвращено на баланс');
+  await expectNoAxeViolations(page);
 });
 
 test('storno: return a card payment from the balance', async ({ page, customer }) => {
@@ -103,6 +116,9 @@ test('claim a refund for an order', async ({ page, customer }) => {
   await claim.getByLabel('Номер карты или счёта').fill('4111111111111111');
   await claim.getByRole('button', { name: 'Отправить заявку' }).click();
   await expect(claim.getByText('Заявка на возврат отправлена. Менеджер свяжется с вами.')).toBeVisible();
+  const newest = page.getByRole('list', { name: 'Заявки на вывод и возврат' }).getByRole('listitem').first();
+  await expect(newest).toContainText(/Возврат по заказу №\d+/);
+  await expect(newest).toContainText('В обработке');
   await expectNoAxeViolations(page);
 });
 
