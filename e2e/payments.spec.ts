@@ -182,3 +182,20 @@ for (const viewport of [
     );
   });
 }
+
+test('dark theme: the sandbox pay page and /payment?status=success pass axe', async ({ page, customer }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.addInitScript(() => localStorage.setItem('cabinet.theme', 'dark'));
+  await signInFast(page, customer, '/payments/replenish');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.getByLabel('Сумма, ₽').fill('700');
+  await page.getByRole('button', { name: 'Пополнить' }).click();
+  await page.waitForURL(/\/sandbox\//);
+  await expect(page.getByRole('heading', { name: nbsp('Оплата 700 ₽') })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Оплатить' }).click();
+  await page.waitForURL(/\/payment\?status=success/);
+  await expect(page.getByRole('heading', { name: 'Оплата прошла' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expectNoAxeViolations(page);
+});
