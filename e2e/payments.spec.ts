@@ -136,3 +136,66 @@ test('top up the balance: the header money grows; the history shows it', async (
   await page.getByLabel('По дату').fill('2000-01-02');
   await expect(page.getByRole('heading', { name: 'Операций не найдено' })).toBeVisible();
 });
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  test(`history at ${viewport.width} px: the amounts stand in one right-aligned column, each on one line`, async ({
+    page,
+    customer,
+  }) => {
+    await page.setViewportSize(viewport);
+    await signInFast(page, customer, '/payments/history');
+    const rows = page.getByRole('list', { name: 'Операции' }).getByRole('listitem');
+    await expect(rows.first()).toBeVisible();
+    const boxes = await rows.evaluateAll((items) =>
+      items.map((li) => {
+        const sum = li.lastElementChild as HTMLElement;
+        const row = li.getBoundingClientRect();
+        const box = sum.getBoundingClientRect();
+        const style = getComputedStyle(sum);
+        return {
+          rowRight: row.right,
+          right: box.right,
+          top: box.top - row.top,
+          height: box.height,
+          lineHeight: parseFloat(style.lineHeight),
+          numeric: style.fontVariantNumeric,
+          text: sum.textContent ?? '',
+        };
+      }),
+    );
+    expect(boxes.length).toBeGreaterThan(5);
+    const rights = new Set(boxes.map((b) => Math.round(b.right)));
+    expect(rights.size).toBe(1);
+    for (const b of boxes) {
+      expect(b.text).toMatch(/^[+−]\d/);
+      expect(b.numeric).toContain('tabular-nums');
+      // Right edge of the row minus its padding (16 px), and never wrapped onto a second line.
+      expect(b.rowRight - b.right).toBeLessThanOrEqual(17 + 1);
+      expect(b.height).toBeLessThan(b.lineHeight * 1.5);
+    }
+    // Nothing sticks out sideways on a phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      viewport.width,
+    );
+  });
+}
+
+test('dark theme: the sandbox pay page and /payment?status=success pass axe', async ({ page, customer }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.addInitScript(() => localStorage.setItem('cabinet.theme', 'dark'));
+  await signInFast(page, customer, '/payments/replenish');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.getByLabel('Сумма, ₽').fill('700');
+  await page.getByRole('button', { name: 'Пополнить' }).click();
+  await page.waitForURL(/\/sandbox\//);
+  await expect(page.getByRole('heading', { name: nbsp('Оплата 700 ₽') })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Оплатить' }).click();
+  await page.waitForURL(/\/payment\?status=success/);
+  await expect(page.getByRole('heading', { name: 'Оплата прошла' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expectNoAxeViolations(page);
+});

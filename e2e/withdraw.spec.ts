@@ -27,10 +27,19 @@ test('withdraw guard → SMS verification → withdrawal; the header money drops
   await signInFast(page, customer, '/withdraw?amountInit=500');
   await expect(page).toHaveURL(/\/payments\/pay-out\?amountInit=500$/);
   await expect(page.getByRole('heading', { name: 'Подтверждение вывода средств' })).toBeVisible();
+  // What a withdrawal needs, the masked phone the SMS goes to (the country digit and the last four only), the step.
+  const masked = `+${customer.phone.replace(/\D/g, '')[0]} ••• •••-${customer.phone.slice(-4, -2)}-${customer.phone.slice(-2)}`;
+  await expect(page.getByRole('complementary', { name: 'Что нужно для вывода' })).toContainText(masked);
+  await expect(page.getByText('Сумма к выводу: 500', { exact: false })).toBeVisible();
+  const steps = page.getByRole('list', { name: 'Шаги подтверждения' });
+  await expect(steps.locator('[aria-current="step"]')).toHaveText('1Получить код');
   await expectNoAxeViolations(page);
 
   await page.getByRole('button', { name: 'Получить код по SMS' }).click();
   await expect(page.getByLabel('Код из SMS')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Код отправлен на номер' })).toContainText(masked);
+  await expect(steps.locator('[aria-current="step"]')).toHaveText('2Ввести код');
+  await expect(page.getByText(customer.phone)).toHaveCount(0);
   // The resend waits for the cooldown.
   await expect(page.getByRole('button', { name: /Повторная отправка через \d+ с/ })).toBeDisabled();
   await expectNoAxeViolations(page);
@@ -60,6 +69,19 @@ test('withdraw guard → SMS verification → withdrawal; the header money drops
   await expect(page.getByText('Заявка на вывод принята')).toBeVisible();
   await expect(headerMoney(page)).toHaveText(nbsp('1 950 ₽'));
   await expect(page.getByTestId('withdraw-available')).toHaveText(nbsp('1 950 ₽'));
+
+  // The request is listed with its state; the service rejects it → the money comes back and the state says so.
+  const requests = page.getByRole('list', { name: 'Заявки на вывод и возврат' });
+  const newest = requests.getByRole('listitem').first();
+  await expect(newest).toContainText(/Вывод средств №\d+/);
+  await expect(newest).toContainText(nbsp('500 ₽'));
+  await expect(newest).toContainText('В обработке');
+  const id = Number(/Вывод средств №(\d+)\s/.exec(await newest.innerText())?.[1]);
+  await staff(page.request, 'PATCH', `/withdrawals/${id}/`, { status: 'rejected' });
+  await expect(headerMoney(page)).toHaveText(nbsp('2 450 ₽'));
+  await expect(newest).toContainText('Отклонено');
+  await expect(newest).toContainText('возвращено на баланс');
+  await expectNoAxeViolations(page);
 });
 
 test('storno: return a card payment from the balance', async ({ page, customer }) => {
@@ -94,6 +116,9 @@ test('claim a refund for an order', async ({ page, customer }) => {
   await claim.getByLabel('Номер карты или счёта').fill('4111111111111111');
   await claim.getByRole('button', { name: 'Отправить заявку' }).click();
   await expect(claim.getByText('Заявка на возврат отправлена. Менеджер свяжется с вами.')).toBeVisible();
+  const newest = page.getByRole('list', { name: 'Заявки на вывод и возврат' }).getByRole('listitem').first();
+  await expect(newest).toContainText(/Возврат по заказу №\d+/);
+  await expect(newest).toContainText('В обработке');
   await expectNoAxeViolations(page);
 });
 

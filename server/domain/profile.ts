@@ -14,6 +14,7 @@ import {
 } from '../../src/api/contract/profile';
 import { SOCIAL_NETWORKS } from '../../src/api/contract/auth';
 import { normalizePhone } from './auth';
+import { resetVerifications } from './verification';
 import type { DbOrTx } from './outbox';
 
 /** Every text of the profile form a customer may read. */
@@ -231,6 +232,11 @@ export async function updateProfile(deps: D, userId: number, patch: ProfilePatch
   }
   try {
     await deps.db.transaction(async (tx) => {
+      if (patch.phone !== undefined) {
+        // A new phone voids the SMS verification of withdrawals (README, money rules).
+        const [before] = await tx.select({ phone: users.phone }).from(users).where(eq(users.id, userId));
+        if (before?.phone !== patch.phone) await resetVerifications(tx, userId);
+      }
       const userSet: Partial<typeof users.$inferInsert> = {};
       if (patch.fio !== undefined) userSet.fio = patch.fio;
       if (patch.phone !== undefined) userSet.phone = patch.phone;

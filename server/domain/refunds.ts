@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { orders, payments, refundClaims, stornoRefunds } from '../db/tables';
 import { badRequest, fieldErrors, notFound } from '../errors';
@@ -61,9 +61,13 @@ async function candidates(db: Db | Tx, userId: number, payIds?: number[], lock =
     .select({ paymentId: stornoRefunds.paymentId, total: sql<string>`sum(${stornoRefunds.amount})` })
     .from(stornoRefunds)
     .where(
-      inArray(
-        stornoRefunds.paymentId,
-        rows.map((r) => r.id),
+      and(
+        inArray(
+          stornoRefunds.paymentId,
+          rows.map((r) => r.id),
+        ),
+        // A rejected return gave the money back to the balance: the payment can be returned again.
+        ne(stornoRefunds.status, 'rejected'),
       ),
     )
     .groupBy(stornoRefunds.paymentId);

@@ -1,7 +1,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq, gt } from 'drizzle-orm';
 import type { Deps } from '../env';
-import { users, verifications } from '../db/tables';
+import { outbox, users, verifications } from '../db/tables';
 import { ApiError, badRequest, forbidden, tooManyRequests } from '../errors';
 import { sendToOutbox } from './outbox';
 import type { DbOrTx, Tx } from './ledger';
@@ -9,6 +9,8 @@ import {
   VERIFICATION_CODE_TTL_MS,
   VERIFICATION_MAX_TRIES,
   VERIFICATION_RESEND_MS,
+  VERIFICATION_SENDS_PER_HOUR,
+  VERIFICATION_VALID_DAYS,
   type VerificationKind,
   type VerificationStatus,
 } from '../../src/api/contract/payments';
@@ -21,14 +23,21 @@ export const VERIFICATION_MESSAGES = {
   noCode: 'Код устарел или не запрошен. Запросите новый код.',
   tooManyTries: 'Слишком много неверных попыток. Запросите новый код.',
   resend: 'Код уже отправлен. Повторная отправка возможна через минуту.',
+  hourly: `Отправлено ${VERIFICATION_SENDS_PER_HOUR} кодов за час. Попробуйте позже.`,
   notVerified: 'Подтвердите вывод средств кодом из SMS.',
 } as const;
 
 type Row = typeof verifications.$inferSelect;
 
+const VALID_MS = VERIFICATION_VALID_DAYS * 24 * 3600_000;
+const HOUR_MS = 3600_000;
+
+/** When a verification made at `verifiedAt` runs out. */
+const verifiedUntil = (verifiedAt: Date) => new Date(verifiedAt.getTime() + VALID_MS);
+
 function statusOf(row: Row | undefined, now: Date): VerificationStatus {
   if (!row) return 'unverified';
-  if (row.verifiedAt) return 'verified';
+  if (row.verifiedAt && verifiedUntil(row.verifiedAt) > now) return 'verified';
   if (row.codeHash && row.expiresAt && row.expiresAt > now && row.attempts < VERIFICATION_MAX_TRIES)
     return 'requested';
   return 'unverified';
@@ -48,6 +57,43 @@ export async function verificationStatus(
     .from(verifications)
     .where(and(eq(verifications.userId, userId), eq(verifications.kind, kind)));
   return statusOf(row, deps.now());
+}
+
+/** `+7 ••• •••-45-67`: the country digit and the last four, the rest hidden. */
+export function maskPhone(phone: string | null): string | null {
+  const d = phone?.replace(/\D/g, '') ?? '';
+  if (d.length < 6) return null;
+  const hidden = '•'.repeat(d.length - 5);
+  const groups = hidden.length > 3 ? `${hidden.slice(0, 3)} ${hidden.slice(3)}` : hidden;
+  return `+${d[0]} ${groups}-${d.slice(-4, -2)}-${d.slice(-2)}`;
+}
+
+/** GET verification-status/{type}/: the status, the masked phone the SMS goes to, and until when it is valid. */
+export async function verificationDetails(
+  deps: { db: DbOrTx; now: () => Date },
+  userId: number,
+  kind: VerificationKind,
+) {
+  const [user] = await deps.db.select({ phone: users.phone }).from(users).where(eq(users.id, userId));
+  const [row] = await deps.db
+    .select()
+    .from(verifications)
+    .where(and(eq(verifications.userId, userId), eq(verifications.kind, kind)));
+  const status = statusOf(row, deps.now());
+  return {
+    status,
+    phone: maskPhone(user?.phone ?? null),
+    verified_until:
+      status === 'verified' && row?.verifiedAt ? verifiedUntil(row.verifiedAt).toISOString() : null,
+  };
+}
+
+/** The profile phone changed: every verification of the customer is void, and so is a code sent to the old phone. */
+export async function resetVerifications(db: DbOrTx, userId: number) {
+  await db
+    .update(verifications)
+    .set({ verifiedAt: null, codeHash: null, expiresAt: null, attempts: 0 })
+    .where(eq(verifications.userId, userId));
 }
 
 /** Repayment calls answer 403 unless the repayment verification is done (spec 8: the SPA then re-checks it). */
@@ -71,7 +117,10 @@ async function lockRow(tx: Tx, userId: number, kind: VerificationKind): Promise<
   return row;
 }
 
-/** POST verificate-code/{type}/: a new 6-digit code by SMS through the outbox, at most one per minute. */
+/**
+ * POST verificate-code/{type}/: a new 6-digit code by SMS through the outbox, at most one per minute and
+ * VERIFICATION_SENDS_PER_HOUR per hour to one phone (counted in the outbox); 429 + Retry-After otherwise.
+ */
 export async function requestCode(
   deps: Deps,
   userId: number,
@@ -82,10 +131,29 @@ export async function requestCode(
     const [user] = await tx.select({ phone: users.phone }).from(users).where(eq(users.id, userId));
     if (!user?.phone) throw badRequest(VERIFICATION_MESSAGES.noPhone);
     const row = await lockRow(tx, userId, kind);
-    if (row.verifiedAt) return 'verified';
+    if (statusOf(row, now) === 'verified') return 'verified';
     if (row.lastSentAt) {
       const wait = row.lastSentAt.getTime() + VERIFICATION_RESEND_MS - now.getTime();
       if (wait > 0) throw tooManyRequests(wait / 1000, VERIFICATION_MESSAGES.resend);
+    }
+    const smsKind = `verification_${kind}`;
+    const hourAgo = new Date(now.getTime() - HOUR_MS);
+    const recent = and(
+      eq(outbox.recipient, user.phone),
+      eq(outbox.kind, smsKind),
+      gt(outbox.createdAt, hourAgo),
+    );
+    const [sent] = await tx.select({ n: count() }).from(outbox).where(recent);
+    if ((sent?.n ?? 0) >= VERIFICATION_SENDS_PER_HOUR) {
+      // The next send is allowed once the oldest of the last hour's sends is an hour old.
+      const [oldest] = await tx
+        .select({ at: outbox.createdAt })
+        .from(outbox)
+        .where(recent)
+        .orderBy(outbox.createdAt)
+        .limit(1);
+      const wait = (oldest?.at.getTime() ?? now.getTime()) + HOUR_MS - now.getTime();
+      throw tooManyRequests(Math.max(1, wait / 1000), VERIFICATION_MESSAGES.hourly);
     }
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     await tx
@@ -103,7 +171,7 @@ export async function requestCode(
         channel: 'sms',
         recipient: user.phone,
         body: `Код подтверждения: ${code}. Никому его не сообщайте.`,
-        kind: `verification_${kind}`,
+        kind: smsKind,
         payload: { code, kind },
       },
     );
@@ -123,7 +191,7 @@ export async function checkCode(
 ): Promise<VerificationStatus> {
   const outcome = await deps.db.transaction(async (tx) => {
     const row = await lockRow(tx, userId, kind);
-    if (row.verifiedAt) return { status: 'verified' as const };
+    if (statusOf(row, deps.now()) === 'verified') return { status: 'verified' as const };
     if (statusOf(row, deps.now()) !== 'requested' || !row.codeHash)
       return { error: VERIFICATION_MESSAGES.noCode };
     const given = Buffer.from(codeHash(deps, userId, kind, code));

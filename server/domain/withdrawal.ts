@@ -97,6 +97,9 @@ export async function decideWithdrawal(
     throw exists ? conflict('Заявка уже обработана.') : notFound('Заявка не найдена.');
   }
   if (status === 'done') return { withdrawal: withdrawalView(row), userId: row.userId };
-  const finances = await moveMoney(deps, row.userId, 'money', row.amount, 'refund', { withdrawalId: row.id });
+  const finances = await moveMoney(deps, row.userId, 'money', row.amount, 'refund', {
+    withdrawalId: row.id,
+    note: 'Вывод средств отклонён',
+  });
   return { withdrawal: withdrawalView(row), userId: row.userId, finances };
 }

@@ -5,9 +5,10 @@ import { notFound } from '../errors';
 import { jsonBody } from '../validate';
 import { requireCustomer } from '../middleware/auth';
 import { getFinances } from '../domain/ledger';
-import { checkCode, requestCode, verificationStatus, VERIFICATION_KINDS } from '../domain/verification';
+import { checkCode, requestCode, verificationDetails, VERIFICATION_KINDS } from '../domain/verification';
 import { createWithdrawal } from '../domain/withdrawal';
 import { createClaim, createStorno, listStorno, REFUND_COUNTRIES, REFUND_EXTRA } from '../domain/refunds';
+import { listMoneyRequests } from '../domain/money-requests';
 import { amountSchema, idSchema, idempotent } from './payments';
 import { WITHDRAWAL_MIN_SUM, type VerificationKind } from '../../src/api/contract/payments';
 
@@ -54,7 +55,7 @@ export function financesRoutes(deps: Deps) {
 
   app.get('/payments/verification-status/:type/', auth, async (c) => {
     const kind = kindParam(c.req.param('type'));
-    return c.json({ status: await verificationStatus(deps, c.get('userId'), kind) });
+    return c.json(await verificationDetails(deps, c.get('userId'), kind));
   });
 
   app.post('/payments/verificate-code/:type/', auth, async (c) => {
@@ -83,6 +84,10 @@ export function financesRoutes(deps: Deps) {
       };
     });
   });
+
+  app.get('/payments/requests/', auth, async (c) =>
+    c.json({ results: await listMoneyRequests(deps.db, c.get('userId')) }),
+  );
 
   app.get('/payments/refund-storno/', auth, async (c) => {
     const results = await listStorno(deps.db, c.get('userId'));

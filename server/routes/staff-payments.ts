@@ -9,6 +9,7 @@ import { requireStaff } from '../middleware/staff';
 import { moveMoney, publishFinances, type Tx } from '../domain/ledger';
 import type { Finances } from '../../src/api/contract/payments';
 import { decideWithdrawal, listWithdrawals } from '../domain/withdrawal';
+import { decideClaim, decideStorno, listClaims } from '../domain/money-requests';
 import { setVerification, VERIFICATION_KINDS } from '../domain/verification';
 import { amountSchema, idSchema, limitOffset, pageOf, pageQuery } from './payments';
 
@@ -18,6 +19,8 @@ export function staffPaymentsRoutes(deps: Deps) {
   app.use('/payments/*', requireStaff(deps));
   app.use('/withdrawals/*', requireStaff(deps));
   app.use('/verification/*', requireStaff(deps));
+  app.use('/storno/*', requireStaff(deps));
+  app.use('/refund-claims/*', requireStaff(deps));
 
   const userByEmail = async (email: string) => {
     const [user] = await deps.db
@@ -68,6 +71,31 @@ export function staffPaymentsRoutes(deps: Deps) {
     const r = await deps.db.transaction((tx) => decideWithdrawal({ db: tx, now: deps.now }, id, status));
     if (r.finances) await publishFinances(deps, r.userId, r.finances);
     return c.json(r.withdrawal);
+  });
+
+  // A storno refund: done, or rejected with the money back on the balance (one transaction with its ledger row).
+  app.patch('/storno/:id/', async (c) => {
+    const id = parse(idSchema, c.req.param('id'));
+    const { status } = await jsonBody(c, z.object({ status: z.enum(['done', 'rejected']) }));
+    const r = await deps.db.transaction((tx) => decideStorno({ db: tx, now: deps.now }, id, status));
+    if (r.finances) await publishFinances(deps, r.userId, r.finances);
+    return c.json(r.refund);
+  });
+
+  app.get('/refund-claims/', async (c) => {
+    const q = pageQuery(c);
+    const { status } = queryParams(
+      c,
+      z.object({ status: z.enum(['new', 'approved', 'rejected']).optional() }),
+    );
+    const { count, results } = await listClaims(deps.db, { status }, limitOffset(q));
+    return c.json(pageOf(c, q, count, results));
+  });
+
+  app.patch('/refund-claims/:id/', async (c) => {
+    const id = parse(idSchema, c.req.param('id'));
+    const { status } = await jsonBody(c, z.object({ status: z.enum(['approved', 'rejected']) }));
+    return c.json(await decideClaim(deps.db, id, status));
   });
 
   app.patch('/verification/:email/:type/', async (c) => {

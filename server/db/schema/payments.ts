@@ -164,7 +164,8 @@ export const stornoRefunds = pgTable(
       .notNull()
       .references(() => payments.id, { onDelete: 'cascade' }),
     amount: integer('amount').notNull(),
-    status: text('status').$type<'processing' | 'done'>().notNull().default('processing'),
+    /** processing → done, or rejected (the money went back to the balance). */
+    status: text('status').$type<'processing' | 'done' | 'rejected'>().notNull().default('processing'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [check('storno_amount_positive', sql`${t.amount} > 0`), index('storno_payment_idx').on(t.paymentId)],

@@ -18,8 +18,12 @@
 //   the server checks it again on pay/. Top-ups cannot be paid in installments.
 // - Withdrawal (repayment/), storno refunds and refund claims need a verified `repayment` verification, else 403
 //   (spec 8: the SPA then re-checks the status). Minimum withdrawal 100 ₽; never more than the money balance.
-// - Verification codes: 6 digits by SMS through the outbox; one send per 60 s (429 + Retry-After); a code lives
-//   10 minutes, is single-use, and dies after 5 wrong tries.
+// - Verification codes: 6 digits by SMS through the outbox to the profile phone; one send per 60 s and at most 5
+//   per hour to one phone (429 + Retry-After, the seconds until the next send is allowed); a code lives 10 minutes,
+//   is single-use, and dies after 5 wrong tries.
+// - A verified status lasts 90 days (VERIFICATION_VALID_DAYS) from the right code, then reads `unverified` again;
+//   changing the profile phone resets it at once (and kills a code sent to the old phone). The status answer tells
+//   the masked phone the SMS goes to and, when verified, until when.
 // - Every balance change publishes `{ type: 'finances', money, bonus }` on the customer's socket after commit.
 
 export const BONUS_SHARE_LIMIT = 0.3;
@@ -30,6 +34,8 @@ export const MAX_AMOUNT = 10_000_000;
 export const VERIFICATION_CODE_TTL_MS = 10 * 60_000;
 export const VERIFICATION_RESEND_MS = 60_000;
 export const VERIFICATION_MAX_TRIES = 5;
+export const VERIFICATION_SENDS_PER_HOUR = 5;
+export const VERIFICATION_VALID_DAYS = 90;
 
 export type MoneyAccount = 'money' | 'bonus';
 export type LedgerKind =
@@ -123,6 +129,10 @@ export interface PacketResponse {
 
 export interface VerificationStatusResponse {
   status: VerificationStatus;
+  /** GET verification-status/ only: the profile phone the SMS goes to, masked (`+7 ••• •••-45-67`); null without one. */
+  phone?: string | null;
+  /** GET verification-status/ only: when a verified status runs out (ISO), else null. */
+  verified_until?: string | null;
 }
 
 export interface WithdrawalRequest {
@@ -136,6 +146,28 @@ export interface Withdrawal {
   method: 'card' | 'sbp';
   status: 'processing' | 'done' | 'rejected';
   created_at: string;
+}
+
+/**
+ * GET requests/: the customer's money-out requests with their processing state (newest first, at most 50).
+ * Withdrawals and storno refunds take the money when made; staff mark them done, or rejected, which returns the
+ * money to the balance (a ledger row of kind refund, in the same transaction). A refund claim moves nothing when
+ * made; staff approve (the money goes out from the service) or reject it. Claim states new/approved read
+ * processing/done here.
+ */
+export type MoneyRequestType = 'withdrawal' | 'storno' | 'claim';
+export type MoneyRequestStatus = 'processing' | 'done' | 'rejected';
+export interface MoneyRequest {
+  type: MoneyRequestType;
+  id: number;
+  amount: number;
+  status: MoneyRequestStatus;
+  /** The order of a claim, else null. */
+  order_id: number | null;
+  created_at: string;
+}
+export interface MoneyRequestsResponse {
+  results: MoneyRequest[];
 }
 
 export interface RefundStornoRow {

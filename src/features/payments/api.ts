@@ -66,6 +66,10 @@ export function fetchHistory(q: HistoryQuery, signal?: AbortSignal) {
 
 // ---- Verification (the PaymentsPayOut page) ----
 
+/** GET verification-status/{kind}/ in full: the status, the masked phone the SMS goes to, until when it is valid. */
+export const fetchVerificationDetails = (kind: VerificationKind, signal?: AbortSignal) =>
+  api<VerificationStatusResponse>(`${P}/verification-status/${kind}/`, opt(signal));
+
 export const fetchVerificationStatus = async (kind: VerificationKind) =>
   (await api<VerificationStatusResponse>(`${P}/verification-status/${kind}/`)).status;
 

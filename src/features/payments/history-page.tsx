@@ -1,6 +1,6 @@
 // /payments/history: the ledger of the customer, page by page, filtered by kind and dates.
 import { useState } from 'react';
-import type { LedgerKind } from '../../api/contract/payments';
+import type { HistoryRow, LedgerKind } from '../../api/contract/payments';
 import { Button } from '../../ui/button';
 import { Select, TextField } from '../../ui/field';
 import { Card, EmptyState } from '../../ui/primitives';
@@ -15,6 +15,8 @@ const KIND_OPTIONS = [
   { value: '', label: t.history.allKinds },
   ...(Object.entries(t.kinds) as [LedgerKind, string][]).map(([value, label]) => ({ value, label })),
 ];
+
+const title = (r: HistoryRow) => r.title || t.kinds[r.kind];
 
 export function HistoryPage() {
   const [query, setQuery] = useState<HistoryQuery>({ page: 1, kind: '', from: '', to: '' });
@@ -77,15 +79,31 @@ export function HistoryPage() {
           </p>
           <ul className={s.list} aria-label={t.history.listLabel} aria-busy={loading || undefined}>
             {data.results.map((r) => (
-              <li key={r.id} className={`${s.row} ${s.rowPlain}`}>
+              <li key={r.id} className={s.historyRow}>
                 <div className={s.rowMain}>
-                  <span className={s.rowTitle}>{r.title || t.kinds[r.kind]}</span>
+                  <span className={s.rowTitle}>{title(r)}</span>
                   <span className={s.rowMeta}>
-                    {t.kinds[r.kind]} · <time dateTime={r.created_at}>{formatDateTime(r.created_at)}</time>
-                    {r.account === 'bonus' && ` · ${t.history.bonus}`}
+                    {/* The kind only when the title does not already say it ("Пополнение баланса"). */}
+                    {!title(r).startsWith(t.kinds[r.kind]) && (
+                      <>
+                        <span className={s.metaPart}>{t.kinds[r.kind]}</span>
+                        {' · '}
+                      </>
+                    )}
+                    <time className={s.metaPart} dateTime={r.created_at}>
+                      {formatDateTime(r.created_at)}
+                    </time>
+                    {r.account === 'bonus' && (
+                      <>
+                        {' · '}
+                        <span className={s.metaPart}>{t.history.bonus}</span>
+                      </>
+                    )}
                   </span>
                 </div>
-                <span className={`${s.sum} ${r.amount > 0 ? s.plus : ''}`}>{formatSigned(r.amount)}</span>
+                <span className={`${s.sum} ${s.historySum} ${r.amount > 0 ? s.plus : ''}`}>
+                  {formatSigned(r.amount)}
+                </span>
               </li>
             ))}
           </ul>

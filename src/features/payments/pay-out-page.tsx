@@ -1,14 +1,19 @@
 // Route name PaymentsPayOut (/payments/pay-out): the SMS verification of repayments the withdraw guard sends an
-// unverified customer to. Request a code, type it, resend after the cooldown; once verified, on to /withdraw with
-// the amount the customer started with.
-import { useNavigate } from '@tanstack/react-router';
+// unverified customer to. Beside the flow, what a withdrawal needs (the phone, the code, the sum, no bonus). The
+// flow: request a code to the masked profile phone (or, without a phone, a way to the profile), type it, resend
+// after the cooldown; once verified, on to /withdraw with the amount the customer started with.
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { Alert } from '../../ui/alert';
 import { Button, ButtonLink } from '../../ui/button';
 import { TextField } from '../../ui/field';
-import { Card, EmptyState, LoadingRegion, PageHeader, Skeleton } from '../../ui/primitives';
+import { Icon } from '../../ui/icon';
+import { Badge, Card, EmptyState, LoadingRegion, PageHeader, Skeleton } from '../../ui/primitives';
+import { useFinances } from '../../app/hooks';
+import { useLoad } from '../../app/use-load';
+import { WITHDRAWAL_MIN_SUM, type VerificationStatusResponse } from '../../api/contract/payments';
 import { verificationMachine } from '../../../machines/verification/verification.machine';
 import {
   selectCanResend,
@@ -19,7 +24,13 @@ import {
   selectSends,
   selectView,
 } from '../../../machines/verification/verification.selectors';
-import { checkVerificationCode, fetchVerificationStatus, requestVerificationCode } from './api';
+import {
+  checkVerificationCode,
+  fetchVerificationDetails,
+  fetchVerificationStatus,
+  requestVerificationCode,
+} from './api';
+import { formatDate, formatMoney } from './format';
 import * as s from './payments.css';
 import { t } from './strings';
 
@@ -39,63 +50,177 @@ export function PayOutPage({ amountInit }: { amountInit?: number }) {
   );
   const view = useSelector(verification, selectView);
   const error = useSelector(verification, selectError);
+  // The masked phone and the validity come with the full status answer; asked again once verified.
+  const details = useLoad(
+    (signal) => fetchVerificationDetails('repayment', signal),
+    view === 'verified' ? 'verified' : 'open',
+  ).data;
+  const phone = details ? (details.phone ?? null) : undefined;
 
   useEffect(() => {
     if (view === 'verified')
       void navigate({ to: '/withdraw', search: withdrawSearch(amountInit), replace: true });
   }, [view, navigate, amountInit]);
 
+  const step = view === 'verified' ? 3 : view === 'unverified' || view === 'checking' ? 1 : 2;
+
   return (
     <div className={s.page}>
       <PageHeader title={t.payOut.title} description={t.payOut.lead} />
-      <Card as="section" aria-label={t.payOut.title}>
-        {view === 'checking' ? (
-          <LoadingRegion label={t.payOut.checking}>
-            <Skeleton height="48px" width="16rem" />
-          </LoadingRegion>
-        ) : view === 'checkFailed' ? (
-          <EmptyState
-            icon="alertCircle"
-            tone="danger"
-            title={t.loadFailed}
-            actions={
-              <Button variant="secondary" onClick={() => verification.send({ type: 'verification.request' })}>
-                {t.retry}
-              </Button>
-            }
-          >
-            <span role="alert">{error?.message}</span>
-          </EmptyState>
-        ) : view === 'verified' ? (
-          <EmptyState
-            icon="checkCircle"
-            tone="success"
-            title={t.payOut.verifiedTitle}
-            actions={
-              <ButtonLink to="/withdraw" search={withdrawSearch(amountInit)}>
-                {t.payOut.continue}
-              </ButtonLink>
-            }
-          >
-            {t.payOut.verifiedText}
-          </EmptyState>
-        ) : view === 'unverified' ? (
-          <RequestStep actor={verification} />
-        ) : (
-          <CodeStep actor={verification} />
-        )}
-      </Card>
+      <div className={s.columns}>
+        <Card as="section" aria-labelledby="pay-out-flow" className={s.form}>
+          <div className={s.flowHead}>
+            <h2 id="pay-out-flow" className={s.sectionTitle}>
+              {t.payOut.flow}
+            </h2>
+            {amountInit !== undefined && (
+              <p className={s.muted}>{t.payOut.amountInit(formatMoney(amountInit))}</p>
+            )}
+          </div>
+          {view !== 'checkFailed' && <Steps current={step} />}
+          {view === 'checking' ? (
+            <LoadingRegion label={t.payOut.checking}>
+              <Skeleton height="48px" width="16rem" />
+            </LoadingRegion>
+          ) : view === 'checkFailed' ? (
+            <EmptyState
+              icon="alertCircle"
+              tone="danger"
+              title={t.loadFailed}
+              actions={
+                <Button
+                  variant="secondary"
+                  onClick={() => verification.send({ type: 'verification.request' })}
+                >
+                  {t.retry}
+                </Button>
+              }
+            >
+              <span role="alert">{error?.message}</span>
+            </EmptyState>
+          ) : view === 'verified' ? (
+            <EmptyState
+              icon="checkCircle"
+              tone="success"
+              title={t.payOut.verifiedTitle}
+              actions={
+                <ButtonLink to="/withdraw" search={withdrawSearch(amountInit)}>
+                  {t.payOut.continue}
+                </ButtonLink>
+              }
+            >
+              {t.payOut.verifiedText}
+              {details?.verified_until && ` ${t.payOut.verifiedUntil(formatDate(details.verified_until))}`}
+            </EmptyState>
+          ) : view === 'unverified' ? (
+            <RequestStep actor={verification} phone={phone} />
+          ) : (
+            <CodeStep actor={verification} phone={phone ?? null} />
+          )}
+        </Card>
+        <Rules details={details} />
+      </div>
     </div>
+  );
+}
+
+/** 1 Получить код → 2 Ввести код → 3 Готово; the current one is marked for screen readers too. */
+function Steps({ current }: { current: 1 | 2 | 3 }) {
+  return (
+    <ol className={s.steps} aria-label={t.payOut.stepsLabel}>
+      {t.payOut.steps.map((label, i) => {
+        const n = i + 1;
+        const state = n < current ? 'done' : n === current ? 'current' : 'next';
+        return (
+          <li
+            key={label}
+            className={s.step}
+            data-state={state}
+            aria-current={state === 'current' ? 'step' : undefined}
+          >
+            <span className={s.stepDot} aria-hidden="true">
+              {state === 'done' ? <Icon name="check" size={14} /> : n}
+            </span>
+            {label}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** What a withdrawal needs, each condition with where the customer stands. */
+function Rules({ details }: { details: VerificationStatusResponse | null }) {
+  const finances = useFinances();
+  const verified = details?.status === 'verified';
+  return (
+    <Card as="aside" aria-labelledby="pay-out-rules" className={s.form}>
+      <h2 id="pay-out-rules" className={s.sectionTitle}>
+        {t.payOut.rulesTitle}
+      </h2>
+      <dl className={s.rules} aria-label={t.payOut.rulesLabel}>
+        <div className={s.rule}>
+          <dt className={s.ruleTitle}>{t.payOut.rulePhone}</dt>
+          <dd className={s.ruleText}>
+            {details === null ? (
+              <Skeleton height="1.25rem" width="10rem" />
+            ) : details.phone ? (
+              <span className={s.phone}>{details.phone}</span>
+            ) : (
+              <Badge tone="warning">{t.payOut.rulePhoneNone}</Badge>
+            )}
+          </dd>
+        </div>
+        <div className={s.rule}>
+          <dt className={s.ruleTitle}>
+            {t.payOut.ruleCode}{' '}
+            {details && (
+              <Badge tone={verified ? 'success' : 'neutral'}>
+                {verified ? t.payOut.ruleCodeDone : t.payOut.ruleCodeTodo}
+              </Badge>
+            )}
+          </dt>
+          <dd className={s.ruleText}>{t.payOut.ruleCodeText}</dd>
+        </div>
+        <div className={s.rule}>
+          <dt className={s.ruleTitle}>{t.payOut.ruleSum}</dt>
+          <dd className={s.ruleText}>
+            {t.payOut.ruleSumText(formatMoney(WITHDRAWAL_MIN_SUM), formatMoney(finances?.money ?? 0))}
+          </dd>
+        </div>
+        <div className={s.rule}>
+          <dt className={s.ruleTitle}>{t.payOut.ruleBonus}</dt>
+          <dd className={s.ruleText}>{t.payOut.ruleBonusText}</dd>
+        </div>
+      </dl>
+      <p className={s.muted}>{t.payOut.limits}</p>
+    </Card>
   );
 }
 
 type VerificationRef = ReturnType<typeof useActorRef<typeof verificationMachine>>;
 
-function RequestStep({ actor }: { actor: VerificationRef }) {
+function RequestStep({ actor, phone }: { actor: VerificationRef; phone: string | null | undefined }) {
   const busy = useSelector(actor, selectIsRequesting);
   const error = useSelector(actor, selectError);
+  if (phone === null)
+    return (
+      <Alert tone="warning" title={t.payOut.noPhoneTitle}>
+        <p>{t.payOut.noPhoneText}</p>
+        <div className={s.buttons}>
+          <ButtonLink to="/profile" variant="secondary">
+            {t.payOut.toProfile}
+          </ButtonLink>
+        </div>
+      </Alert>
+    );
   return (
     <div className={s.codeRow}>
+      {phone && (
+        <p>
+          {t.payOut.requestText} <span className={s.phone}>{phone}</span>.
+        </p>
+      )}
       {error && (
         <Alert tone="danger" live="alert">
           {error.message}
@@ -110,7 +235,7 @@ function RequestStep({ actor }: { actor: VerificationRef }) {
   );
 }
 
-function CodeStep({ actor }: { actor: VerificationRef }) {
+function CodeStep({ actor, phone }: { actor: VerificationRef; phone: string | null }) {
   const [code, setCode] = useState('');
   const [localError, setLocalError] = useState<string | null>(null);
   const verifying = useSelector(actor, selectIsVerifying);
@@ -142,7 +267,18 @@ function CodeStep({ actor }: { actor: VerificationRef }) {
         actor.send({ type: 'verification.submit', code: clean });
       }}
     >
-      <p role="status">{t.payOut.sent}</p>
+      <p role="status">
+        {phone ? (
+          <>
+            {t.payOut.sentTo} <span className={s.phone}>{phone}</span>. {t.payOut.sentTtl}
+          </>
+        ) : (
+          t.payOut.sent
+        )}
+      </p>
+      <Link to="/profile" className={s.back}>
+        {t.payOut.wrongPhone}
+      </Link>
       {otherError && (
         <Alert tone="warning" live="alert">
           {otherError}

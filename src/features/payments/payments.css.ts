@@ -49,7 +49,23 @@ export const row = style({
     },
   },
 });
-export const rowPlain = style({ gridTemplateColumns: 'minmax(0, 1fr) auto' });
+/**
+ * A history row: what and when on the left, the amount in its own right-aligned column of tabular figures. Its own
+ * style (not `row` + a modifier), so the three-column layout of `row` on wide screens cannot take it over.
+ */
+export const historyRow = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr) auto',
+  gap: vars.space['3'],
+  alignItems: 'baseline',
+  padding: `${vars.space['3']} ${vars.space['4']}`,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+});
+export const historySum = style({ justifySelf: 'end', textAlign: 'right', minWidth: '7ch' });
+/** One part of a row's meta line; a line breaks only between parts, never inside a date. */
+export const metaPart = style({ whiteSpace: 'nowrap' });
 
 export const rowMain = style({ display: 'flex', flexDirection: 'column', gap: vars.space['1'], minWidth: 0 });
 export const rowTitle = style({ fontWeight: vars.font.weight.semibold, overflowWrap: 'anywhere' });
@@ -180,3 +196,67 @@ export const buttons = style({
 });
 export const muted = style({ color: vars.color.textMuted, fontSize: vars.font.size.sm });
 export const narrow = style({ maxWidth: '40rem', width: '100%' });
+
+// ---- PaymentsPayOut ----
+export const flowHead = style({ display: 'flex', flexDirection: 'column', gap: vars.space['1'] });
+export const steps = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
+  gap: vars.space['2'],
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  fontSize: vars.font.size.sm,
+  color: vars.color.textMuted,
+  textAlign: 'center',
+});
+export const step = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  gap: vars.space['1'],
+  minWidth: 0,
+  padding: `${vars.space['2']} ${vars.space['1']}`,
+  borderTop: `3px solid ${vars.color.border}`,
+  selectors: {
+    '&[data-state="current"]': {
+      color: vars.color.text,
+      fontWeight: vars.font.weight.semibold,
+      borderTopColor: vars.color.primary,
+    },
+    '&[data-state="done"]': { color: vars.color.success, borderTopColor: vars.color.success },
+  },
+});
+export const stepDot = style({
+  display: 'inline-grid',
+  placeItems: 'center',
+  width: '24px',
+  height: '24px',
+  borderRadius: '50%',
+  border: `1px solid ${vars.color.border}`,
+  fontVariantNumeric: 'tabular-nums',
+  selectors: {
+    [`${step}[data-state="current"] &`]: {
+      background: vars.color.primary,
+      borderColor: vars.color.primary,
+      color: vars.color.primaryContrast,
+    },
+    [`${step}[data-state="done"] &`]: { background: vars.color.successSoft, borderColor: 'transparent' },
+  },
+});
+export const rules = style({ display: 'flex', flexDirection: 'column', gap: vars.space['4'], margin: 0 });
+export const rule = style({ display: 'flex', flexDirection: 'column', gap: vars.space['1'] });
+export const ruleTitle = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space['2'],
+  fontWeight: vars.font.weight.medium,
+});
+export const ruleText = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.font.size.sm });
+export const phone = style({
+  color: vars.color.text,
+  fontSize: vars.font.size.md,
+  fontVariantNumeric: 'tabular-nums',
+  whiteSpace: 'nowrap',
+});

@@ -4,6 +4,7 @@ import { api } from '../../api/client';
 import type { OrderList } from '../../api/contract/orders';
 import type {
   Finances,
+  MoneyRequestsResponse,
   Page,
   RefundClaimRequest,
   RefundCountry,
@@ -30,6 +31,10 @@ export const fetchVerificationStatus = async (kind: VerificationKind) =>
 
 export const postWithdrawal = (body: WithdrawalRequest, idempotencyKey: string) =>
   api<Withdrawal & Finances>(`${P}/repayment/`, { method: 'POST', body, headers: key(idempotencyKey) });
+
+/** The customer's withdrawals, storno refunds and refund claims with their processing state. */
+export const fetchMoneyRequests = (signal?: AbortSignal) =>
+  api<MoneyRequestsResponse>(`${P}/requests/`, opt(signal));
 
 export const fetchStornoRows = (signal?: AbortSignal) =>
   api<Page<RefundStornoRow>>(`${P}/refund-storno/`, opt(signal));

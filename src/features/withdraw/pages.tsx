@@ -3,7 +3,7 @@
 // (spec 8) and, when it is gone, sends the customer to PaymentsPayOut with the amount kept.
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { on403 } from '../../api/client';
 import { useAppActors } from '../../app/app-actors';
@@ -15,7 +15,9 @@ import { selectView } from '../../../machines/verification/verification.selector
 import { fetchFinances, fetchVerificationStatus, REPAYMENT_CALL } from './api';
 import { formatMoney } from './format';
 import { RefundClaimSection } from './refund-claim-section';
+import { RequestsSection } from './requests-section';
 import { StornoSection } from './storno-section';
+import { MoneyOutDone } from './use-money-out';
 import { t } from './strings';
 import * as s from './withdraw.css';
 import { WithdrawForm } from './withdraw-form';
@@ -31,6 +33,8 @@ export function WithdrawPage({ amountInit }: { amountInit?: number }) {
     { input: { kind: 'repayment' } },
   );
   const view = useSelector(verification, selectView);
+  const [sent, setSent] = useState(0);
+  const onSent = useCallback(() => setSent((n) => n + 1), []);
 
   useEffect(() => {
     fetchFinances().then(
@@ -72,13 +76,18 @@ export function WithdrawPage({ amountInit }: { amountInit?: number }) {
         </dl>
         <p className={s.muted}>{t.bonusNote}</p>
       </Card>
-      <div className={s.columns}>
-        <WithdrawForm amountInit={amountInit} money={finances?.money ?? null} />
-        <div className={s.stack}>
-          <StornoSection money={finances?.money ?? null} />
-          <RefundClaimSection />
+      <MoneyOutDone.Provider value={onSent}>
+        <div className={s.columns}>
+          <div className={s.stack}>
+            <WithdrawForm amountInit={amountInit} money={finances?.money ?? null} />
+            <RequestsSection version={`${sent}:${finances?.money ?? ''}`} />
+          </div>
+          <div className={s.stack}>
+            <StornoSection money={finances?.money ?? null} />
+            <RefundClaimSection />
+          </div>
         </div>
-      </div>
+      </MoneyOutDone.Provider>
     </div>
   );
 }

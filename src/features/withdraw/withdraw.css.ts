@@ -106,3 +106,38 @@ export const textarea = style({
   },
 });
 export const fieldError = style({ color: vars.color.danger, fontSize: vars.font.size.sm });
+
+// ---- Мои заявки ----
+export const requestList = style({
+  display: 'flex',
+  flexDirection: 'column',
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+});
+export const request = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr) auto',
+  gap: vars.space['3'],
+  alignItems: 'center',
+  padding: `${vars.space['3']} 0`,
+  selectors: { '& + &': { borderTop: `1px solid ${vars.color.border}` } },
+});
+export const requestMain = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space['1'],
+  minWidth: 0,
+});
+export const requestTitle = style({ fontWeight: vars.font.weight.medium, overflowWrap: 'anywhere' });
+export const requestAside = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-end',
+  gap: vars.space['1'],
+});
+export const requestSum = style({
+  fontWeight: vars.font.weight.semibold,
+  fontVariantNumeric: 'tabular-nums',
+  whiteSpace: 'nowrap',
+});
