@@ -305,3 +305,43 @@ test('the "complete your profile" popup invites a new customer and is dismissed 
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
+
+test('the theme and hidden tips follow the customer into another browser', async ({
+  page,
+  browser,
+  customer,
+}) => {
+  await signInFast(page, customer, '/home');
+  const tips = page.getByRole('region', { name: 'Советы и предложения' });
+  await expect(tips).toBeVisible();
+  const saved =
+    (body: string) => (r: { url(): string; request(): { method(): string; postData(): string | null } }) =>
+      r.url().includes('/api/client/profile/session/') &&
+      r.request().method() === 'POST' &&
+      (r.request().postData() ?? '').includes(body);
+  await Promise.all([
+    page.waitForResponse(saved('"theme":"dark"')),
+    page.getByRole('button', { name: 'Тёмная тема' }).click(),
+  ]);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await Promise.all([
+    page.waitForResponse(saved('"tipsHidden":true')),
+    page.getByRole('button', { name: 'Скрыть советы' }).click(),
+  ]);
+  await expect(tips).toHaveCount(0);
+
+  // A fresh browser (no localStorage): light until the customer signs in, then their dark theme, no tips.
+  const other = await browser.newContext();
+  try {
+    const second = await other.newPage();
+    await second.goto('/login');
+    await expect(second.locator('html')).toHaveAttribute('data-theme', 'light');
+    await signInFast(second, customer, '/home');
+    await expect(second.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(second.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await expect(second.getByRole('button', { name: 'Тёмная тема' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(second.getByRole('region', { name: 'Советы и предложения' })).toHaveCount(0);
+  } finally {
+    await other.close();
+  }
+});
