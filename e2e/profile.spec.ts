@@ -301,7 +301,9 @@ test('the "complete your profile" popup invites a new customer and is dismissed 
   await dialog.getByRole('button', { name: 'Заполнить профиль' }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole('dialog')).toHaveCount(0);
+  const asked = page.waitForResponse((r) => r.url().includes('/client/api/profile/profile-popup/'));
   await page.goto('/home');
+  expect(await (await asked).json()).toEqual({ is_need_show: false });
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
@@ -344,4 +346,43 @@ test('the theme and hidden tips follow the customer into another browser', async
   } finally {
     await other.close();
   }
+});
+
+test('the popup waits out the profile page, a navigation closes it for the visit only', async ({ page }) => {
+  const email = `popup-nav-${Date.now()}@example.com`;
+  const res = await page.request.post('/api/client/profile/', {
+    data: { email, password: 'popup-password-1', accept_terms: true },
+  });
+  expect(res.status()).toBe(201);
+  const dialog = page.getByRole('dialog', { name: 'Заполните профиль' });
+
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { level: 1, name: 'Профиль' })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await page.getByRole('link', { name: 'Мои заказы' }).first().click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(dialog).toBeVisible();
+
+  // Back to the profile: the invitation goes away and stays away for this visit.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(dialog).toHaveCount(0);
+  await page.getByRole('link', { name: 'Мои заказы' }).first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+
+  // Not dismissed: the next visit asks again; "Не сейчас" dismisses it for good.
+  await page.reload();
+  await expect(dialog).toBeVisible();
+  const dismissed = page.waitForResponse(
+    (r) => r.url().includes('/api/client/profile/popup/') && r.request().method() === 'PATCH',
+  );
+  await dialog.getByRole('button', { name: 'Не сейчас' }).click();
+  expect((await dismissed).status()).toBe(200);
+  await expect(dialog).toHaveCount(0);
+  const asked = page.waitForResponse((r) => r.url().includes('/client/api/profile/profile-popup/'));
+  await page.reload();
+  expect(await (await asked).json()).toEqual({ is_need_show: false });
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
 });
