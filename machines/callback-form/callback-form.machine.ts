@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import { toErrorInfo } from '../shared/error-info';
 import type { CallbackFormContext, CallbackFormEvent, CallbackRequestValues } from './callback-form.types';
 
@@ -10,6 +10,7 @@ export const callbackFormMachine = setup({
   types: {
     context: {} as CallbackFormContext,
     events: {} as CallbackFormEvent,
+    emitted: {} as { type: 'callback.problem' },
   },
   actors: {
     sendCallback: fromPromise<unknown, CallbackRequestValues>(async () => undefined),
@@ -24,8 +25,8 @@ export const callbackFormMachine = setup({
     markPhoneMissing: assign({ phoneMissing: true }),
     clearPhoneMissing: assign({ phoneMissing: false }),
     clearError: assign({ error: null }),
-    /** Moves focus to the first field in error or the alert; provided by the component (after rendering). */
-    focusProblem: () => {},
+    /** Tells the component to move focus to the first field in error or the alert (after rendering). */
+    focusProblem: emit({ type: 'callback.problem' } as const),
   },
   guards: {
     phoneEmpty: (_, request: CallbackRequestValues) => request.phone.trim() === '',

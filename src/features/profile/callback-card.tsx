@@ -1,6 +1,6 @@
 // "Call me back": phone, name, preferred time, comment. Three requests an hour; the 429 is shown in the form.
 // Its states are machines/callback-form; the typed values stay here.
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { callbackFormMachine } from '../../../machines/callback-form/callback-form.machine';
@@ -33,14 +33,16 @@ export function CallbackCard({ phone: initialPhone, name: initialName }: { phone
           requestCallback({ ...input, phone: phoneValue(input.phone) }),
         ),
       },
-      actions: {
-        focusProblem: () =>
-          requestAnimationFrame(() =>
-            ref.current?.querySelector<HTMLElement>('[aria-invalid="true"], [role="alert"]')?.focus(),
-          ),
-      },
     }),
   );
+  useEffect(() => {
+    const sub = machine.on('callback.problem', () =>
+      requestAnimationFrame(() =>
+        ref.current?.querySelector<HTMLElement>('[aria-invalid="true"], [role="alert"]')?.focus(),
+      ),
+    );
+    return () => sub.unsubscribe();
+  }, [machine]);
   const sending = useSelector(machine, selectIsSending);
   const sent = useSelector(machine, selectIsSent);
   const tooMany = useSelector(machine, selectTooMany);
