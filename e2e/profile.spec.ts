@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, signInFast, staff, test } from './support/fixtures';
+import { expect, expectNoAxeViolations, signInFast, signInWithForm, staff, test } from './support/fixtures';
 
 // ---- A real PNG made at test time (no fixture file): RGB, a red-and-blue gradient -------------------------------
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
@@ -393,4 +393,101 @@ test('the popup waits out the profile page, a navigation closes it for the visit
   expect(await (await asked).json()).toEqual({ is_need_show: false });
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(dialog).toHaveCount(0);
+});
+
+test('too many links: the limit is explained in the form, which keeps the typed address', async ({
+  page,
+  customer,
+}) => {
+  await signInFast(page, customer, '/email-edit');
+  await expect(page.getByLabel('Новый e-mail')).toBeVisible();
+  const headers = { authorization: `Bearer ${await accessToken(page)}` };
+  for (let i = 0; i < 5; i++) {
+    const res = await page.request.post('/client/api/change-email/request-change/', {
+      headers,
+      data: { email: `limit-${i}-${customer.id}@example.com` },
+    });
+    expect(res.status()).toBe(200);
+  }
+  // The last link is cancelled: the page shows the form again, the limit still holds.
+  expect((await page.request.delete('/client/api/change-email/request-change/', { headers })).status()).toBe(
+    200,
+  );
+  await page.reload();
+  const typed = `limit-last-${customer.id}@example.com`;
+  await page.getByLabel('Новый e-mail').fill(typed);
+  const refused = page.waitForResponse((r) => r.url().includes('/request-change/'));
+  await page.getByRole('button', { name: 'Отправить ссылку' }).click();
+  expect((await refused).status()).toBe(429);
+  const alert = page.getByRole('alert').filter({ hasText: 'Слишком много писем со ссылкой' });
+  await expect(alert).toContainText('Подождите 15 минут');
+  await expect(page).toHaveURL(/\/email-edit$/);
+  await expect(page.getByLabel('Новый e-mail')).toHaveValue(typed);
+  await expectNoAxeViolations(page);
+});
+
+test('the confirmation link opened while signed out works after signing in', async ({
+  page,
+  request,
+  customer,
+}) => {
+  const login = await request.post('/api/client/auth/login/', {
+    data: { login: customer.email, password: customer.password },
+  });
+  const { access } = (await login.json()) as { access: string };
+  const newEmail = `signed-out-${customer.id}@example.com`;
+  const asked = await request.post('/client/api/change-email/request-change/', {
+    headers: { authorization: `Bearer ${access}` },
+    data: { email: newEmail },
+  });
+  expect(asked.status()).toBe(200);
+  const outbox = await staff<{ results: { payload: { link: string } }[] }>(
+    request,
+    'GET',
+    `/outbox/?recipient=${encodeURIComponent(newEmail)}&kind=email_change_confirm`,
+  );
+  const link = outbox.results[0]!.payload.link;
+
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  // The old address still signs in until the link is followed.
+  await signInWithForm(page, customer.email, customer.password);
+  await expect(page.getByRole('heading', { name: 'E-mail изменён' })).toBeVisible();
+  await expect(page.getByText(`Теперь ваш e-mail — ${newEmail}.`)).toBeVisible();
+  await expect(page).toHaveURL(/\/email-edit$/);
+});
+
+test('a pending change is sent to another address or cancelled; a refused one keeps the address', async ({
+  page,
+  customer,
+}) => {
+  await signInFast(page, customer, '/email-edit');
+  const first = `first-${customer.id}@example.com`;
+  await page.getByLabel('Новый e-mail').fill(first);
+  await page.getByRole('button', { name: 'Отправить ссылку' }).click();
+  await expect(page.getByText(`Мы отправили ссылку на ${first}`)).toBeVisible();
+
+  // Another address: the form closes once the new link is sent.
+  const second = `second-${customer.id}@example.com`;
+  await page.getByRole('button', { name: 'Указать другой адрес' }).click();
+  await page.getByLabel('Новый e-mail').fill(second);
+  await page.getByRole('button', { name: 'Отправить ссылку' }).click();
+  await expect(page.getByText(`Мы отправили ссылку на ${second}`)).toBeVisible();
+  await expect(page.getByLabel('Новый e-mail')).toHaveCount(0);
+
+  // Taken by the customer's own address: refused at the field, the form stays with the typed text.
+  await page.getByRole('button', { name: 'Указать другой адрес' }).click();
+  await page.getByLabel('Новый e-mail').fill(customer.email);
+  await page.getByRole('button', { name: 'Отправить ссылку' }).click();
+  await expect(page.getByText('Это ваш текущий e-mail.')).toBeVisible();
+  await expect(page.getByLabel('Новый e-mail')).toHaveValue(customer.email);
+  await page.getByRole('link', { name: 'В профиль' }).click();
+  await page.goto('/email-edit');
+
+  // Cancelled: the form is back, also after a reload.
+  await page.getByRole('button', { name: 'Отменить смену' }).click();
+  await expect(page.getByLabel('Новый e-mail')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Новый e-mail')).toBeVisible();
+  await expect(page.getByText(`Мы отправили ссылку на ${second}`)).toHaveCount(0);
 });
