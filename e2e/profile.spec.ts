@@ -491,3 +491,30 @@ test('a pending change is sent to another address or cancelled; a refused one ke
   await expect(page.getByLabel('Новый e-mail')).toBeVisible();
   await expect(page.getByText(`Мы отправили ссылку на ${second}`)).toHaveCount(0);
 });
+
+test('the profile and the e-mail form pass axe in the dark theme, with field errors shown', async ({
+  page,
+  customer,
+}) => {
+  await page.addInitScript(() => localStorage.setItem('cabinet.theme', 'dark'));
+  await openProfile(page, customer);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expectNoAxeViolations(page);
+
+  const contacts = group(page, 'Контакты и мессенджеры');
+  await contacts.getByLabel('Ник в Telegram').fill('ab');
+  await contacts.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(contacts.getByLabel('Ник в Telegram')).toHaveAttribute('aria-invalid', 'true');
+  const callback = page.getByRole('region', { name: 'Заказать обратный звонок' });
+  await callback.getByLabel('Телефон').fill('');
+  await callback.getByRole('button', { name: 'Жду звонка' }).click();
+  await expect(callback.getByLabel('Телефон')).toHaveAttribute('aria-invalid', 'true');
+  await expectNoAxeViolations(page);
+
+  await page.goto('/email-edit');
+  await page.getByLabel('Новый e-mail').fill('not-an-address');
+  await page.getByRole('button', { name: 'Отправить ссылку' }).click();
+  await expect(page.getByLabel('Новый e-mail')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expectNoAxeViolations(page);
+});
