@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, signInFast, staff, test } from './support/fixtures';
+import { expect, expectNoAxeViolations, signInFast, signInWithForm, staff, test } from './support/fixtures';
 
 // ---- A real PNG made at test time (no fixture file): RGB, a red-and-blue gradient -------------------------------
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
@@ -271,7 +271,15 @@ test('the call-back request is sent, and the hourly limit is shown in the form',
 }) => {
   await openProfile(page, customer);
   const card = page.getByRole('region', { name: 'Заказать обратный звонок' });
-  await expect(card.getByLabel('Телефон')).not.toHaveValue('');
+  const phone = await card.getByLabel('Телефон').inputValue();
+  expect(phone).not.toBe('');
+  // No phone: refused before sending, the field takes the focus; typing it back clears the message.
+  await card.getByLabel('Телефон').fill('');
+  await card.getByRole('button', { name: 'Жду звонка' }).click();
+  await expect(card.getByLabel('Телефон')).toHaveAttribute('aria-invalid', 'true');
+  await expect(card.getByLabel('Телефон')).toBeFocused();
+  await card.getByLabel('Телефон').fill(phone);
+  await expect(card.getByLabel('Телефон')).not.toHaveAttribute('aria-invalid', 'true');
   for (let i = 0; i < 3; i++) {
     await card.getByLabel('Удобное время').fill('после 18:00');
     await card.getByLabel('Комментарий').fill(`Вопрос ${i + 1}`);
@@ -301,7 +309,212 @@ test('the "complete your profile" popup invites a new customer and is dismissed 
   await dialog.getByRole('button', { name: 'Заполнить профиль' }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole('dialog')).toHaveCount(0);
+  const asked = page.waitForResponse((r) => r.url().includes('/client/api/profile/profile-popup/'));
   await page.goto('/home');
+  expect(await (await asked).json()).toEqual({ is_need_show: false });
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('the theme and hidden tips follow the customer into another browser', async ({
+  page,
+  browser,
+  customer,
+}) => {
+  await signInFast(page, customer, '/home');
+  const tips = page.getByRole('region', { name: 'Советы и предложения' });
+  await expect(tips).toBeVisible();
+  const saved =
+    (body: string) => (r: { url(): string; request(): { method(): string; postData(): string | null } }) =>
+      r.url().includes('/api/client/profile/session/') &&
+      r.request().method() === 'POST' &&
+      (r.request().postData() ?? '').includes(body);
+  await Promise.all([
+    page.waitForResponse(saved('"theme":"dark"')),
+    page.getByRole('button', { name: 'Тёмная тема' }).click(),
+  ]);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await Promise.all([
+    page.waitForResponse(saved('"tipsHidden":true')),
+    page.getByRole('button', { name: 'Скрыть советы' }).click(),
+  ]);
+  await expect(tips).toHaveCount(0);
+
+  // A fresh browser (no localStorage): light until the customer signs in, then their dark theme, no tips.
+  const other = await browser.newContext();
+  try {
+    const second = await other.newPage();
+    await second.goto('/login');
+    await expect(second.locator('html')).toHaveAttribute('data-theme', 'light');
+    await signInFast(second, customer, '/home');
+    await expect(second.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(second.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await expect(second.getByRole('button', { name: 'Тёмная тема' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(second.getByRole('region', { name: 'Советы и предложения' })).toHaveCount(0);
+  } finally {
+    await other.close();
+  }
+});
+
+test('the popup waits out the profile page, a navigation closes it for the visit only', async ({ page }) => {
+  const email = `popup-nav-${Date.now()}@example.com`;
+  const res = await page.request.post('/api/client/profile/', {
+    data: { email, password: 'popup-password-1', accept_terms: true },
+  });
+  expect(res.status()).toBe(201);
+  const dialog = page.getByRole('dialog', { name: 'Заполните профиль' });
+
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { level: 1, name: 'Профиль' })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await page.getByRole('link', { name: 'Мои заказы' }).first().click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(dialog).toBeVisible();
+
+  // Back to the profile: the invitation goes away and stays away for this visit.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(dialog).toHaveCount(0);
+  await page.getByRole('link', { name: 'Мои заказы' }).first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+
+  // Not dismissed: the next visit asks again; "Не сейчас" dismisses it for good.
+  await page.reload();
+  await expect(dialog).toBeVisible();
+  const dismissed = page.waitForResponse(
+    (r) => r.url().includes('/api/client/profile/popup/') && r.request().method() === 'PATCH',
+  );
+  await dialog.getByRole('button', { name: 'Не сейчас' }).click();
+  expect((await dismissed).status()).toBe(200);
+  await expect(dialog).toHaveCount(0);
+  const asked = page.waitForResponse((r) => r.url().includes('/client/api/profile/profile-popup/'));
+  await page.reload();
+  expect(await (await asked).json()).toEqual({ is_need_show: false });
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+});
+
+test('too many links: the limit is explained in the form, which keeps the typed address', async ({
+  page,
+  customer,
+}) => {
+  await signInFast(page, customer, '/email-edit');
+  await expect(page.getByLabel('Новый e-mail')).toBeVisible();
+  const headers = { authorization: `Bearer ${await accessToken(page)}` };
+  for (let i = 0; i < 5; i++) {
+    const res = await page.request.post('/client/api/change-email/request-change/', {
+      headers,
+      data: { email: `limit-${i}-${customer.id}@example.com` },
+    });
+    expect(res.status()).toBe(200);
+  }
+  // The last link is cancelled: the page shows the form again, the limit still holds.
+  expect((await page.request.delete('/client/api/change-email/request-change/', { headers })).status()).toBe(
+    200,
+  );
+  await page.reload();
+  const typed = `limit-last-${customer.id}@example.com`;
+  await page.getByLabel('Новый e-mail').fill(typed);
+  const refused = page.waitForResponse((r) => r.url().includes('/request-change/'));
+  await page.getByRole('button', { name: 'Отправить ссылку' }).click();
+  expect((await refused).status()).toBe(429);
+  const alert = page.getByRole('alert').filter({ hasText: 'Слишком много писем со ссылкой' });
+  await expect(alert).toContainText('Подождите 15 минут');
+  await expect(page).toHaveURL(/\/email-edit$/);
+  await expect(page.getByLabel('Новый e-mail')).toHaveValue(typed);
+  await expectNoAxeViolations(page);
+});
+
+test('the confirmation link opened while signed out works after signing in', async ({
+  page,
+  request,
+  customer,
+}) => {
+  const login = await request.post('/api/client/auth/login/', {
+    data: { login: customer.email, password: customer.password },
+  });
+  const { access } = (await login.json()) as { access: string };
+  const newEmail = `signed-out-${customer.id}@example.com`;
+  const asked = await request.post('/client/api/change-email/request-change/', {
+    headers: { authorization: `Bearer ${access}` },
+    data: { email: newEmail },
+  });
+  expect(asked.status()).toBe(200);
+  const outbox = await staff<{ results: { payload: { link: string } }[] }>(
+    request,
+    'GET',
+    `/outbox/?recipient=${encodeURIComponent(newEmail)}&kind=email_change_confirm`,
+  );
+  const link = outbox.results[0]!.payload.link;
+
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  // The old address still signs in until the link is followed.
+  await signInWithForm(page, customer.email, customer.password);
+  await expect(page.getByRole('heading', { name: 'E-mail изменён' })).toBeVisible();
+  await expect(page.getByText(`Теперь ваш e-mail — ${newEmail}.`)).toBeVisible();
+  await expect(page).toHaveURL(/\/email-edit$/);
+});
+
+test('a pending change is sent to another address or cancelled; a refused one keeps the address', async ({
+  page,
+  customer,
+}) => {
+  await signInFast(page, customer, '/email-edit');
+  const first = `first-${customer.id}@example.com`;
+  await page.getByLabel('Новый e-mail').fill(first);
+  await page.getByRole('button', { name: 'Отправить ссылку' }).click();
+  await expect(page.getByText(`Мы отправили ссылку на ${first}`)).toBeVisible();
+
+  // Another address: the form closes once the new link is sent.
+  const second = `second-${customer.id}@example.com`;
+  await page.getByRole('button', { name: 'Указать другой адрес' }).click();
+  await page.getByLabel('Новый e-mail').fill(second);
+  await page.getByRole('button', { name: 'Отправить ссылку' }).click();
+  await expect(page.getByText(`Мы отправили ссылку на ${second}`)).toBeVisible();
+  await expect(page.getByLabel('Новый e-mail')).toHaveCount(0);
+
+  // Taken by the customer's own address: refused at the field, the form stays with the typed text.
+  await page.getByRole('button', { name: 'Указать другой адрес' }).click();
+  await page.getByLabel('Новый e-mail').fill(customer.email);
+  await page.getByRole('button', { name: 'Отправить ссылку' }).click();
+  await expect(page.getByText('Это ваш текущий e-mail.')).toBeVisible();
+  await expect(page.getByLabel('Новый e-mail')).toHaveValue(customer.email);
+  await page.getByRole('link', { name: 'В профиль' }).click();
+  await page.goto('/email-edit');
+
+  // Cancelled: the form is back, also after a reload.
+  await page.getByRole('button', { name: 'Отменить смену' }).click();
+  await expect(page.getByLabel('Новый e-mail')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Новый e-mail')).toBeVisible();
+  await expect(page.getByText(`Мы отправили ссылку на ${second}`)).toHaveCount(0);
+});
+
+test('the profile and the e-mail form pass axe in the dark theme, with field errors shown', async ({
+  page,
+  customer,
+}) => {
+  await page.addInitScript(() => localStorage.setItem('cabinet.theme', 'dark'));
+  await openProfile(page, customer);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expectNoAxeViolations(page);
+
+  const contacts = group(page, 'Контакты и мессенджеры');
+  await contacts.getByLabel('Ник в Telegram').fill('ab');
+  await contacts.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(contacts.getByLabel('Ник в Telegram')).toHaveAttribute('aria-invalid', 'true');
+  const callback = page.getByRole('region', { name: 'Заказать обратный звонок' });
+  await callback.getByLabel('Телефон').fill('');
+  await callback.getByRole('button', { name: 'Жду звонка' }).click();
+  await expect(callback.getByLabel('Телефон')).toHaveAttribute('aria-invalid', 'true');
+  await expectNoAxeViolations(page);
+
+  await page.goto('/email-edit');
+  await page.getByLabel('Новый e-mail').fill('not-an-address');
+  await page.getByRole('button', { name: 'Отправить ссылку' }).click();
+  await expect(page.getByLabel('Новый e-mail')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expectNoAxeViolations(page);
 });

@@ -7,6 +7,7 @@ import type { dialogsMachine } from '../../machines/dialogs/dialogs.machine';
 import type { notificationsMachine } from '../../machines/notifications/notifications.machine';
 import type { realtimeMachine } from '../../machines/realtime/realtime.machine';
 import type { orderLoaderMachine } from '../../machines/order-loader/order-loader.machine';
+import type { SessionDataSync } from './session-data';
 
 /** The app-wide actors, created once in src/app/create-actors.ts; the router context holds the same refs. */
 export interface AppActors {
@@ -19,6 +20,8 @@ export interface AppActors {
   orderLoader: ActorRefFrom<typeof orderLoaderMachine>;
   /** The WebSocket connection (src/app/realtime.ts); features listen with useRealtimeEvents. */
   realtime: ActorRefFrom<typeof realtimeMachine>;
+  /** The customer's settings kept on the server across browsers: theme, hidden tips (src/app/session-data.ts). */
+  sessionData: SessionDataSync;
 }
 
 const AppActorsContext = createContext<AppActors | null>(null);

@@ -19,6 +19,8 @@ import { createTokenSync } from './token-sync';
 import { refreshThrough } from './token-refresh';
 import * as io from './session-io';
 import { createRealtimeActor } from './realtime';
+import { createSessionDataSync, SESSION_DATA_PATH } from './session-data';
+import type { SessionData } from '../api/contract/profile';
 
 export interface CreateActorsOptions {
   /** The `al` query value of the first URL. */
@@ -149,5 +151,19 @@ export function createAppActors(options: CreateActorsOptions): AppActors {
   // The socket follows the session: open while signed in, closed on sign-out.
   const realtime = createRealtimeActor({ session, token, inspect });
 
-  return { session, token, theme, dialogs, notifications, orderLoader, realtime };
+  const sessionData = createSessionDataSync({
+    onUser: (listener) => {
+      const sub = session.subscribe((snapshot) =>
+        listener(snapshot.matches('authSuccess') ? (snapshot.context.user?.id ?? null) : null),
+      );
+      return () => sub.unsubscribe();
+    },
+    theme,
+    io: {
+      load: () => api<SessionData>(SESSION_DATA_PATH),
+      save: (body) => api<SessionData>(SESSION_DATA_PATH, { method: 'POST', body }),
+    },
+  });
+
+  return { session, token, theme, dialogs, notifications, orderLoader, realtime, sessionData };
 }

@@ -1,5 +1,5 @@
 // Narrow hooks: each reads ONE value with useSelector, so a component re-renders only when that value changes.
-import { useCallback } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import { useSelector } from '@xstate/react';
 import { useAppActors } from './app-actors';
 import {
@@ -33,6 +33,13 @@ export const useCodeLogin = () => useSelector(useAppActors().session, selectCode
 // ---- Theme -----------------------------------------------------------------------------------------------------
 export const useTheme = () => useSelector(useAppActors().theme, selectTheme);
 export const useIsDarkTheme = () => useSelector(useAppActors().theme, selectIsDark);
+
+/** The dashboard tips the customer hid (kept in the session data, so hidden in every browser). */
+export function useTipsHidden(): [hidden: boolean, hide: () => void] {
+  const { sessionData } = useAppActors();
+  const hidden = useSyncExternalStore(sessionData.subscribe, sessionData.tipsHidden, () => false);
+  return [hidden, sessionData.hideTips];
+}
 
 // ---- Dialogs and notifications ---------------------------------------------------------------------------------
 export const useDialogs = () => useSelector(useAppActors().dialogs, selectDialogs);

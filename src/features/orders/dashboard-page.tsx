@@ -3,7 +3,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import type { OrderTab } from '../../api/contract/order-status';
 import { useAppActors } from '../../app/app-actors';
-import { useNotify, useUser } from '../../app/hooks';
+import { useNotify, useTipsHidden, useUser } from '../../app/hooks';
 import { orderListMachine } from '../../../machines/order-list/order-list.machine';
 import {
   selectBusyId,
@@ -82,24 +82,36 @@ export function OrdersDashboard({ tab, home = false }: { tab: OrderTab; home?: b
   return (
     <div className={s.stack}>
       {home ? <Greeting /> : <PageHeader title={t.tabTitles[tab]} actions={<NewOrderLink />} />}
-      {home && (
-        <Carousel
-          label={t.dashboard.tipsLabel}
-          speed={400}
-          interval={5000}
-          pausable
-          slides={t.tips.map((tip) => (
-            <div key={tip.title} className={s.tip}>
-              <p className={s.tipTitle}>{tip.title}</p>
-              <p className={s.tipText}>{tip.text}</p>
-            </div>
-          ))}
-        />
-      )}
+      {home && <Tips />}
       <TabsWithCounters list={list} tab={tab} home={home} />
       <SearchBox key={tab} list={list} />
       <OrderListView list={list} tab={tab} />
       <UndoToast list={list} />
+    </div>
+  );
+}
+
+/** The tips carousel; "Скрыть советы" hides it for this customer in every browser (session data). */
+function Tips() {
+  const [hidden, hide] = useTipsHidden();
+  if (hidden) return null;
+  return (
+    <div className={s.tips}>
+      <Carousel
+        label={t.dashboard.tipsLabel}
+        speed={400}
+        interval={5000}
+        pausable
+        slides={t.tips.map((tip) => (
+          <div key={tip.title} className={s.tip}>
+            <p className={s.tipTitle}>{tip.title}</p>
+            <p className={s.tipText}>{tip.text}</p>
+          </div>
+        ))}
+      />
+      <Button variant="ghost" size="sm" className={s.hideTips} onClick={hide}>
+        {t.dashboard.hideTips}
+      </Button>
     </div>
   );
 }

@@ -7,6 +7,9 @@ const desktop = '(min-width: 1024px)';
 // ---- Dashboard -------------------------------------------------------------------------------------------------
 export const stack = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: vars.space['5'] });
 
+export const tips = style({ display: 'grid', gap: vars.space['2'] });
+export const hideTips = style({ justifySelf: 'end' });
+
 export const tip = style({
   display: 'grid',
   gap: vars.space['1'],

@@ -8,6 +8,7 @@ export const t = {
     orderNew: 'Новый заказ',
     tabsLabel: 'Списки заказов',
     tipsLabel: 'Советы и предложения',
+    hideTips: 'Скрыть советы',
   },
   tabs: { active: 'Активные', done: 'Выполненные', archive: 'Архив' } satisfies Record<OrderTab, string>,
   tabTitles: {

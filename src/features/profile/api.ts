@@ -45,8 +45,13 @@ export const startSocialLink = (network_name: string) =>
 
 const CHANGE_EMAIL = '/client/api/change-email';
 export const fetchEmailChangeStatus = () => api<EmailChangeStatus>(`${CHANGE_EMAIL}/status/`);
+/** 429 is this form's own limit (links mailed per quarter hour): shown in the form, which keeps the address. */
 export const requestEmailChange = (email: string) =>
-  api<EmailChangeStatus>(`${CHANGE_EMAIL}/request-change/`, { method: 'POST', body: { email } });
+  api<EmailChangeStatus>(`${CHANGE_EMAIL}/request-change/`, {
+    method: 'POST',
+    body: { email },
+    keep429: true,
+  });
 export const cancelEmailChange = () =>
   api<EmailChangeStatus>(`${CHANGE_EMAIL}/request-change/`, { method: 'DELETE' });
 export const confirmEmailChange = (token: string) =>

@@ -1,6 +1,17 @@
 // "Call me back": phone, name, preferred time, comment. Three requests an hour; the 429 is shown in the form.
-import { useRef, useState, type FormEvent } from 'react';
-import { toErrorInfo, type ApiErrorInfo } from '../../../machines/shared/error-info';
+// Its states are machines/callback-form; the typed values stay here.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { callbackFormMachine } from '../../../machines/callback-form/callback-form.machine';
+import {
+  selectDetail,
+  selectError,
+  selectIsSending,
+  selectIsSent,
+  selectTooMany,
+} from '../../../machines/callback-form/callback-form.selectors';
+import type { CallbackRequestValues } from '../../../machines/callback-form/callback-form.types';
 import { Alert, FormErrorSummary } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/field';
@@ -10,50 +21,53 @@ import * as s from './profile.css';
 import { t } from './strings';
 import { phoneValue } from './values';
 
-type State = { status: 'idle' | 'sending' | 'sent' } | { status: 'failed'; error: ApiErrorInfo };
-
-const FIELDS = ['phone', 'name', 'time', 'comment'] as const;
+type Field = keyof CallbackRequestValues;
 
 export function CallbackCard({ phone: initialPhone, name: initialName }: { phone: string; name: string }) {
   const [form, setForm] = useState({ phone: initialPhone, name: initialName, time: '', comment: '' });
-  const [state, setState] = useState<State>({ status: 'idle' });
-  const [localPhoneError, setLocalPhoneError] = useState<string | null>(null);
   const ref = useRef<HTMLFormElement>(null);
+  const machine = useActorRef(
+    callbackFormMachine.provide({
+      actors: {
+        sendCallback: fromPromise(({ input }) =>
+          requestCallback({ ...input, phone: phoneValue(input.phone) }),
+        ),
+      },
+    }),
+  );
+  useEffect(() => {
+    const sub = machine.on('callback.problem', () =>
+      requestAnimationFrame(() =>
+        ref.current?.querySelector<HTMLElement>('[aria-invalid="true"], [role="alert"]')?.focus(),
+      ),
+    );
+    return () => sub.unsubscribe();
+  }, [machine]);
+  const sending = useSelector(machine, selectIsSending);
+  const sent = useSelector(machine, selectIsSent);
+  const tooMany = useSelector(machine, selectTooMany);
+  const error = useSelector(machine, selectError);
+  const detail = useSelector(machine, selectDetail);
+  const phoneMissing = useSelector(machine, (snap) => snap.context.phoneMissing);
+  const fieldError = (name: Field) =>
+    name === 'phone' && phoneMissing ? t.callback.phoneRequired : error?.fields?.[name];
 
-  const error = state.status === 'failed' ? state.error : null;
-  const fieldError = (name: (typeof FIELDS)[number]) =>
-    name === 'phone' && localPhoneError ? localPhoneError : error?.fields?.[name];
-  const tooMany = error?.status === 429;
-  const detail = error && !tooMany && !FIELDS.some((f) => error.fields?.[f]) ? error.message : null;
-
-  const set = (name: (typeof FIELDS)[number], value: string) => {
+  const set = (name: Field, value: string) => {
     setForm((f) => ({ ...f, [name]: value }));
-    if (name === 'phone') setLocalPhoneError(null);
+    machine.send({ type: 'callback.edit', field: name });
   };
 
-  const onSubmit = async (e: FormEvent) => {
+  const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    if (state.status === 'sending') return;
-    if (!form.phone.trim()) {
-      setLocalPhoneError(t.callback.phoneRequired);
-      ref.current?.querySelector<HTMLElement>('#callback-phone')?.focus();
-      return;
-    }
-    setState({ status: 'sending' });
-    try {
-      await requestCallback({
-        phone: phoneValue(form.phone.trim()),
+    machine.send({
+      type: 'callback.submit',
+      request: {
+        phone: form.phone.trim(),
         name: form.name.trim(),
         time: form.time.trim(),
         comment: form.comment.trim(),
-      });
-      setState({ status: 'sent' });
-    } catch (err) {
-      setState({ status: 'failed', error: toErrorInfo(err) });
-      requestAnimationFrame(() =>
-        ref.current?.querySelector<HTMLElement>('[aria-invalid="true"], [role="alert"]')?.focus(),
-      );
-    }
+      },
+    });
   };
 
   return (
@@ -64,25 +78,19 @@ export function CallbackCard({ phone: initialPhone, name: initialName }: { phone
         </h2>
         <p className={s.cardLead}>{t.callback.lead}</p>
       </div>
-      {state.status === 'sent' ? (
+      {sent ? (
         <div className={s.stack}>
           <Alert tone="success" live="status">
             {t.callback.sent}
           </Alert>
           <div>
-            <Button variant="secondary" onClick={() => setState({ status: 'idle' })}>
+            <Button variant="secondary" onClick={() => machine.send({ type: 'callback.again' })}>
               {t.callback.another}
             </Button>
           </div>
         </div>
       ) : (
-        <form
-          ref={ref}
-          className={s.form}
-          onSubmit={onSubmit}
-          noValidate
-          aria-busy={state.status === 'sending' || undefined}
-        >
+        <form ref={ref} className={s.form} onSubmit={onSubmit} noValidate aria-busy={sending || undefined}>
           {tooMany && (
             <Alert tone="warning" live="alert" title={t.callback.tooManyTitle}>
               {error?.message}
@@ -127,7 +135,7 @@ export function CallbackCard({ phone: initialPhone, name: initialName }: { phone
             error={fieldError('comment')}
           />
           <div className={s.footer}>
-            <Button type="submit" loading={state.status === 'sending'}>
+            <Button type="submit" loading={sending}>
               {t.callback.submit}
             </Button>
           </div>

@@ -110,11 +110,20 @@ function RequestForm({ actor, onDone }: { actor: Actor; onDone?: () => void }) {
 
   const serverField = edited ? undefined : error?.fields?.email;
   const fieldError = local ?? serverField;
-  const detail = !edited && error && !error.fields?.email ? error.message : null;
+  const tooMany = !edited && error?.status === 429;
+  const detail = !edited && !tooMany && error && !error.fields?.email ? error.message : null;
+  const sent = useRef(false);
 
   useEffect(() => {
     if (error?.fields?.email) input.current?.focus();
   }, [error]);
+
+  // "Another address" closes once its request went through; a refusal keeps the form with what was typed.
+  useEffect(() => {
+    if (busy || !sent.current) return;
+    sent.current = false;
+    if (!error) onDone?.();
+  }, [busy, error, onDone]);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -124,8 +133,8 @@ function RequestForm({ actor, onDone }: { actor: Actor; onDone?: () => void }) {
     setLocal(problem);
     setEdited(false);
     if (problem) return input.current?.focus();
+    sent.current = true;
     actor.send({ type: 'emailChange.request', email: value });
-    onDone?.();
   };
 
   return (
@@ -135,6 +144,11 @@ function RequestForm({ actor, onDone }: { actor: Actor; onDone?: () => void }) {
           <p className={s.muted}>
             {t.email.current}: <strong>{current}</strong>
           </p>
+        )}
+        {tooMany && (
+          <Alert tone="warning" live="alert" title={t.email.tooManyTitle}>
+            {t.email.tooMany}
+          </Alert>
         )}
         <FormErrorSummary detail={detail} focusOnShow={false} />
         <TextField
@@ -200,8 +214,8 @@ function PendingCard({ actor }: { actor: Actor }) {
         </Alert>
         <p className={s.muted}>{t.email.pendingNote}</p>
         {error && (
-          <Alert tone="danger" live="alert">
-            {error.message}
+          <Alert tone={error.status === 429 ? 'warning' : 'danger'} live="alert">
+            {error.status === 429 ? t.email.tooMany : error.message}
           </Alert>
         )}
         <div className={s.row}>

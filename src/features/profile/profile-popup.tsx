@@ -1,7 +1,11 @@
 // The "complete your profile" invitation, mounted once in the cabinet frame. Small on purpose: it is loaded
-// with the frame, not with the profile route.
-import { useEffect, useState } from 'react';
+// with the frame, not with the profile route. Its logic is machines/profile-popup.
+import { useEffect } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { profilePopupMachine } from '../../../machines/profile-popup/profile-popup.machine';
+import { selectIsOpen } from '../../../machines/profile-popup/profile-popup.selectors';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { dismissProfilePopup, fetchProfilePopup } from './api';
@@ -9,39 +13,40 @@ import { t } from './strings';
 
 /** Pages where the invitation would only be in the way. */
 const QUIET_PATHS = ['/profile', '/email-edit', '/order-continue', '/order-new'];
+const isQuiet = (path: string) => QUIET_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
 
 export function ProfilePopup() {
-  const [show, setShow] = useState(false);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const navigate = useNavigate();
-  const quiet = QUIET_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+  const popup = useActorRef(
+    profilePopupMachine.provide({
+      actors: {
+        checkPopup: fromPromise(async ({ signal }) => (await fetchProfilePopup(signal)).is_need_show),
+        dismissPopup: fromPromise(async () => {
+          await dismissProfilePopup();
+        }),
+      },
+      actions: { openProfile: () => void navigate({ to: '/profile' }) },
+    }),
+    { input: { page: { path: pathname, quiet: isQuiet(pathname) } } },
+  );
+  const open = useSelector(popup, selectIsOpen);
 
   useEffect(() => {
-    const controller = new AbortController();
-    fetchProfilePopup(controller.signal).then(
-      (answer) => setShow(answer.is_need_show),
-      () => {}, // an invitation that did not load is simply not shown
-    );
-    return () => controller.abort('unmounted');
-  }, []);
-
-  const dismiss = (thenFill: boolean) => {
-    setShow(false);
-    void dismissProfilePopup().catch(() => {});
-    if (thenFill) void navigate({ to: '/profile' });
-  };
+    popup.send({ type: 'popup.page', path: pathname, quiet: isQuiet(pathname) });
+  }, [popup, pathname]);
 
   return (
     <Dialog
-      open={show && !quiet}
-      onClose={() => dismiss(false)}
+      open={open}
+      onClose={() => popup.send({ type: 'popup.later' })}
       title={t.popup.title}
       actions={
         <>
-          <Button variant="secondary" onClick={() => dismiss(false)}>
+          <Button variant="secondary" onClick={() => popup.send({ type: 'popup.later' })}>
             {t.popup.later}
           </Button>
-          <Button data-autofocus onClick={() => dismiss(true)}>
+          <Button data-autofocus onClick={() => popup.send({ type: 'popup.fill' })}>
             {t.popup.fill}
           </Button>
         </>
