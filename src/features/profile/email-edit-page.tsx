@@ -147,7 +147,7 @@ function RequestForm({ actor, onDone }: { actor: Actor; onDone?: () => void }) {
         )}
         {tooMany && (
           <Alert tone="warning" live="alert" title={t.email.tooManyTitle}>
-            {t.email.tooMany}
+            {t.email.tooMany(error?.retryAfter)}
           </Alert>
         )}
         <FormErrorSummary detail={detail} focusOnShow={false} />
@@ -215,7 +215,7 @@ function PendingCard({ actor }: { actor: Actor }) {
         <p className={s.muted}>{t.email.pendingNote}</p>
         {error && (
           <Alert tone={error.status === 429 ? 'warning' : 'danger'} live="alert">
-            {error.status === 429 ? t.email.tooMany : error.message}
+            {error.status === 429 ? t.email.tooMany(error.retryAfter) : error.message}
           </Alert>
         )}
         <div className={s.row}>

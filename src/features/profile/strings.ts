@@ -113,8 +113,11 @@ export const t = {
     loadFailed: 'Не удалось загрузить данные',
     retry: 'Повторить',
     tooManyTitle: 'Слишком много писем со ссылкой',
-    tooMany:
-      'Мы уже несколько раз отправляли ссылку для смены e-mail. Подождите 15 минут и попробуйте снова — введённый адрес останется в форме.',
+    /** `seconds`: the server's Retry-After; without it, the limit's window (5 links in 15 minutes). */
+    tooMany: (seconds?: number) =>
+      `Мы уже несколько раз отправляли ссылку для смены e-mail. Попробовать снова можно через ${
+        !seconds ? '15 мин' : seconds < 60 ? `${seconds} с` : `${Math.ceil(seconds / 60)} мин`
+      } — введённый адрес останется в форме.`,
   },
   popup: {
     title: 'Заполните профиль',
