@@ -138,3 +138,27 @@ test('a 403 on a repayment call re-checks the verification and leads to Payments
   await expect(page).toHaveURL(/\/payments\/pay-out\?amountInit=300$/);
   await expect(headerMoney(page)).toHaveText(nbsp('2 450 ₽'));
 });
+
+test('without a phone in the profile, PaymentsPayOut leads to the profile instead of sending a code', async ({
+  page,
+  customer,
+}) => {
+  const login = await page.request.post('/api/client/auth/login/', {
+    data: { login: customer.email, password: customer.password },
+  });
+  const { access } = (await login.json()) as { access: string };
+  const cleared = await page.request.patch('/api/client/profile/', {
+    headers: { Authorization: `Bearer ${access}` },
+    data: { phone: '' },
+  });
+  expect(cleared.status()).toBe(200);
+
+  await page.goto('/withdraw?amountInit=300');
+  await expect(page).toHaveURL(/\/payments\/pay-out\?amountInit=300$/);
+  await expect(page.getByText('В профиле нет телефона')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Получить код по SMS' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await page.getByRole('link', { name: 'Указать телефон' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Профиль' })).toBeVisible();
+});
