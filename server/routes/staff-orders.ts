@@ -21,6 +21,7 @@ import {
 } from '../domain/orders';
 import {
   checkIncoming,
+  deleteFileRow,
   orderFileCount,
   readMultipartFiles,
   saveFiles,
@@ -155,9 +156,16 @@ export function staffOrdersRoutes(deps: Deps) {
       userId: order.userId,
       event: { type: 'order.file', orderId: order.id, file: toOrderFile(f) },
     }));
-    // A final file delivers the order: the guarantee period starts now.
-    if (meta.kind === 'final')
-      events.push(orderChangedEvent(await deliverOrder(deps.db, order.id, deps.now())));
+    // A final file delivers the order: the guarantee period starts now. When the order changed status since the
+    // check above (the delivery is refused), the files just stored go too: a refused upload stores nothing.
+    if (meta.kind === 'final') {
+      try {
+        events.push(orderChangedEvent(await deliverOrder(deps.db, order.id, deps.now())));
+      } catch (err) {
+        for (const row of saved) await deleteFileRow(deps, row);
+        throw err;
+      }
+    }
     await publishEvents(deps, events);
     return c.json({ results: saved.map(toOrderFile) }, 201);
   });

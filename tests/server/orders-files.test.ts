@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useHarness } from './harness';
 import {
@@ -231,6 +232,32 @@ describe('orders API: files', () => {
       expect(stored()).toBe(before);
       expect((await getOrder(h, c, order.id)).files).toEqual([]);
       expect(await getOrder(h, c, other.order.id)).toMatchObject({ files: [], status: { id: 16 } });
+    });
+
+    it('a final file whose order is cancelled while it is stored is refused, and the stored file goes too', async () => {
+      const c = await createCustomer(h);
+      const { order } = await createOrder(h, c);
+      expect((await setStatus(order.id, 4)).status).toBe(200);
+      const before = stored();
+      // The race: another request cancels the order between the upload's status check and the delivery.
+      await h.deps.db.execute(
+        sql.raw(`create function cancel_on_file() returns trigger language plpgsql as $$
+          begin update orders set status_id = 8 where id = new.order_id; return new; end $$`),
+      );
+      await h.deps.db.execute(
+        sql.raw(`create trigger cancel_on_file after insert on order_files
+          for each row execute function cancel_on_file()`),
+      );
+      try {
+        const raced = await deliver(order.id);
+        expect(raced.status).toBe(409);
+        expect(await detail(raced)).toMatch(/только что изменился/);
+      } finally {
+        await h.deps.db.execute(sql.raw('drop trigger cancel_on_file on order_files'));
+        await h.deps.db.execute(sql.raw('drop function cancel_on_file()'));
+      }
+      expect(stored()).toBe(before);
+      expect(await getOrder(h, c, order.id)).toMatchObject({ files: [], status: { id: 8 } });
     });
 
     it('refuses a status change of an archived, done or cancelled order and a change to the same status', async () => {
