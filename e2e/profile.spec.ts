@@ -340,6 +340,19 @@ test('the theme and hidden tips follow the customer into another browser', async
   ]);
   await expect(tips).toHaveCount(0);
 
+  // A reload while the settings are still on their way: the hidden tips do not flash up (this browser remembers).
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/client/profile/session/', async (route) => {
+    if (route.request().method() === 'GET') await held;
+    await route.continue();
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: /^Здравствуйте/ })).toBeVisible();
+  await expect(page.getByTestId('order-list')).toBeVisible();
+  await expect(tips).toHaveCount(0);
+  release();
+
   // A fresh browser (no localStorage): light until the customer signs in, then their dark theme, no tips.
   const other = await browser.newContext();
   try {

@@ -24,6 +24,18 @@ export interface SessionDataSync {
 
 const isTheme = (v: unknown): v is ThemeName => v === 'light' || v === 'dark';
 
+/** This browser's memory of `tipsHidden` per customer, so a reload does not show the tips until the object loads. */
+const TIPS_KEY = (userId: number) => `cabinet.tipsHidden.${userId}`;
+type Memo = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+function browserStorage(): Memo | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * `onUser` reports the signed-in customer's id (null when signed out). The server's theme wins on sign-in unless
  * the customer picked one while the object was still loading; a theme picked while signed in is saved.
@@ -32,8 +44,26 @@ export function createSessionDataSync(options: {
   onUser: (listener: (userId: number | null) => void) => () => void;
   theme: Pick<ActorRefFrom<typeof themeMachine>, 'send' | 'subscribe' | 'getSnapshot'>;
   io: SessionDataIo;
+  /** Where the last known `tipsHidden` is remembered (localStorage by default). */
+  storage?: Memo | null;
 }): SessionDataSync {
   const { theme, io } = options;
+  const memo = options.storage === undefined ? browserStorage() : options.storage;
+  const remember = (id: number, hidden: boolean) => {
+    try {
+      if (hidden) memo?.setItem(TIPS_KEY(id), '1');
+      else memo?.removeItem(TIPS_KEY(id));
+    } catch {
+      // storage full or disabled: the tips may flash once after a reload, nothing worse
+    }
+  };
+  const remembered = (id: number) => {
+    try {
+      return memo?.getItem(TIPS_KEY(id)) === '1';
+    } catch {
+      return false;
+    }
+  };
   let userId: number | null = null;
   /** The customer's object once read; null while loading or signed out. */
   let data: SessionData | null = null;
@@ -64,6 +94,7 @@ export function createSessionDataSync(options: {
       (loaded) => {
         if (userId !== id) return; // another customer by now
         data = { ...loaded };
+        remember(id, data.tipsHidden === true || pending.tipsHidden === true);
         const chosen = pending;
         pending = {};
         if (isTheme(data.theme) && !('theme' in chosen) && data.theme !== lastTheme) {
@@ -89,8 +120,11 @@ export function createSessionDataSync(options: {
   });
 
   return {
-    tipsHidden: () => (data ?? pending).tipsHidden === true,
+    // While the object loads: what this browser last knew, so hidden tips do not flash up and vanish.
+    tipsHidden: () =>
+      (data ?? pending).tipsHidden === true || (data === null && userId !== null && remembered(userId)),
     hideTips: () => {
+      if (userId !== null) remember(userId, true);
       save({ tipsHidden: true });
       notify();
     },

@@ -16,7 +16,16 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
-function setup(stored: string | null = null) {
+function memoryStorage() {
+  const jar = new Map<string, string>();
+  return {
+    getItem: (k: string) => jar.get(k) ?? null,
+    setItem: (k: string, v: string) => void jar.set(k, v),
+    removeItem: (k: string) => void jar.delete(k),
+  };
+}
+
+function setup(stored: string | null = null, storage: ReturnType<typeof memoryStorage> | null = null) {
   const theme = createActor(themeMachine, { input: { stored } }).start();
   let emit: (id: number | null) => void = () => {};
   const loads: ReturnType<typeof deferred<SessionData>>[] = [];
@@ -27,6 +36,7 @@ function setup(stored: string | null = null) {
       return () => {};
     },
     theme,
+    storage,
     io: {
       load: () => {
         const d = deferred<SessionData>();
@@ -126,5 +136,29 @@ describe('session data sync', () => {
     sync.hideTips();
     expect(sync.tipsHidden()).toBe(true);
     expect(saved).toEqual([{ tipsHidden: true }]);
+  });
+
+  it('remembers hidden tips in this browser, so a reload does not show them until the object loads', async () => {
+    const storage = memoryStorage();
+    const first = setup(null, storage);
+    first.signIn(7);
+    first.loads[0]!.resolve({});
+    await first.flush();
+    first.sync.hideTips();
+
+    const reload = setup(null, storage);
+    reload.signIn(7);
+    expect(reload.sync.tipsHidden()).toBe(true); // before the server answered
+    const other = setup(null, storage);
+    other.signIn(8);
+    expect(other.sync.tipsHidden()).toBe(false); // another customer of this browser
+
+    // The server says they are shown again (hidden elsewhere and restored): the server wins and is remembered.
+    reload.loads[0]!.resolve({ tipsHidden: false });
+    await reload.flush();
+    expect(reload.sync.tipsHidden()).toBe(false);
+    const again = setup(null, storage);
+    again.signIn(7);
+    expect(again.sync.tipsHidden()).toBe(false);
   });
 });
