@@ -1,5 +1,5 @@
-// Screenshots of every public screen and the signed-in home, on a phone and a desktop, in both themes, with an
-// axe check of each. For looking at the design, not a test: `npx tsx e2e/support/screenshots.ts <baseUrl> <outDir>`
+// Screenshots of every public screen, the signed-in home and the money pages (history, pay-out with its code step,
+// withdraw), on a phone and a desktop, in both themes, with an axe check of each. For looking at the design, not a test: `npx tsx e2e/support/screenshots.ts <baseUrl> <outDir>`
 // (e.g. against `PORT=4150 DATA_DIR=/tmp/ui-check npx tsx server/main.ts`). Exits 1 when axe finds violations.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,12 +8,19 @@ import { AxeBuilder } from '@axe-core/playwright';
 
 const [baseUrl = 'http://localhost:4150', outDir = '/tmp/shots'] = process.argv.slice(2);
 const DEMO = { login: 'demo@example.com', password: 'demo-password' };
+const STAFF_TOKEN = process.env.STAFF_TOKEN ?? 'dev-staff-token';
 
 const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1280, height: 800 },
 ] as const;
 const THEMES = ['light', 'dark'] as const;
+
+const MONEY_PAGES = [
+  ['history', '/payments/history'],
+  ['pay-out', '/payments/pay-out'],
+  ['withdraw', '/withdraw'],
+] as const;
 
 const PUBLIC_PAGES = [
   ['login', '/login'],
@@ -132,6 +139,25 @@ async function run(browser: Browser) {
         .catch(() => {});
       await page.screenshot({ path: join(outDir, `home-dialog-${suffix}.png`) });
       console.log(`home-dialog-${suffix}.png`);
+
+      for (const [name, path] of MONEY_PAGES) {
+        if (name === 'pay-out')
+          // Unverified again (staff API of the server), so every combination shows the first step.
+          await fetch(`${baseUrl}/api/staff/verification/${encodeURIComponent(DEMO.login)}/repayment/`, {
+            method: 'PATCH',
+            headers: { authorization: `Bearer ${STAFF_TOKEN}`, 'content-type': 'application/json' },
+            body: '{}',
+          });
+        await page.goto(baseUrl + path);
+        await shoot(page, `${name}-${suffix}`);
+        // The code step sends an SMS (rate-limited per phone): in two of the four combinations only.
+        const request = page.getByRole('button', { name: 'Получить код по SMS' });
+        if (name === 'pay-out' && sideEffects && (await request.isVisible())) {
+          await request.click();
+          await page.getByLabel('Код из SMS').waitFor({ timeout: 5000 });
+          await shoot(page, `pay-out-code-${suffix}`);
+        }
+      }
       await context.close();
     }
   }
