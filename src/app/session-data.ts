@@ -57,6 +57,7 @@ export function createSessionDataSync(options: {
       // storage full or disabled: the tips may flash once after a reload, nothing worse
     }
   };
+  let rememberedHidden = false;
   const remembered = (id: number) => {
     try {
       return memo?.getItem(TIPS_KEY(id)) === '1';
@@ -86,6 +87,7 @@ export function createSessionDataSync(options: {
   const stopUser = options.onUser((id) => {
     if (id === userId) return;
     userId = id;
+    rememberedHidden = id !== null && remembered(id); // read once per customer, not on every render
     data = null;
     pending = {};
     notify();
@@ -121,8 +123,7 @@ export function createSessionDataSync(options: {
 
   return {
     // While the object loads: what this browser last knew, so hidden tips do not flash up and vanish.
-    tipsHidden: () =>
-      (data ?? pending).tipsHidden === true || (data === null && userId !== null && remembered(userId)),
+    tipsHidden: () => (data ?? pending).tipsHidden === true || (data === null && rememberedHidden),
     hideTips: () => {
       if (userId !== null) remember(userId, true);
       save({ tipsHidden: true });
