@@ -94,7 +94,8 @@ export function Carousel({
               aria-roledescription="slide"
               aria-label={uiStrings.carouselSlide(i + 1, count)}
               aria-hidden={i !== current || undefined}
-              inert={i !== current}
+              // React 18 has no boolean `inert` prop: the attribute is present (empty) or absent.
+              {...(i !== current ? { inert: '' } : {})}
             >
               {slide}
             </div>
