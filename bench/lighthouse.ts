@@ -71,6 +71,7 @@ async function audit(
   cookies: Cookie[],
   origin: string,
   cpuSlowdown = throttling.mobileSlow4G.cpuSlowdownMultiplier,
+  label = 'preset',
 ): Promise<Scores> {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}`, defaultViewport: null });
   const page = await browser.newPage();
@@ -104,10 +105,11 @@ async function audit(
     );
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const lhr = result.lhr;
-    // The whole report of the latest run per page, for the details behind the scores (open it in the Lighthouse viewer).
+    // The whole report of the latest run per page and throttling, for the details behind the scores (open it in the
+    // Lighthouse viewer): bench/results/lighthouse-home-preset.json, lighthouse-home-calibrated.json, …
     mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
     const slug = new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'root';
-    writeFileSync(join(ROOT, `bench/results/lighthouse-${slug}.json`), JSON.stringify(lhr));
+    writeFileSync(join(ROOT, `bench/results/lighthouse-${slug}-${label}.json`), JSON.stringify(lhr));
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const score = (id: string) => {
       const s = lhr.categories[id]?.score;
@@ -173,19 +175,25 @@ export async function runLighthouse(): Promise<SectionReport> {
   const tables: Table[] = [];
   const data: Record<string, unknown> = {};
   try {
-    // BENCH_LH_PAGES=/home measures one page (a quicker loop while working on it).
+    // BENCH_LH_PAGES=/home measures one page, BENCH_LH_CALIBRATED=0 skips the calibrated runs (a quicker loop).
     const only = process.env.BENCH_LH_PAGES?.split(',');
     const pages: { name: string; path: string; signedIn: boolean }[] = [
       { name: '/login', path: '/login', signedIn: false },
       { name: '/home (signed in)', path: '/home', signedIn: true },
     ].filter((p) => !only || only.includes(p.path));
     const results: (Scores | { name: string; missing: string })[] = [];
-    const measure = async (p: (typeof pages)[number], cpuSlowdown?: number): Promise<Scores[]> => {
+    const measure = async (
+      p: (typeof pages)[number],
+      cpuSlowdown?: number,
+      label?: string,
+    ): Promise<Scores[]> => {
       const runs: Scores[] = [];
       for (let i = 0; i < RUNS; i++) {
         // The refresh token rotates on use (reuse is detected and ends the session): a fresh sign-in per run.
         const cookies = p.signedIn ? (await loginDemo(server.url)).cookies : [];
-        runs.push(await audit(chrome.port, server.origin + p.path, cookies, server.origin, cpuSlowdown));
+        runs.push(
+          await audit(chrome.port, server.origin + p.path, cookies, server.origin, cpuSlowdown, label),
+        );
       }
       return runs;
     };
@@ -203,7 +211,10 @@ export async function runLighthouse(): Promise<SectionReport> {
       const preset = await measure(p);
       const indexes = preset.map((r) => r.benchmarkIndex).filter((b): b is number => b !== null);
       const hostIndex = indexes.sort((a, b) => a - b)[Math.floor((indexes.length - 1) / 2)];
-      const calibrated = hostIndex ? await measure(p, calibratedSlowdown(hostIndex)) : [];
+      const calibrated =
+        hostIndex && process.env.BENCH_LH_CALIBRATED !== '0'
+          ? await measure(p, calibratedSlowdown(hostIndex), 'calibrated')
+          : [];
       for (const [label, runs] of [
         ['preset', preset],
         ['calibrated', calibrated],
