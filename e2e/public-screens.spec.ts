@@ -79,3 +79,57 @@ test('the first visit moves compressed scripts and styles, cached for a year', a
   expect(plain.filter((_, i) => sizes[i]! >= 1024).map((a) => a.url)).toEqual([]);
   for (const a of big) expect(a.cache).toBe('public, max-age=31536000, immutable');
 });
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`the splash paints in the ${theme} theme before any stylesheet arrives; no page renders before them`, async ({
+    page,
+  }) => {
+    // A visit applies the theme, and the app notes it in a cookie; the server answers the next document in it.
+    if (theme === 'dark') await useTheme(page, 'dark');
+    await page.goto('/404');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+
+    // Every stylesheet is held back for a second and a half.
+    await page.route('**/*.css', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      const w = window as unknown as { sheetsAtRender?: boolean[] };
+      new MutationObserver((_, observer) => {
+        if (document.getElementById('root')?.childElementCount) {
+          w.sheetsAtRender = [...document.querySelectorAll('link[rel="stylesheet"]')].map(
+            (l) => (l as HTMLLinkElement).sheet !== null,
+          );
+          observer.disconnect();
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/login', { waitUntil: 'commit' });
+    const splash = page.locator('#boot');
+    await expect(splash).toBeVisible();
+    // The splash's colours: the server's (its style attribute), not a stylesheet's, none having arrived.
+    const painted = await page.evaluate(() => ({
+      theme: document.documentElement.dataset.theme,
+      background: getComputedStyle(document.getElementById('boot')!).backgroundColor,
+      position: getComputedStyle(document.getElementById('boot')!).position,
+    }));
+    expect(painted.theme).toBe(theme);
+    expect(painted.position).toBe('fixed');
+    expect(painted.background).toBe(theme === 'dark' ? 'rgb(15, 16, 20)' : 'rgb(247, 247, 249)');
+    await expect
+      .poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length))
+      .toBe(1);
+    const fcp = await page.evaluate(
+      () => performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
+    );
+    expect(fcp, 'first contentful paint (ms) with the stylesheets 1.5 s away').toBeLessThan(1500);
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Вход в кабинет' })).toBeVisible();
+    const sheets = await page.evaluate(
+      () => (window as unknown as { sheetsAtRender?: boolean[] }).sheetsAtRender,
+    );
+    expect(sheets?.length).toBeGreaterThan(0);
+    expect(sheets, 'every stylesheet had loaded when the app first rendered').not.toContain(false);
+  });
+}

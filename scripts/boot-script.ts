@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { transformSync } from 'esbuild';
 import type { Plugin } from 'vite';
+import { splashStyle } from '../src/ui/theme/splash.ts';
 
 /** The one classic script of index.html (theme, early refresh, the splash's failure text): src/boot.js. */
 const SOURCE = new URL('../src/boot.js', import.meta.url);
@@ -13,6 +14,25 @@ const PATH = '/boot.js';
 export function bootScript(): Plugin {
   return {
     name: 'cabinet:boot-script',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        // The splash paints in the first frame with the light theme's colours (the server swaps in the dark ones).
+        let out = html.replace('<div id="boot" ', () => `<div id="boot" style="${splashStyle('light')}" `);
+        // In the build, the stylesheets Vite linked in <head> move to the end of <body>: there they no longer hold up
+        // the first paint (the splash above them paints at once), yet they still hold the app's scripts until they
+        // have loaded (a parser-inserted stylesheet blocks scripts), so no page ever renders unstyled.
+        if (ctx.bundle) {
+          const sheets: string[] = [];
+          out = out.replace(/[ \t]*<link rel="stylesheet"[^>]*>\n?/g, (tag) => {
+            sheets.push(tag.trim());
+            return '';
+          });
+          out = out.replace('</body>', () => `  ${sheets.join('\n    ')}\n  </body>`);
+        }
+        return out;
+      },
+    },
     configureServer(server) {
       server.middlewares.use(PATH, (_req, res) => {
         res.setHeader('Content-Type', 'text/javascript; charset=utf-8');

@@ -1,9 +1,13 @@
-// Runs before the first paint, ahead of the app's scripts (a file, not inline: the CSP forbids inline scripts).
-// 1. Applies the remembered theme, so that a dark-theme visitor never sees a flash of the light one.
+// The one classic script of index.html's head (a file, not inline: the CSP forbids inline scripts). It is small and
+// the first paint waits for nothing else (the server already wrote the visitor's theme and the splash into the
+// page); it runs before the app's much larger scripts have arrived.
+// 1. Keeps the theme cookie in step with the remembered theme (a visitor from before the cookie, or one who cleared
+//    cookies, gets it back here, before the first paint).
 // 2. For a visitor who may be signed in (the readable hint cookie beside the HttpOnly refresh cookie), starts the
 //    start-up refresh at once, while the scripts are still downloading, instead of after they ran: the app takes
-//    its answer (takeEarlyRefresh in src/app/session-io.ts). It runs under the same Web Lock as every refresh of the app and leaves
-//    its tokens where a waiting tab looks (src/app/token-sync.ts), since refresh tokens rotate with reuse detection.
+//    its answer (takeEarlyRefresh in src/app/session-io.ts). It runs under the same Web Lock as every refresh of the
+//    app and leaves its tokens where a waiting tab looks (src/app/token-sync.ts), since refresh tokens rotate with
+//    reuse detection.
 (function () {
   // 3. The splash of index.html says so when the app cannot start: its script failed to load (at once), or it has
   //    not started after a long wait (src/main.tsx sets __cabinetStarted first thing).
@@ -40,9 +44,19 @@
 
   try {
     var t = localStorage.getItem('cabinet.theme');
-    document.documentElement.dataset.theme = t === 'dark' ? 'dark' : 'light';
+    if (
+      (t === 'dark' || t === 'light') &&
+      !new RegExp('(?:^|;\\s*)cabinet_theme=' + t + '(?:;|$)').test(document.cookie)
+    ) {
+      document.documentElement.dataset.theme = t;
+      document.cookie =
+        'cabinet_theme=' +
+        t +
+        '; path=/; max-age=31536000; samesite=lax' +
+        (location.protocol === 'https:' ? '; secure' : '');
+    }
   } catch {
-    document.documentElement.dataset.theme = 'light';
+    // storage disabled: the server's theme (light unless the cookie says dark) stays
   }
 
   try {

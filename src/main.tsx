@@ -13,11 +13,13 @@ import { THEME_STORAGE_KEY } from '../machines/theme/theme.machine';
 // Tells boot.js the app's script loaded and runs (else its splash explains the failure).
 (window as { __cabinetStarted?: boolean }).__cabinetStarted = true;
 
+/** The remembered theme: this browser's record, else the one the server painted the page in (its theme cookie). */
 function storedTheme(): string | null {
+  const painted = document.documentElement.dataset.theme ?? null;
   try {
-    return localStorage.getItem(THEME_STORAGE_KEY);
+    return localStorage.getItem(THEME_STORAGE_KEY) ?? painted;
   } catch {
-    return null;
+    return painted;
   }
 }
 

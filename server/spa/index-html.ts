@@ -1,6 +1,7 @@
 // The SPA's index.html per first visit: with links to the JS and CSS of the route the visitor will see, so the
 // browser fetches them together with the entry instead of after the entry has run and the router has matched.
 import { routeBranch } from './route-branch';
+import { splashStyle, toolbarColor, type SplashTheme } from '../../src/ui/theme/splash';
 
 /** Route file (relative to src/routes) → what its split chunk needs beyond the entry (scripts/route-assets.ts). */
 export type RouteAssets = Record<string, { js: string[]; css: string[] }>;
@@ -30,18 +31,41 @@ function escapeAttr(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
-/** Returns index.html for a pathname: the built file plus the links of the likely route's chunks (memoised). */
+/**
+ * The build writes the light theme into index.html (`data-theme`, the splash's colours, the toolbar colour); a
+ * visitor whose theme cookie says dark gets the dark ones, so the first frame is already in their theme.
+ */
+export function themed(html: string, theme: SplashTheme): string {
+  if (theme === 'light') return html;
+  return html
+    .replace('data-theme="light"', 'data-theme="dark"')
+    .replace(`style="${splashStyle('light')}"`, () => `style="${splashStyle('dark')}"`)
+    .replace(
+      `<meta name="theme-color" content="${toolbarColor('light')}"`,
+      () => `<meta name="theme-color" content="${toolbarColor('dark')}"`,
+    );
+}
+
+/**
+ * Returns index.html for a pathname: the built file in the visitor's theme, plus the links of the likely route's
+ * chunks (memoised).
+ */
 export function createIndexHtml(
   html: string,
   assets: RouteAssets | null,
-): (pathname: string, hasSessionHint: boolean) => string {
-  if (!assets || !html.includes('</head>')) return () => html;
+): (pathname: string, hasSessionHint: boolean, theme?: SplashTheme) => string {
+  const pages = new Map<string, string>();
+  if (!assets || !html.includes('</head>'))
+    return (_pathname, _hint, theme = 'light') => {
+      let page = pages.get(theme);
+      if (page === undefined) pages.set(theme, (page = themed(html, theme)));
+      return page;
+    };
   const routeFiles = Object.keys(assets);
-  const byBranch = new Map<string, string>();
-  return (pathname, hasSessionHint) => {
+  return (pathname, hasSessionHint, theme = 'light') => {
     const branch = routeBranch(routeFiles, likelyPath(routeFiles, pathname, hasSessionHint));
-    const key = branch.join('|');
-    let page = byBranch.get(key);
+    const key = `${theme}|${branch.join('|')}`;
+    let page = pages.get(key);
     if (page === undefined) {
       const css = new Set(branch.flatMap((f) => assets[f]?.css ?? []));
       const js = new Set(branch.flatMap((f) => assets[f]?.js ?? []));
@@ -52,8 +76,9 @@ export function createIndexHtml(
         ...[...js].map((h) => `<link rel="modulepreload" crossorigin href="${escapeAttr(h)}">`),
       ];
       const block = `  ${links.join('\n    ')}\n  </head>`;
-      page = links.length ? html.replace('</head>', () => block) : html;
-      byBranch.set(key, page);
+      const base = themed(html, theme);
+      page = links.length ? base.replace('</head>', () => block) : base;
+      pages.set(key, page);
     }
     return page;
   };

@@ -6,6 +6,8 @@ import { join, relative } from 'node:path';
 import { SESSION_HINT_COOKIE } from '../../src/api/contract/auth';
 import type { AppEnv } from '../env';
 import { createIndexHtml, ROUTE_ASSETS_FILE, type RouteAssets } from './index-html';
+import { THEME_COOKIE } from '../../src/api/contract/theme';
+import { themeFromCookie } from '../../src/ui/theme/splash';
 
 /** Static files of the built SPA; every other GET that is not an API path gets index.html (client routing). */
 export function serveSpa(app: Hono<AppEnv>, staticDir: string) {
@@ -34,9 +36,15 @@ export function serveSpa(app: Hono<AppEnv>, staticDir: string) {
   );
   const page: Handler<AppEnv> = (c) => {
     c.header('Cache-Control', 'no-cache');
-    // The page differs by the session hint cookie (which route's chunks it links).
+    // The page differs by the session hint cookie (which route's chunks it links) and the theme cookie.
     c.header('Vary', 'Cookie');
-    return c.html(indexHtml(c.req.path, getCookie(c, SESSION_HINT_COOKIE) === '1'));
+    return c.html(
+      indexHtml(
+        c.req.path,
+        getCookie(c, SESSION_HINT_COOKIE) === '1',
+        themeFromCookie(getCookie(c, THEME_COOKIE)),
+      ),
+    );
   };
   // Before the static files, which would answer `/` with the bare index.html.
   app.get('/', page);

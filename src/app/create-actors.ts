@@ -6,12 +6,13 @@ import { selectStatus } from '../../machines/session/session.selectors';
 import { tokenMachine } from '../../machines/token/token.machine';
 import { themeMachine, THEME_STORAGE_KEY } from '../../machines/theme/theme.machine';
 import type { ThemeName } from '../../machines/theme/theme.types';
+import { vars } from '../ui/theme/contract.css';
 import { dialogsMachine } from '../../machines/dialogs/dialogs.machine';
 import { notificationsMachine } from '../../machines/notifications/notifications.machine';
 import { orderLoaderMachine } from '../../machines/order-loader/order-loader.machine';
 import type { OrderDetail } from '../api/contract/orders';
 import { api, configureApi } from '../api/client';
-import { removeAccessCookie, storeAccessCookie } from '../lib/cookies';
+import { removeAccessCookie, storeAccessCookie, storeThemeCookie } from '../lib/cookies';
 import type { AppActors } from './app-actors';
 import { redirectValueFor } from '../lib/redirect';
 import { noteSessionExpired } from './session-expiry';
@@ -38,7 +39,12 @@ function applyTheme(theme: ThemeName) {
   } catch {
     // Private mode without storage: the theme still applies for this visit.
   }
+  storeThemeCookie(theme);
   document.documentElement.dataset.theme = theme;
+  // The browser's toolbar follows the theme (the server wrote the colour of the theme it knew).
+  const surface = /var\((--[^)]+)\)/.exec(vars.color.surface)?.[1];
+  const color = surface && getComputedStyle(document.documentElement).getPropertyValue(surface).trim();
+  if (color) document.querySelector('meta[name="theme-color"]')?.setAttribute('content', color);
 }
 
 export function createAppActors(options: CreateActorsOptions): AppActors {

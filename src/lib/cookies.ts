@@ -2,6 +2,7 @@
 import Cookies from 'js-cookie';
 import type { CookieWrite } from './origin-tracking';
 import { SESSION_HINT_COOKIE } from '../api/contract/auth';
+import { THEME_COOKIE, THEME_COOKIE_DAYS } from '../api/contract/theme';
 
 export const ACCESS_COOKIE = 'cabinet_access';
 /** Spec point 9: the access token is kept 5 days in a cookie. */
@@ -35,6 +36,16 @@ export function hasSessionHint(): boolean {
  */
 export function removeSessionHint(): void {
   Cookies.remove(SESSION_HINT_COOKIE, { path: '/', secure: isSecurePage(), sameSite: 'Strict' });
+}
+
+/** The theme for the server's first paint of the next visit (src/api/contract/theme.ts). */
+export function storeThemeCookie(theme: 'light' | 'dark'): void {
+  Cookies.set(THEME_COOKIE, theme, {
+    expires: THEME_COOKIE_DAYS,
+    path: '/',
+    sameSite: 'Lax',
+    secure: isSecurePage(),
+  });
 }
 
 export function removeAccessCookie(): void {

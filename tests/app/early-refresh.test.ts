@@ -15,13 +15,16 @@ function runBoot({
   search = '',
   pathname = '/home',
   answer,
+  theme,
 }: {
   cookie: string;
   search?: string;
   pathname?: string;
   answer?: Response;
+  /** localStorage 'cabinet.theme'. */
+  theme?: string;
 }) {
-  const stored = new Map<string, string>();
+  const stored = new Map<string, string>(theme ? [['cabinet.theme', theme]] : []);
   const assigned: string[] = [];
   const locks: string[] = [];
   const requests: { url: string; init: RequestInit }[] = [];
@@ -33,10 +36,12 @@ function runBoot({
     Promise,
     addEventListener: () => {},
   };
+  const document = { cookie, documentElement: { dataset: {} as Record<string, string> } };
   runInNewContext(BOOT, {
     setTimeout: () => 0,
     window,
-    document: { cookie, documentElement: { dataset: {} } },
+    document,
+    RegExp,
     location: { search, pathname, assign: (url: string) => void assigned.push(url) },
     URLSearchParams,
     Promise,
@@ -53,7 +58,7 @@ function runBoot({
       setItem: (k: string, v: string) => void stored.set(k, v),
     },
   });
-  return { window, stored, locks, requests, assigned };
+  return { window, stored, locks, requests, assigned, document };
 }
 
 const okAnswer = (body: unknown) =>
@@ -90,6 +95,20 @@ describe('boot.js', () => {
     expect(runBoot({ cookie: 'other=1' }).requests).toEqual([]);
     expect(runBoot({ cookie: `${SESSION_HINT_COOKIE}=1`, search: '?al=abc' }).requests).toEqual([]);
     expect(runBoot({ cookie: 'other=1' }).window.__cabinetEarlyRefresh).toBeUndefined();
+  });
+
+  it('puts the remembered theme into the cookie the server paints the first frame from, when they differ', () => {
+    const missing = runBoot({ cookie: 'other=1', theme: 'dark' });
+    expect(missing.document.documentElement.dataset.theme).toBe('dark');
+    expect(missing.document.cookie).toMatch(/^cabinet_theme=dark; path=\/; max-age=31536000; samesite=lax/);
+    const stale = runBoot({ cookie: 'cabinet_theme=dark', theme: 'light' });
+    expect(stale.document.documentElement.dataset.theme).toBe('light');
+    expect(stale.document.cookie).toMatch(/^cabinet_theme=light;/);
+    // In step already, or nothing remembered: the server's theme stays and no cookie is written.
+    const same = runBoot({ cookie: 'a=1; cabinet_theme=dark', theme: 'dark' });
+    expect(same.document.cookie).toBe('a=1; cabinet_theme=dark');
+    expect(same.document.documentElement.dataset.theme).toBeUndefined();
+    expect(runBoot({ cookie: 'a=1' }).document.cookie).toBe('a=1');
   });
 
   it('reports a refusal or no answer without keeping anything', async () => {

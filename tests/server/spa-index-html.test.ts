@@ -7,6 +7,9 @@ import { createIndexHtml, likelyPath, type RouteAssets } from '../../server/spa/
 import { serveSpa } from '../../server/spa/serve-spa';
 import { SESSION_HINT_COOKIE } from '../../src/api/contract/auth';
 import type { AppEnv } from '../../server/env';
+import { THEME_COOKIE } from '../../src/api/contract/theme';
+import { splashStyle } from '../../src/ui/theme/splash';
+import { dark, light } from '../../src/ui/theme/tokens';
 
 const HTML =
   '<!doctype html><html><head><script type="module" src="/assets/index.js"></script></head><body></body></html>';
@@ -78,6 +81,38 @@ describe('index.html per first visit', () => {
   });
 });
 
+/** A built index.html as the build writes it: light theme, the splash styled for it (scripts/boot-script.ts). */
+const THEMED = `<!doctype html><html lang="ru" data-theme="light"><head><meta name="theme-color" content="#ffffff" /><script type="module" src="/assets/index.js"></script></head><body><div id="boot" style="${splashStyle('light')}" role="progressbar"></div><div id="root"></div></body></html>`;
+
+describe("index.html in the visitor's theme (the first frame, before any stylesheet)", () => {
+  const page = createIndexHtml(THEMED, ASSETS);
+
+  it('is the light page as built when the visitor has no theme cookie', () => {
+    const html = page('/login', false);
+    expect(html).toContain('data-theme="light"');
+    expect(html).toContain(`background:${light.color.bg}`);
+    expect(html).toContain('<meta name="theme-color" content="#ffffff"');
+  });
+
+  it('is dark everywhere the first frame shows for a dark-theme visitor: <html>, the splash, the toolbar', () => {
+    const html = page('/login', false, 'dark');
+    expect(html).toContain('data-theme="dark"');
+    expect(html).not.toContain('data-theme="light"');
+    expect(html).toContain(`style="${splashStyle('dark')}"`);
+    expect(html).toContain(`background:${dark.color.bg};color:${dark.color.textMuted};color-scheme:dark`);
+    expect(html).toContain(`<meta name="theme-color" content="${dark.color.surface}"`);
+    // The route's links are there as for a light page.
+    expect(links(html, 'modulepreload')).toEqual(links(page('/login', false), 'modulepreload'));
+  });
+
+  it('keeps the light and dark pages apart in its memo', () => {
+    expect(page('/home', true, 'dark')).toContain('data-theme="dark"');
+    expect(page('/home', true)).toContain('data-theme="light"');
+    expect(createIndexHtml(THEMED, null)('/home', true, 'dark')).toContain('data-theme="dark"');
+    expect(createIndexHtml(THEMED, null)('/home', true)).toBe(THEMED);
+  });
+});
+
 describe('serveSpa', () => {
   const dir = mkdtempSync(join(tmpdir(), 'cabinet-spa-'));
   mkdirSync(join(dir, 'assets'));
@@ -99,6 +134,25 @@ describe('serveSpa', () => {
   it('answers / through the same page (not the bare file)', async () => {
     const res = await app.request('/', { headers: { cookie: `${SESSION_HINT_COOKIE}=1` } });
     expect(links(await res.text(), 'modulepreload')).toContain('/assets/home.js');
+  });
+
+  it('answers in the theme of the theme cookie; any other value is the default light', async () => {
+    const themed = mkdtempSync(join(tmpdir(), 'cabinet-spa-'));
+    writeFileSync(join(themed, 'index.html'), THEMED);
+    const spa = new Hono<AppEnv>();
+    serveSpa(spa, themed);
+    try {
+      const theme = async (cookie?: string) =>
+        /data-theme="(\w+)"/.exec(
+          await (await spa.request('/login', { headers: cookie ? { cookie } : {} })).text(),
+        )?.[1];
+      expect(await theme(`${THEME_COOKIE}=dark`)).toBe('dark');
+      expect(await theme(`${THEME_COOKIE}=light`)).toBe('light');
+      expect(await theme(`${THEME_COOKIE}=%3Cscript%3E`)).toBe('light');
+      expect(await theme()).toBe('light');
+    } finally {
+      rmSync(themed, { recursive: true, force: true });
+    }
   });
 
   it('serves the hashed assets as immutable files', async () => {

@@ -1,22 +1,11 @@
 import { globalStyle, keyframes } from '@vanilla-extract/css';
 import { vars } from './contract.css';
 
-// The start-up splash of index.html (#boot): painted with the first frame (so the screen is never blank while
-// the scripts load and the session is asked for), fixed over the page, so taking it away moves nothing.
+// The start-up splash of index.html (#boot). Its layout and colours are style attributes, so that it paints in the
+// first frame, before this stylesheet has arrived (splash.ts); this adds what can wait: the logo's breathing, the
+// no-JavaScript note and the failure note with its reload button (boot.js). Fixed over the page: taking it away
+// moves nothing.
 const breathe = keyframes({ '50%': { transform: 'scale(0.92)' } });
-
-globalStyle('#boot', {
-  position: 'fixed',
-  inset: 0,
-  zIndex: 2147483000,
-  display: 'grid',
-  placeContent: 'center',
-  justifyItems: 'center',
-  gap: vars.space['3'],
-  background: vars.color.bg,
-  color: vars.color.textMuted,
-  fontWeight: vars.font.weight.semibold,
-});
 
 globalStyle('#boot > svg', { borderRadius: '12px', animation: `${breathe} 1.6s ease-in-out 400ms infinite` });
 
