@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, isNull, lt, ne } from 'drizzle-orm';
 import type { Deps } from '../env';
 import { authSessions, refreshTokens } from '../db/tables';
 import { unauthorized } from '../errors';
@@ -10,6 +10,13 @@ import type { DbOrTx } from './outbox';
 export const REFRESH_TTL_SECONDS = 30 * 24 * 60 * 60;
 
 const USED_TOKEN_RETENTION_MS = 24 * 3600_000;
+
+/**
+ * How long a just-rotated token may be presented again as a retry rather than a theft: a reload or a dropped
+ * connection can cancel a refresh after the server rotated the token but before the browser stored the new cookie,
+ * and the next page presents the old one.
+ */
+export const REUSE_GRACE_MS = 20_000;
 
 export const SESSION_MESSAGES = {
   missing: 'Токен обновления не передан.',
@@ -59,7 +66,10 @@ export async function createSession(
 
 /**
  * Rotation with reuse detection: the presented token is marked used and a new one of the same family issued.
- * A token that was already rotated means two parties hold it (one of them a thief): the family is revoked.
+ * A token that was already rotated means two parties hold it (one of them a thief): the family is revoked — unless
+ * it was rotated moments ago (REUSE_GRACE_MS) and what it was rotated into was never used: then the answer of that
+ * rotation was lost on the way, and this is the same browser asking again. The unused successor is retired and a
+ * new one issued, so the family still has one live token, and that lost one, if it ever turns up, counts as reuse.
  */
 export async function rotateRefresh(
   deps: Pick<Deps, 'db' | 'config' | 'now' | 'realtime'>,
@@ -69,19 +79,26 @@ export async function rotateRefresh(
   const now = deps.now();
   const tokenHash = sha256(refresh);
   // The conditional update is the single-flight point: of two concurrent uses, exactly one gets the row.
-  const [claimed] = await deps.db
+  let [claimed] = await deps.db
     .update(refreshTokens)
     .set({ usedAt: now })
     .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt)))
     .returning({ sessionId: refreshTokens.sessionId, expiresAt: refreshTokens.expiresAt });
   if (!claimed) {
     const [known] = await deps.db
-      .select({ sessionId: refreshTokens.sessionId })
+      .select({
+        sessionId: refreshTokens.sessionId,
+        expiresAt: refreshTokens.expiresAt,
+        usedAt: refreshTokens.usedAt,
+      })
       .from(refreshTokens)
       .where(eq(refreshTokens.tokenHash, tokenHash));
     if (!known) throw unauthorized(SESSION_MESSAGES.expired);
-    await revokeSession(deps, known.sessionId);
-    throw unauthorized(SESSION_MESSAGES.reused);
+    if (await retryOfLostRotation(deps, { ...known, tokenHash }, now)) claimed = known;
+    else {
+      await revokeSession(deps, known.sessionId);
+      throw unauthorized(SESSION_MESSAGES.reused);
+    }
   }
   if (claimed.expiresAt.getTime() <= now.getTime()) throw unauthorized(SESSION_MESSAGES.expired);
   const [session] = await deps.db
@@ -104,6 +121,38 @@ export async function rotateRefresh(
     sessionId: claimed.sessionId,
   });
   return { access, expires_in, refresh: next, sessionId: claimed.sessionId, userId: session.userId };
+}
+
+/**
+ * Whether presenting this already-rotated token again is a retry after a lost answer (see rotateRefresh): it was
+ * rotated within REUSE_GRACE_MS and no token issued since in its family has been used. If so, the unused ones are
+ * retired here — a conditional update, so of two such retries only one gets through.
+ */
+async function retryOfLostRotation(
+  deps: Pick<Deps, 'db'>,
+  token: { tokenHash: string; sessionId: string; usedAt: Date | null },
+  now: Date,
+): Promise<boolean> {
+  const rotatedAt = token.usedAt;
+  if (!rotatedAt || now.getTime() - rotatedAt.getTime() > REUSE_GRACE_MS) return false;
+  // Issued at or after the rotation (the same millisecond, too), the presented token itself aside.
+  const since = and(
+    eq(refreshTokens.sessionId, token.sessionId),
+    gte(refreshTokens.createdAt, rotatedAt),
+    ne(refreshTokens.tokenHash, token.tokenHash),
+  );
+  const [movedOn] = await deps.db
+    .select({ tokenHash: refreshTokens.tokenHash })
+    .from(refreshTokens)
+    .where(and(since, isNotNull(refreshTokens.usedAt)))
+    .limit(1);
+  if (movedOn) return false;
+  const retired = await deps.db
+    .update(refreshTokens)
+    .set({ usedAt: now })
+    .where(and(since, isNull(refreshTokens.usedAt)))
+    .returning({ tokenHash: refreshTokens.tokenHash });
+  return retired.length > 0;
 }
 
 /**

@@ -5,7 +5,7 @@ import { createSignedInCustomer, refreshCookieOf, signIn } from './helpers/auth'
 import type { AppEnv } from '../../server/env';
 import { ApiError } from '../../server/errors';
 import { requireCustomer } from '../../server/middleware/auth';
-import { isSessionActive } from '../../server/domain/sessions';
+import { isSessionActive, REUSE_GRACE_MS } from '../../server/domain/sessions';
 import { verifyAccessToken } from '../../server/domain/tokens';
 import { moveMoney } from '../../server/domain/ledger';
 
@@ -88,6 +88,7 @@ describe('refresh, reuse detection, logout', () => {
     const { access } = await first.json();
     const current = refreshCookieOf(first)!;
 
+    h.clock.advance(REUSE_GRACE_MS + 1); // past the moment a lost answer could explain it
     const reuse = await refresh(h, c.refreshCookie);
     expect(reuse.status).toBe(401);
     expect((await reuse.json()).detail).toMatch(/Войдите снова/);
@@ -104,10 +105,58 @@ describe('refresh, reuse detection, logout', () => {
     expect(await isSessionActive(h.deps, claims!.sessionId)).toBe(false);
   });
 
+  it('a retry right after a rotation whose answer was lost (a reload) gets new tokens; the lost ones are dead', async () => {
+    const c = await createSignedInCustomer(h);
+    const lost = refreshCookieOf(await refresh(h, c.refreshCookie))!; // rotated; the browser never stored it
+
+    h.clock.advance(3_000);
+    const retry = await refresh(h, c.refreshCookie);
+    expect(retry.status).toBe(200);
+    const { access } = await retry.json();
+    const current = refreshCookieOf(retry)!;
+    expect(current).not.toBe(lost);
+    expect((await protectedCall(h, access)).status).toBe(200);
+
+    // The family goes on from the retry's token.
+    const next = await refresh(h, current);
+    expect(next.status).toBe(200);
+    // The lost token turning up later is reuse: the family ends.
+    h.clock.advance(REUSE_GRACE_MS + 1);
+    const late = await refresh(h, lost);
+    expect(late.status).toBe(401);
+    expect((await late.json()).detail).toMatch(/Войдите снова/);
+    expect((await refresh(h, refreshCookieOf(next)!)).status).toBe(401);
+  });
+
+  it('no grace once the family has moved on, or after the grace period', async () => {
+    // The rotated token's successor was already used: the old one presented again is a second holder.
+    const a = await createSignedInCustomer(h);
+    const a1 = refreshCookieOf(await refresh(h, a.refreshCookie))!;
+    expect((await refresh(h, a1)).status).toBe(200);
+    const moved = await refresh(h, a.refreshCookie);
+    expect(moved.status).toBe(401);
+    expect((await moved.json()).detail).toMatch(/соображений безопасности/);
+    expect(await isSessionActive(h.deps, (await verifyAccessToken(h.deps, a.access))!.sessionId)).toBe(false);
+
+    // Presented again after the grace period, even with the successor unused.
+    const b = await createSignedInCustomer(h);
+    await refresh(h, b.refreshCookie);
+    h.clock.advance(REUSE_GRACE_MS + 1);
+    expect((await refresh(h, b.refreshCookie)).status).toBe(401);
+    expect(await isSessionActive(h.deps, (await verifyAccessToken(h.deps, b.access))!.sessionId)).toBe(false);
+
+    // Two retries of the same lost rotation: the first gets through, the second is reuse.
+    const c = await createSignedInCustomer(h);
+    await refresh(h, c.refreshCookie);
+    expect((await refresh(h, c.refreshCookie)).status).toBe(200);
+    expect((await refresh(h, c.refreshCookie)).status).toBe(401);
+  });
+
   it('other sessions of the same customer survive a reuse in one family', async () => {
     const a = await createSignedInCustomer(h);
     const b = await signIn(h, a.email, a.password);
     await refresh(h, a.refreshCookie);
+    h.clock.advance(REUSE_GRACE_MS + 1);
     await refresh(h, a.refreshCookie); // reuse → family a revoked
     expect((await protectedCall(h, b.access)).status).toBe(200);
     expect((await refresh(h, b.refreshCookie)).status).toBe(200);
