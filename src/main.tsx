@@ -9,6 +9,7 @@ import { loadInspector } from './app/inspector';
 import { recordOrigin } from './app/origin';
 import { reportChunkLoadError } from './app/chunk-load-error';
 import { THEME_STORAGE_KEY } from '../machines/theme/theme.machine';
+import { noteFirstPageRendered } from './lib/first-paint';
 
 // Tells boot.js the app's script loaded and runs (else its splash explains the failure).
 (window as { __cabinetStarted?: boolean }).__cabinetStarted = true;
@@ -47,6 +48,7 @@ installNavigationEffects(router, actors);
 // The splash of index.html stays until the first page is on screen (the session is asked for first).
 const hideSplash = router.subscribe('onRendered', () => {
   document.getElementById('boot')?.remove();
+  noteFirstPageRendered();
   hideSplash();
 });
 

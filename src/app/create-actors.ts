@@ -21,6 +21,7 @@ import { refreshThrough } from './token-refresh';
 import * as io from './session-io';
 import { createRealtimeActor } from './realtime';
 import { createSessionDataSync, SESSION_DATA_PATH } from './session-data';
+import { afterFirstPaint } from '../lib/first-paint';
 import type { SessionData } from '../api/contract/profile';
 
 export interface CreateActorsOptions {
@@ -166,7 +167,8 @@ export function createAppActors(options: CreateActorsOptions): AppActors {
     },
     theme,
     io: {
-      load: () => api<SessionData>(SESSION_DATA_PATH),
+      // The theme and tips already follow this browser's memory; the server's copy can wait for the first paint.
+      load: () => afterFirstPaint().then(() => api<SessionData>(SESSION_DATA_PATH)),
       save: (body) => api<SessionData>(SESSION_DATA_PATH, { method: 'POST', body }),
     },
   });

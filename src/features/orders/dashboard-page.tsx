@@ -34,6 +34,7 @@ import { expireOnListChanges } from './open-order';
 import { OrderRow, OrderRowSkeleton } from './order-row';
 import * as s from './orders.css';
 import { t } from './strings';
+import { afterFirstPaint } from '../../lib/first-paint';
 
 const TABS: readonly OrderTab[] = ['active', 'done', 'archive'];
 /** Typing pauses this long before the search is sent (each new request cancels the running one anyway). */
@@ -41,8 +42,12 @@ const SEARCH_DELAY = 300;
 
 const machine = orderListMachine.provide({
   actors: {
-    fetchOrders: fromPromise<Awaited<ReturnType<typeof fetchOrders>>, OrderListRequest>(({ input, signal }) =>
-      fetchOrders(input, signal),
+    // The greeting and the tips paint first; the list's skeleton stands in meanwhile (src/lib/first-paint.ts).
+    fetchOrders: fromPromise<Awaited<ReturnType<typeof fetchOrders>>, OrderListRequest>(
+      async ({ input, signal }) => {
+        await afterFirstPaint();
+        return fetchOrders(input, signal);
+      },
     ),
     trashOrder: fromPromise(({ input }: { input: { id: number } }) => trashOrder(input.id)),
     restoreOrder: fromPromise(({ input }: { input: { id: number } }) => restoreOrder(input.id)),

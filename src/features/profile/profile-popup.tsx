@@ -9,6 +9,7 @@ import { selectIsOpen } from '../../../machines/profile-popup/profile-popup.sele
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { dismissProfilePopup, fetchProfilePopup } from './api';
+import { afterFirstPaint } from '../../lib/first-paint';
 import { t } from './strings';
 
 /** Pages where the invitation would only be in the way. */
@@ -21,7 +22,10 @@ export function ProfilePopup() {
   const popup = useActorRef(
     profilePopupMachine.provide({
       actors: {
-        checkPopup: fromPromise(async ({ signal }) => (await fetchProfilePopup(signal)).is_need_show),
+        checkPopup: fromPromise(async ({ signal }) => {
+          await afterFirstPaint(); // not needed for the first page (src/lib/first-paint.ts)
+          return (await fetchProfilePopup(signal)).is_need_show;
+        }),
         dismissPopup: fromPromise(async () => {
           await dismissProfilePopup();
         }),

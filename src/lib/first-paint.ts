@@ -1,0 +1,25 @@
+// Calls the first screen does not need (the order list behind the greeting, the profile invitation, the session's
+// settings) wait until the first page is on screen, so that they do not compete with what it does need (the
+// scripts, the session refresh) on a slow network, and the first page paints as soon as it can.
+
+/** The longest a call waits, should the first page never report itself (it always does, error pages too). */
+const LONGEST_WAIT_MS = 2000;
+
+let markPainted: () => void = () => {};
+const painted = new Promise<void>((resolve) => {
+  markPainted = resolve;
+});
+if (typeof setTimeout === 'function') setTimeout(() => markPainted(), LONGEST_WAIT_MS);
+
+/** The router rendered the first page: the waiting calls go once the browser has painted it. */
+export function noteFirstPageRendered(): void {
+  // A tab opened in the background paints nothing until it is shown: no reason to hold its calls.
+  if (typeof requestAnimationFrame !== 'function' || document.visibilityState === 'hidden')
+    return markPainted();
+  requestAnimationFrame(() => setTimeout(markPainted, 0));
+}
+
+/** Resolves once the first page is on screen; at once after that, and outside a browser. */
+export function afterFirstPaint(): Promise<void> {
+  return typeof document === 'undefined' ? Promise.resolve() : painted;
+}
