@@ -1,13 +1,13 @@
-// The one classic script of index.html's head (a file, not inline: the CSP forbids inline scripts). It is small and
-// the first paint waits for nothing else (the server already wrote the visitor's theme and the splash into the
-// page); it runs before the app's much larger scripts have arrived.
+// The one classic script of index.html (a file, not inline: the CSP forbids inline scripts), loaded `async`: it
+// never holds up the first paint (the server already wrote the visitor's theme and the splash into the page) and,
+// being small, it runs while the app's much larger scripts are still downloading.
 // 1. Keeps the theme cookie in step with the remembered theme (a visitor from before the cookie, or one who cleared
-//    cookies, gets it back here, before the first paint).
+//    cookies, gets it back here, and the page switches at once).
 // 2. For a visitor who may be signed in (the readable hint cookie beside the HttpOnly refresh cookie), starts the
 //    start-up refresh at once, while the scripts are still downloading, instead of after they ran: the app takes
 //    its answer (takeEarlyRefresh in src/app/session-io.ts). It runs under the same Web Lock as every refresh of the
 //    app and leaves its tokens where a waiting tab looks (src/app/token-sync.ts), since refresh tokens rotate with
-//    reuse detection.
+//    reuse detection. Should the app have started first after all, it refreshes on its own and this stays out.
 (function () {
   // 3. The splash of index.html says so when the app cannot start: its script failed to load (at once), or it has
   //    not started after a long wait (src/main.tsx sets __cabinetStarted first thing).
@@ -62,6 +62,7 @@
   try {
     if (!/(?:^|;\s*)cabinet_signed_in=/.test(document.cookie)) return;
     if (new URLSearchParams(location.search).has('al')) return; // the app signs in with the `al` token first
+    if (window.__cabinetStarted) return; // the app ran first and refreshes itself
     if (!window.fetch || !navigator.locks || !window.Promise) return;
     window.__cabinetEarlyRefresh = navigator.locks.request('cabinet-auth-refresh', function () {
       return fetch('/api/client/auth/token/refresh/', {

@@ -15,12 +15,15 @@ function runBoot({
   search = '',
   pathname = '/home',
   answer,
+  started = false,
   theme,
 }: {
   cookie: string;
   search?: string;
   pathname?: string;
   answer?: Response;
+  /** The app's script already ran (it sets __cabinetStarted first thing). */
+  started?: boolean;
   /** localStorage 'cabinet.theme'. */
   theme?: string;
 }) {
@@ -35,6 +38,7 @@ function runBoot({
     },
     Promise,
     addEventListener: () => {},
+    ...(started ? { __cabinetStarted: true } : {}),
   };
   const document = { cookie, documentElement: { dataset: {} as Record<string, string> } };
   runInNewContext(BOOT, {
@@ -95,6 +99,13 @@ describe('boot.js', () => {
     expect(runBoot({ cookie: 'other=1' }).requests).toEqual([]);
     expect(runBoot({ cookie: `${SESSION_HINT_COOKIE}=1`, search: '?al=abc' }).requests).toEqual([]);
     expect(runBoot({ cookie: 'other=1' }).window.__cabinetEarlyRefresh).toBeUndefined();
+  });
+
+  it('leaves the refresh to the app when the app’s script ran first', () => {
+    const late = runBoot({ cookie: `${SESSION_HINT_COOKIE}=1`, answer: okAnswer(handover), started: true });
+    expect(late.requests).toEqual([]);
+    expect(late.locks).toEqual([]);
+    expect(late.window.__cabinetEarlyRefresh).toBeUndefined();
   });
 
   it('puts the remembered theme into the cookie the server paints the first frame from, when they differ', () => {

@@ -1,7 +1,8 @@
 // The calls the first page does not need wait for it to be painted (src/lib/first-paint.ts).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as FirstPaintModule from '../../src/lib/first-paint';
 
-type FirstPaint = typeof import('../../src/lib/first-paint');
+type FirstPaint = typeof FirstPaintModule;
 
 async function load(visibility: 'visible' | 'hidden' = 'visible') {
   const frames: (() => void)[] = [];
