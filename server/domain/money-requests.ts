@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { refundClaims, stornoRefunds, users, withdrawals } from '../db/tables';
 import { conflict, notFound } from '../errors';
@@ -108,9 +108,7 @@ export async function listClaims(
   filter: { status?: 'new' | 'approved' | 'rejected' | undefined },
   page: { limit: number; offset: number },
 ) {
-  const where: SQL[] = [];
-  if (filter.status) where.push(eq(refundClaims.status, filter.status));
-  const cond = where.length ? and(...where) : undefined;
+  const cond = filter.status ? eq(refundClaims.status, filter.status) : undefined;
   const [total] = await db.select({ n: count() }).from(refundClaims).where(cond);
   const rows = await db
     .select({ c: refundClaims, email: users.email })

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users, withdrawals } from '../db/tables';
 import { conflict, notFound } from '../errors';
@@ -55,9 +55,7 @@ export async function listWithdrawals(
   filter: { status?: Row['status'] | undefined },
   page: { limit: number; offset: number },
 ) {
-  const where: SQL[] = [];
-  if (filter.status) where.push(eq(withdrawals.status, filter.status));
-  const cond = where.length ? and(...where) : undefined;
+  const cond = filter.status ? eq(withdrawals.status, filter.status) : undefined;
   const [total] = await db.select({ n: count() }).from(withdrawals).where(cond);
   const rows = await db
     .select({ w: withdrawals, email: users.email })

@@ -1,7 +1,8 @@
 // The SPA's index.html per first visit: with links to the JS and CSS of the route the visitor will see, so the
 // browser fetches them together with the entry instead of after the entry has run and the router has matched.
 import { routeBranch } from './route-branch';
-import { splashStyle, toolbarColor, type SplashTheme } from '../../src/ui/theme/splash';
+import { splashStyle, toolbarColor } from '../../src/ui/theme/splash';
+import type { ThemeName } from '../../machines/theme/theme.types';
 
 /** Route file (relative to src/routes) → what its split chunk needs beyond the entry (scripts/route-assets.ts). */
 export type RouteAssets = Record<string, { js: string[]; css: string[] }>;
@@ -35,7 +36,7 @@ function escapeAttr(value: string): string {
  * The build writes the light theme into index.html (`data-theme`, the splash's colours, the toolbar colour); a
  * visitor whose theme cookie says dark gets the dark ones, so the first frame is already in their theme.
  */
-export function themed(html: string, theme: SplashTheme): string {
+export function themed(html: string, theme: ThemeName): string {
   if (theme === 'light') return html;
   return html
     .replace('data-theme="light"', 'data-theme="dark"')
@@ -53,7 +54,7 @@ export function themed(html: string, theme: SplashTheme): string {
 export function createIndexHtml(
   html: string,
   assets: RouteAssets | null,
-): (pathname: string, hasSessionHint: boolean, theme?: SplashTheme) => string {
+): (pathname: string, hasSessionHint: boolean, theme?: ThemeName) => string {
   const pages = new Map<string, string>();
   if (!assets || !html.includes('</head>'))
     return (_pathname, _hint, theme = 'light') => {

@@ -3,6 +3,7 @@ import Cookies from 'js-cookie';
 import type { CookieWrite } from './origin-tracking';
 import { SESSION_HINT_COOKIE } from '../api/contract/auth';
 import { THEME_COOKIE, THEME_COOKIE_DAYS } from '../api/contract/theme';
+import type { ThemeName } from '../../machines/theme/theme.types';
 
 export const ACCESS_COOKIE = 'cabinet_access';
 /** Spec point 9: the access token is kept 5 days in a cookie. */
@@ -39,7 +40,7 @@ export function removeSessionHint(): void {
 }
 
 /** The theme for the server's first paint of the next visit (src/api/contract/theme.ts). */
-export function storeThemeCookie(theme: 'light' | 'dark'): void {
+export function storeThemeCookie(theme: ThemeName): void {
   Cookies.set(THEME_COOKIE, theme, {
     expires: THEME_COOKIE_DAYS,
     path: '/',

@@ -4,6 +4,8 @@ import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REFRESH_COOKIE_PATH, SESSION_HINT_COOKIE } from '../../src/api/contract/auth';
+import { THEME_COOKIE } from '../../src/api/contract/theme';
+import { THEME_STORAGE_KEY } from '../../machines/theme/theme.machine';
 import { EARLY_REFRESH_MAX_AGE_MS, takeEarlyRefresh } from '../../src/app/session-io';
 import { LAST_REFRESH_KEY, REFRESH_LOCK, createTokenSync } from '../../src/app/token-sync';
 
@@ -27,7 +29,7 @@ function runBoot({
   /** localStorage 'cabinet.theme'. */
   theme?: string;
 }) {
-  const stored = new Map<string, string>(theme ? [['cabinet.theme', theme]] : []);
+  const stored = new Map<string, string>(theme ? [[THEME_STORAGE_KEY, theme]] : []);
   const assigned: string[] = [];
   const locks: string[] = [];
   const requests: { url: string; init: RequestInit }[] = [];
@@ -111,13 +113,13 @@ describe('boot.js', () => {
   it('puts the remembered theme into the cookie the server paints the first frame from, when they differ', () => {
     const missing = runBoot({ cookie: 'other=1', theme: 'dark' });
     expect(missing.document.documentElement.dataset.theme).toBe('dark');
-    expect(missing.document.cookie).toMatch(/^cabinet_theme=dark; path=\/; max-age=31536000; samesite=lax/);
-    const stale = runBoot({ cookie: 'cabinet_theme=dark', theme: 'light' });
+    expect(missing.document.cookie).toBe(`${THEME_COOKIE}=dark; path=/; max-age=31536000; samesite=lax`);
+    const stale = runBoot({ cookie: `${THEME_COOKIE}=dark`, theme: 'light' });
     expect(stale.document.documentElement.dataset.theme).toBe('light');
-    expect(stale.document.cookie).toMatch(/^cabinet_theme=light;/);
+    expect(stale.document.cookie).toMatch(new RegExp(`^${THEME_COOKIE}=light;`));
     // In step already, or nothing remembered: the server's theme stays and no cookie is written.
-    const same = runBoot({ cookie: 'a=1; cabinet_theme=dark', theme: 'dark' });
-    expect(same.document.cookie).toBe('a=1; cabinet_theme=dark');
+    const same = runBoot({ cookie: `a=1; ${THEME_COOKIE}=dark`, theme: 'dark' });
+    expect(same.document.cookie).toBe(`a=1; ${THEME_COOKIE}=dark`);
     expect(same.document.documentElement.dataset.theme).toBeUndefined();
     expect(runBoot({ cookie: 'a=1' }).document.cookie).toBe('a=1');
   });

@@ -3,17 +3,16 @@
 // written from the theme's tokens. The build writes the light one (scripts/boot-script.ts); the server swaps in
 // the dark one for a visitor whose theme cookie says so (server/spa/index-html.ts), so the first frame already has
 // the visitor's theme. The stylesheet adds the rest once it loads (boot.css.ts: the animation, the failure note).
+import type { ThemeName } from '../../../machines/theme/theme.types';
 import { dark, light, shared } from './tokens';
 
-export type SplashTheme = 'light' | 'dark';
-
 /** The theme cookie's value (src/api/contract/theme.ts) as a theme; anything else is light, the default. */
-export function themeFromCookie(value: string | undefined | null): SplashTheme {
+export function themeFromCookie(value: string | undefined | null): ThemeName {
   return value === 'dark' ? 'dark' : 'light';
 }
 
 /** The style attribute of #boot in a theme. */
-export function splashStyle(theme: SplashTheme): string {
+export function splashStyle(theme: ThemeName): string {
   const color = (theme === 'dark' ? dark : light).color;
   return [
     'position:fixed',
@@ -34,6 +33,6 @@ export function splashStyle(theme: SplashTheme): string {
 }
 
 /** The browser's toolbar colour (`<meta name="theme-color">`) in a theme. */
-export function toolbarColor(theme: SplashTheme): string {
+export function toolbarColor(theme: ThemeName): string {
   return (theme === 'dark' ? dark : light).color.surface;
 }
