@@ -112,9 +112,18 @@ test("the customer's first order lands on the success page", async ({ page }) =>
 
   // The same page in the dark theme, with and without its thank-you dialog.
   await page.evaluate(() => localStorage.setItem('cabinet.theme', 'dark'));
+  // The profile reminder is asked for once the page has painted, and may open over the thank-you dialog: axe
+  // looks once that answer is in and no dialog is still fading in (a half-open backdrop reads as low contrast).
+  const popupAsked = page.waitForResponse((r) => r.url().includes('/client/api/profile/profile-popup/'));
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await expect(thanks).toBeVisible();
+  await popupAsked;
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
   await expectNoAxeViolations(page);
   // After the reload the profile reminder may open above it: Escape closes the top dialog first.
   await expect(async () => {
