@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { transformSync } from 'esbuild';
 import type { Plugin } from 'vite';
-import { splashStyle } from '../src/ui/theme/splash.ts';
+import { splashStyle } from '../contract/theme.ts';
 
 /** The one classic script of index.html (theme, early refresh, the splash's failure text): src/boot.js. */
 const SOURCE = new URL('../src/boot.js', import.meta.url);

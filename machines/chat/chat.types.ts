@@ -3,7 +3,7 @@ import type {
   ChatPage,
   ReadMessagesResponse,
   UploadedFile,
-} from '../../src/api/contract/orders';
+} from '../../contract/orders';
 import type { ApiErrorInfo } from '../shared/error-info';
 
 // ---- Data ------------------------------------------------------------------------------------------------------

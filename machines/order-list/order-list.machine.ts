@@ -1,5 +1,5 @@
 import { assign, emit, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
-import { statusById } from '../../src/api/contract/order-status';
+import { statusById } from '../../contract/order-status';
 import { toErrorInfo } from '../shared/error-info';
 import {
   ORDER_PAGE_SIZE,

@@ -1,5 +1,5 @@
-import type { OrderCounters, OrderList, OrderListItem, TrashResponse } from '../../src/api/contract/orders';
-import type { OrderTab } from '../../src/api/contract/order-status';
+import type { OrderCounters, OrderList, OrderListItem, TrashResponse } from '../../contract/orders';
+import type { OrderTab } from '../../contract/order-status';
 import type { ApiErrorInfo } from '../shared/error-info';
 
 // ---- Data ------------------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import type { OrderDetail } from '../../src/api/contract/orders';
+import type { OrderDetail } from '../../contract/orders';
 import type { ApiErrorInfo } from '../shared/error-info';
 
 // ---- Data ------------------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-// The client-side money rules of a checkout (mirrors of src/api/contract/payments.ts; the server checks them all
+// The client-side money rules of a checkout (mirrors of contract/payments.ts; the server checks them all
 // again on pay/). Pure functions, tested in tests/machines/payment-rules.test.ts.
 import {
   BONUS_SHARE_LIMIT,
@@ -6,7 +6,7 @@ import {
   type Finances,
   type PaymentMethod,
   type PaymentMethodId,
-} from '../../src/api/contract/payments';
+} from '../../contract/payments';
 
 /**
  * Spec 5: the installments method is offered only when its flag is on and the sum is at least 3000. The flag is

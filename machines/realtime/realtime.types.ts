@@ -1,4 +1,4 @@
-import type { RealtimeEvent } from '../../src/api/contract/realtime';
+import type { RealtimeEvent } from '../../contract/realtime';
 
 // ---- Context ---------------------------------------------------------------------------------------------------
 export interface RealtimeContext {

@@ -1,5 +1,6 @@
 import { assign, setup } from 'xstate';
-import type { ThemeContext, ThemeEvent, ThemeInput, ThemeName } from './theme.types';
+import type { ThemeName } from '../../contract/theme';
+import type { ThemeContext, ThemeEvent, ThemeInput } from './theme.types';
 
 export const THEME_STORAGE_KEY = 'cabinet.theme';
 

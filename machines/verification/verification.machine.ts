@@ -1,6 +1,6 @@
 import { type ErrorActorEvent, assign, fromPromise, setup } from 'xstate';
 import { toErrorInfo } from '../shared/error-info';
-import { VERIFICATION_RESEND_MS, type VerificationStatus } from '../../src/api/contract/payments';
+import { VERIFICATION_RESEND_MS, type VerificationStatus } from '../../contract/payments';
 import type {
   CheckCodeInput,
   KindInput,

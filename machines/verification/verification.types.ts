@@ -1,5 +1,5 @@
 import type { ApiErrorInfo } from '../shared/error-info';
-import type { VerificationKind, VerificationStatus } from '../../src/api/contract/payments';
+import type { VerificationKind, VerificationStatus } from '../../contract/payments';
 
 // ---- Context ---------------------------------------------------------------------------------------------------
 export interface VerificationContext {

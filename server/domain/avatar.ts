@@ -11,7 +11,7 @@ import {
   AVATAR_SIZES,
   type AvatarSize,
   type Avatars,
-} from '../../src/api/contract/profile';
+} from '../../contract/profile';
 import { ensureProfile } from './profile';
 
 /**

@@ -1,6 +1,6 @@
 import type { Deps } from '../env';
 import { callbackRequests } from '../db/tables';
-import { CALLBACKS_PER_HOUR, type CallbackRequest } from '../../src/api/contract/profile';
+import { CALLBACKS_PER_HOUR, type CallbackRequest } from '../../contract/profile';
 import { ApiError, tooManyRequests } from '../errors';
 import { sendToOutbox } from './outbox';
 import { assertWithinLimit, recordEvent, type Limit } from './rate-limit';

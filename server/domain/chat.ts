@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Deps } from '../env';
 import { chatMessages, orderFiles, users } from '../db/tables';
-import type { Author, ChatMessage } from '../../src/api/contract/orders';
-import type { RealtimeEvent } from '../../src/api/contract/realtime';
+import type { Author, ChatMessage } from '../../contract/orders';
+import type { RealtimeEvent } from '../../contract/realtime';
 import type { Executor } from './orders-db';
 import { claimUploads, toOrderFile, type OrderFileRow } from './order-files';
 import { publishEvents, type OrderRow, type PendingEvent } from './orders';

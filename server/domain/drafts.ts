@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Deps } from '../env';
 import { notFound } from '../errors';
 import { orderDrafts, orderFiles } from '../db/tables';
-import type { Draft, DraftFields } from '../../src/api/contract/orders';
+import type { Draft, DraftFields } from '../../contract/orders';
 import type { Executor } from './orders-db';
 import { toUploadedFile } from './order-files';
 

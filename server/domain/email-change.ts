@@ -7,7 +7,7 @@ import {
   EMAIL_CHANGE_TTL_MS,
   type EmailChangeConfirmed,
   type EmailChangeStatus,
-} from '../../src/api/contract/profile';
+} from '../../contract/profile';
 import { sendToOutbox, type DbOrTx } from './outbox';
 import { sha256 } from './sessions';
 import { assertWithinLimit, recordEvent, type Limit } from './rate-limit';

@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import type { Deps } from '../env';
 import { accounts, ledgerEntries } from '../db/tables';
 import { badRequest } from '../errors';
-import type { Finances, LedgerKind, MoneyAccount } from '../../src/api/contract/payments';
+import type { Finances, LedgerKind, MoneyAccount } from '../../contract/payments';
 
 /** An open transaction (or the database itself for single statements). */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

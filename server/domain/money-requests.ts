@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { refundClaims, stornoRefunds, users, withdrawals } from '../db/tables';
 import { conflict, notFound } from '../errors';
 import { moveMoney, type Tx } from './ledger';
-import type { Finances, MoneyRequest, MoneyRequestStatus } from '../../src/api/contract/payments';
+import type { Finances, MoneyRequest, MoneyRequestStatus } from '../../contract/payments';
 
 /** How many requests GET requests/ answers (newest first). */
 export const MONEY_REQUESTS_LIMIT = 50;

@@ -13,7 +13,7 @@ import {
   FILE_LIMITS,
   type OrderFile,
   type UploadedFile,
-} from '../../src/api/contract/orders';
+} from '../../contract/orders';
 import type { Executor } from './orders-db';
 
 export type OrderFileRow = typeof orderFiles.$inferSelect;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FILE_LIMITS, ORDER_LIMITS, WORK_TYPES } from '../../src/api/contract/orders';
+import { FILE_LIMITS, ORDER_LIMITS, WORK_TYPES } from '../../contract/orders';
 import { deadlineProblem, parseDeadline } from './order-dates';
 
 // The order form's rules (spec 5 gives date min/max and the URL check; the rest is ours, see the contract).

@@ -7,7 +7,7 @@ import {
   ORDER_STATUSES,
   statusById,
   type OrderTab,
-} from '../../src/api/contract/order-status';
+} from '../../contract/order-status';
 import {
   FILE_LIMITS,
   GUARANTEE_DAYS,
@@ -17,8 +17,8 @@ import {
   type OrderListItem,
   type StatusRef,
   type WorkType,
-} from '../../src/api/contract/orders';
-import type { RealtimeEvent } from '../../src/api/contract/realtime';
+} from '../../contract/orders';
+import type { RealtimeEvent } from '../../contract/realtime';
 import type { Executor } from './orders-db';
 import type { CreateOrderInput, EditOrderInput } from './order-form';
 import { calculateCost, calculateDiscount } from './pricing';

@@ -2,14 +2,14 @@ import { and, count, desc, eq, gt, gte, inArray, lt, type SQL } from 'drizzle-or
 import type { Db } from '../db/client';
 import { ledgerEntries, orders, packetOrders, packets, payments } from '../db/tables';
 import { badRequest, notFound } from '../errors';
-import { statusById, ORDER_STATUSES } from '../../src/api/contract/order-status';
+import { statusById, ORDER_STATUSES } from '../../contract/order-status';
 import type {
   HistoryRow,
   LedgerKind,
   PacketResponse,
   PaymentMethodId,
   WaitingOrder,
-} from '../../src/api/contract/payments';
+} from '../../contract/payments';
 import type { DbOrTx } from './ledger';
 import { PAY_MESSAGES } from './payments';
 

@@ -5,7 +5,7 @@ import { badRequest, fieldErrors, notFound } from '../errors';
 import { lockAccount, moveMoney, publishFinances, type Tx } from './ledger';
 import { applyOrderPayment, publishEvents, type PendingEvent } from './orders';
 import { sandboxProvider, type PaymentOutcome, type PaymentProvider } from './payment-provider';
-import { ORDER_STATUSES } from '../../src/api/contract/order-status';
+import { ORDER_STATUSES } from '../../contract/order-status';
 import {
   BONUS_SHARE_LIMIT,
   INSTALLMENT_MIN_SUM,
@@ -13,7 +13,7 @@ import {
   type PaymentMethodId,
   type PaymentPurpose,
   type PayResponse,
-} from '../../src/api/contract/payments';
+} from '../../contract/payments';
 
 /** Feature flag of the installments method (spec 5); INSTALLMENTS_ENABLED=0 switches it off. Tests may flip it. */
 export const paymentSettings = { installmentsEnabled: process.env.INSTALLMENTS_ENABLED !== '0' };

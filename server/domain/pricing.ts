@@ -4,7 +4,7 @@ import {
   type CalculateDiscountResponse,
   type CostBreakdown,
   type WorkType,
-} from '../../src/api/contract/orders';
+} from '../../contract/orders';
 import { daysUntil } from './order-dates';
 
 /** Base rate per page (₽) and the minimum price of each work type; 'Другое' is priced by the manager. */

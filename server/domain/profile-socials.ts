@@ -3,8 +3,8 @@ import { SignJWT, jwtVerify } from 'jose';
 import type { Deps } from '../env';
 import { socialAccounts } from '../db/tables';
 import { fieldErrors } from '../errors';
-import type { SocialNetwork } from '../../src/api/contract/auth';
-import type { SocialProfileLink } from '../../src/api/contract/profile';
+import type { SocialNetwork } from '../../contract/auth';
+import type { SocialProfileLink } from '../../contract/profile';
 import { NETWORK_TITLES } from './social';
 
 /**

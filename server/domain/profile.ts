@@ -11,8 +11,8 @@ import {
   type ProfileChoice,
   type ProfilePopup,
   type SubscribeStatus,
-} from '../../src/api/contract/profile';
-import { SOCIAL_NETWORKS } from '../../src/api/contract/auth';
+} from '../../contract/profile';
+import { SOCIAL_NETWORKS } from '../../contract/auth';
 import { normalizePhone } from './auth';
 import { resetVerifications } from './verification';
 import type { DbOrTx } from './outbox';

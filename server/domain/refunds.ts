@@ -11,8 +11,8 @@ import type {
   RefundCountry,
   RefundExtra,
   RefundStornoRow,
-} from '../../src/api/contract/payments';
-import { WITHDRAWAL_MIN_SUM } from '../../src/api/contract/payments';
+} from '../../contract/payments';
+import { WITHDRAWAL_MIN_SUM } from '../../contract/payments';
 
 /** Card and SBP payments can be returned to where they came from; installments (a loan) cannot. */
 const STORNO_METHODS: PaymentMethodId[] = ['card', 'sbp'];

@@ -3,13 +3,13 @@ import { z } from 'zod';
 import type { Deps } from '../env';
 import { badRequest, notFound } from '../errors';
 import { orderFiles, orders, reworks } from '../db/tables';
-import { ORDER_STATUSES } from '../../src/api/contract/order-status';
+import { ORDER_STATUSES } from '../../contract/order-status';
 import {
   REWORK_COMMENT,
   REWORK_MAX_DAYS,
   type Rework,
   type ReworkStatus,
-} from '../../src/api/contract/orders';
+} from '../../contract/orders';
 import type { Executor } from './orders-db';
 import { deadlineField } from './order-form';
 import { claimUploads, toOrderFile, type OrderFileRow } from './order-files';

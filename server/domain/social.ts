@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Deps } from '../env';
 import { socialAccounts } from '../db/tables';
 import { badRequest, fieldErrors } from '../errors';
-import { SOCIAL_NETWORKS, type SocialLink, type SocialNetwork } from '../../src/api/contract/auth';
+import { SOCIAL_NETWORKS, type SocialLink, type SocialNetwork } from '../../contract/auth';
 import { NO_PASSWORD, findUserByLogin, insertUser, sendWelcome } from './auth';
 import { consumeToken, issueToken, peekToken } from './one-time-tokens';
 

@@ -13,7 +13,7 @@ import {
   VERIFICATION_VALID_DAYS,
   type VerificationKind,
   type VerificationStatus,
-} from '../../src/api/contract/payments';
+} from '../../contract/payments';
 
 export const VERIFICATION_KINDS: readonly VerificationKind[] = ['repayment', 'bonus'];
 

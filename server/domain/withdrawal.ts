@@ -4,7 +4,7 @@ import { users, withdrawals } from '../db/tables';
 import { conflict, notFound } from '../errors';
 import { moveMoney, type Tx } from './ledger';
 import { assertVerified } from './verification';
-import type { Finances, Withdrawal, WithdrawalRequest } from '../../src/api/contract/payments';
+import type { Finances, Withdrawal, WithdrawalRequest } from '../../contract/payments';
 
 type Row = typeof withdrawals.$inferSelect;
 

@@ -10,7 +10,7 @@ import {
   REFRESH_COOKIE_PATH,
   SESSION_HINT_COOKIE,
   type SignInAnswer,
-} from '../../src/api/contract/auth';
+} from '../../contract/auth';
 import { sessionHandover } from '../domain/session-handover';
 
 // HTTP glue shared by the auth, registration and socials routers: the refresh cookie and the caller's IP.

@@ -4,7 +4,7 @@ import type { AppEnv, Deps } from '../env';
 import { verifyAccessToken } from '../domain/tokens';
 import { isSessionActive } from '../domain/sessions';
 import type WebSocket from 'ws';
-import { HEARTBEAT, type RealtimeEvent } from '../../src/api/contract/realtime';
+import { HEARTBEAT, type RealtimeEvent } from '../../contract/realtime';
 
 /** The socket path; the bearer token travels in the `token` query parameter (spec point 7). */
 export const SOCKET_PATH = '/ws/client/';

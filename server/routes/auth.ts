@@ -34,7 +34,7 @@ import {
   respondWithTokens,
   signInAndRespond,
 } from '../middleware/sign-in';
-import type { CodeSent, RestoreLinkStatus } from '../../src/api/contract/auth';
+import type { CodeSent, RestoreLinkStatus } from '../../contract/auth';
 
 const object = <T extends z.ZodRawShape>(shape: T) => z.object(shape, { error: M.bodyNotObject });
 

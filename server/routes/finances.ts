@@ -10,7 +10,7 @@ import { createWithdrawal } from '../domain/withdrawal';
 import { createClaim, createStorno, listStorno, REFUND_COUNTRIES, REFUND_EXTRA } from '../domain/refunds';
 import { listMoneyRequests } from '../domain/money-requests';
 import { amountSchema, idSchema, idempotent } from './payments';
-import { WITHDRAWAL_MIN_SUM, type VerificationKind } from '../../src/api/contract/payments';
+import { WITHDRAWAL_MIN_SUM, type VerificationKind } from '../../contract/payments';
 
 /**
  * Mounted at /api/client: the finances of spec point 3 (PATCH profile/status/) and the payments calls that

@@ -6,7 +6,7 @@ import { requireCustomer } from '../middleware/auth';
 import { badRequest, notFound } from '../errors';
 import { jsonBody, queryParams } from '../validate';
 import { orderFiles, orders } from '../db/tables';
-import { ORDER_STATUSES } from '../../src/api/contract/order-status';
+import { ORDER_STATUSES } from '../../contract/order-status';
 import {
   CHAT_TEXT_MAX,
   FILE_LIMITS,
@@ -19,7 +19,7 @@ import {
   type ReworkList,
   type TrashResponse,
   type UploadOrderFilesResponse,
-} from '../../src/api/contract/orders';
+} from '../../contract/orders';
 import {
   calculateCostSchema,
   calculateDiscountSchema,

@@ -29,7 +29,7 @@ import {
   type LedgerKind,
   type PaymentMethod,
   type PaymentMethodsResponse,
-} from '../../src/api/contract/payments';
+} from '../../contract/payments';
 
 // ---- Shared edge helpers of the money routes (finances.ts and staff-payments.ts use them too) ----
 

@@ -24,7 +24,7 @@ import {
   startSocialLink,
   verifyLinkState,
 } from '../domain/profile-socials';
-import { SOCIAL_NETWORKS, type SocialNetwork } from '../../src/api/contract/auth';
+import { SOCIAL_NETWORKS, type SocialNetwork } from '../../contract/auth';
 
 /** /client/api/* has no global body limit (only /api/* has): these calls take small JSON or form bodies. */
 const smallBody = bodyLimit({

@@ -18,7 +18,7 @@ import {
 } from '../domain/profile';
 import { AVATAR_MESSAGES, deleteAvatar, readAvatars, saveAvatar } from '../domain/avatar';
 import { requestCallback } from '../domain/callbacks';
-import { AVATAR_MAX_BYTES, SESSION_DATA_MAX_BYTES } from '../../src/api/contract/profile';
+import { AVATAR_MAX_BYTES, SESSION_DATA_MAX_BYTES } from '../../contract/profile';
 
 const M = {
   ...PROFILE_MESSAGES,

@@ -13,7 +13,7 @@ import {
   socialLinks,
 } from '../domain/social';
 import { signInAndRespond } from '../middleware/sign-in';
-import type { SocialNetwork } from '../../src/api/contract/auth';
+import type { SocialNetwork } from '../../contract/auth';
 
 const emailFormSchema = z.object(
   { token: requiredString(256), email: emailSchema },

@@ -6,7 +6,7 @@ import { requireStaff } from '../middleware/staff';
 import { badRequest, notFound } from '../errors';
 import { jsonBody, parse, queryParams } from '../validate';
 import { orders, users } from '../db/tables';
-import { CHAT_TEXT_MAX, WORK_TYPES } from '../../src/api/contract/orders';
+import { CHAT_TEXT_MAX, WORK_TYPES } from '../../contract/orders';
 import {
   checkStaffUpload,
   deliverOrder,

@@ -7,7 +7,7 @@ import { badRequest, notFound } from '../errors';
 import { jsonBody, parse, queryParams } from '../validate';
 import { requireStaff } from '../middleware/staff';
 import { moveMoney, publishFinances, type Tx } from '../domain/ledger';
-import type { Finances } from '../../src/api/contract/payments';
+import type { Finances } from '../../contract/payments';
 import { decideWithdrawal, listWithdrawals } from '../domain/withdrawal';
 import { decideClaim, decideStorno, listClaims } from '../domain/money-requests';
 import { setVerification, VERIFICATION_KINDS } from '../domain/verification';

@@ -6,7 +6,7 @@ import { jsonBody, queryParams } from '../validate';
 import { requireStaff } from '../middleware/staff';
 import { emailSchema, findUserByLogin, issueAutoLogin } from '../domain/auth';
 import { listOutbox } from '../domain/outbox';
-import type { OutboxMessageDto, StaffAutoLoginResponse } from '../../src/api/contract/auth';
+import type { OutboxMessageDto, StaffAutoLoginResponse } from '../../contract/auth';
 import { seedCustomer } from '../db/seed';
 
 const outboxQuery = z.object({

@@ -3,11 +3,10 @@ import type { Handler, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { SESSION_HINT_COOKIE } from '../../src/api/contract/auth';
+import { SESSION_HINT_COOKIE } from '../../contract/auth';
 import type { AppEnv } from '../env';
 import { createIndexHtml, ROUTE_ASSETS_FILE, type RouteAssets } from './index-html';
-import { THEME_COOKIE } from '../../src/api/contract/theme';
-import { themeFromCookie } from '../../src/ui/theme/splash';
+import { THEME_COOKIE, themeFromCookie } from '../../contract/theme';
 
 /** Static files of the built SPA; every other GET that is not an API path gets index.html (client routing). */
 export function serveSpa(app: Hono<AppEnv>, staticDir: string) {

@@ -5,12 +5,12 @@ import { sessionMachine } from '../../machines/session/session.machine';
 import { selectStatus } from '../../machines/session/session.selectors';
 import { tokenMachine } from '../../machines/token/token.machine';
 import { themeMachine, THEME_STORAGE_KEY } from '../../machines/theme/theme.machine';
-import type { ThemeName } from '../../machines/theme/theme.types';
+import type { ThemeName } from '../../contract/theme';
 import { vars } from '../ui/theme/contract.css';
 import { dialogsMachine } from '../../machines/dialogs/dialogs.machine';
 import { notificationsMachine } from '../../machines/notifications/notifications.machine';
 import { orderLoaderMachine } from '../../machines/order-loader/order-loader.machine';
-import type { OrderDetail } from '../api/contract/orders';
+import type { OrderDetail } from '../../contract/orders';
 import { api, configureApi } from '../api/client';
 import { removeAccessCookie, storeAccessCookie, storeThemeCookie } from '../lib/cookies';
 import type { AppActors } from './app-actors';
@@ -22,7 +22,7 @@ import * as io from './session-io';
 import { createRealtimeActor } from './realtime';
 import { createSessionDataSync, SESSION_DATA_PATH } from './session-data';
 import { afterFirstPaint } from '../lib/first-paint';
-import type { SessionData } from '../api/contract/profile';
+import type { SessionData } from '../../contract/profile';
 
 export interface CreateActorsOptions {
   /** The `al` query value of the first URL. */

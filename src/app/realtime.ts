@@ -9,7 +9,7 @@ import { selectConnection } from '../../machines/realtime/realtime.selectors';
 import type { RealtimeMachineEvent, SocketInput } from '../../machines/realtime/realtime.types';
 import type { sessionMachine } from '../../machines/session/session.machine';
 import type { tokenMachine } from '../../machines/token/token.machine';
-import { HEARTBEAT, type RealtimeEvent } from '../api/contract/realtime';
+import { HEARTBEAT, type RealtimeEvent } from '../../contract/realtime';
 import { useAppActors } from './app-actors';
 
 export type RealtimeActor = ActorRefFrom<typeof realtimeMachine>;

@@ -2,9 +2,9 @@
 // given to the machine in create-actors.ts.
 import { api } from '../api/client';
 import { ApiError, ERROR_MESSAGES, errorFromResponse, isApiError } from '../api/errors';
-import type { AuthTokens, CodeSent, SessionHandover } from '../api/contract/auth';
-import type { Profile } from '../api/contract/profile';
-import type { Finances } from '../api/contract/payments';
+import type { AuthTokens, CodeSent, SessionHandover } from '../../contract/auth';
+import type { Profile } from '../../contract/profile';
+import type { Finances } from '../../contract/payments';
 import { isAuthRejection } from '../../machines/shared/error-info';
 import type {
   AutoLoginInput,

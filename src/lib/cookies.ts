@@ -1,9 +1,9 @@
 // Cookie IO (js-cookie): the access token of spec point 9 and the origin-tracking cookies.
 import Cookies from 'js-cookie';
 import type { CookieWrite } from './origin-tracking';
-import { SESSION_HINT_COOKIE } from '../api/contract/auth';
-import { THEME_COOKIE, THEME_COOKIE_DAYS } from '../api/contract/theme';
-import type { ThemeName } from '../../machines/theme/theme.types';
+import { SESSION_HINT_COOKIE } from '../../contract/auth';
+import { THEME_COOKIE, THEME_COOKIE_DAYS } from '../../contract/theme';
+import type { ThemeName } from '../../contract/theme';
 
 export const ACCESS_COOKIE = 'cabinet_access';
 /** Spec point 9: the access token is kept 5 days in a cookie. */
@@ -39,7 +39,7 @@ export function removeSessionHint(): void {
   Cookies.remove(SESSION_HINT_COOKIE, { path: '/', secure: isSecurePage(), sameSite: 'Strict' });
 }
 
-/** The theme for the server's first paint of the next visit (src/api/contract/theme.ts). */
+/** The theme for the server's first paint of the next visit (contract/theme.ts). */
 export function storeThemeCookie(theme: ThemeName): void {
   Cookies.set(THEME_COOKIE, theme, {
     expires: THEME_COOKIE_DAYS,

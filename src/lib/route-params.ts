@@ -1,6 +1,6 @@
 // Small search/param validators for the route files (no zod in the SPA: bundle budget). Each one falls back
 // instead of throwing, so a bad parameter never breaks a page; the route decides what a fallback means.
-import type { OrderTab } from '../api/contract/order-status';
+import type { OrderTab } from '../../contract/order-status';
 
 export const ORDER_TABS: readonly OrderTab[] = ['active', 'archive', 'done'];
 export const PAYMENT_STATUSES = ['success', 'fail'] as const;

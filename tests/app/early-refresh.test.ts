@@ -3,8 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { REFRESH_COOKIE_PATH, SESSION_HINT_COOKIE } from '../../src/api/contract/auth';
-import { THEME_COOKIE } from '../../src/api/contract/theme';
+import { REFRESH_COOKIE_PATH, SESSION_HINT_COOKIE } from '../../contract/auth';
+import { THEME_COOKIE } from '../../contract/theme';
 import { THEME_STORAGE_KEY } from '../../machines/theme/theme.machine';
 import { EARLY_REFRESH_MAX_AGE_MS, takeEarlyRefresh } from '../../src/app/session-io';
 import { LAST_REFRESH_KEY, REFRESH_LOCK, createTokenSync } from '../../src/app/token-sync';

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { realtimeMachine } from '../../machines/realtime/realtime.machine';
 import { browserSocket } from '../../src/app/realtime';
-import { HEARTBEAT } from '../../src/api/contract/realtime';
+import { HEARTBEAT } from '../../contract/realtime';
 
 class FakeSocket {
   static readonly CONNECTING = 0;

@@ -16,8 +16,8 @@ import {
   selectUndoable,
 } from '../../machines/order-list/order-list.selectors';
 import { UNDO_TIMEOUT, type OrderListRequest } from '../../machines/order-list/order-list.types';
-import type { OrderDetail, OrderList, OrderListItem, TrashResponse } from '../../src/api/contract/orders';
-import { ORDER_STATUSES } from '../../src/api/contract/order-status';
+import type { OrderDetail, OrderList, OrderListItem, TrashResponse } from '../../contract/orders';
+import { ORDER_STATUSES } from '../../contract/order-status';
 import { createCoverage, transitionPaths } from './coverage';
 import { never } from './never';
 

@@ -7,7 +7,7 @@ import {
   monthlyInstalment,
   quote,
 } from '../../machines/payment/payment.rules';
-import type { PaymentMethod } from '../../src/api/contract/payments';
+import type { PaymentMethod } from '../../contract/payments';
 
 const installments: PaymentMethod = {
   id: 'installments',

@@ -8,7 +8,7 @@ import {
   selectResendDelayMs,
   selectView,
 } from '../../machines/verification/verification.selectors';
-import type { VerificationStatus } from '../../src/api/contract/payments';
+import type { VerificationStatus } from '../../contract/payments';
 import { createCoverage, transitionPaths } from './coverage';
 import { never } from './never';
 

@@ -6,7 +6,7 @@ import { createApp, type App } from '../../server/app';
 import { testConfig, type Config } from '../../server/config';
 import { createRealtime } from '../../server/realtime/bus-hub';
 import type { Deps } from '../../server/env';
-import type { RealtimeEvent } from '../../src/api/contract/realtime';
+import type { RealtimeEvent } from '../../contract/realtime';
 
 export interface Harness {
   app: App;

@@ -18,7 +18,7 @@ import type {
   Rework,
   ReworkList,
   UploadedFile,
-} from '../../src/api/contract/orders';
+} from '../../contract/orders';
 
 const ORDERS = '/api/client/orders/';
 describe('orders API: chat and reworks', () => {

@@ -20,7 +20,7 @@ import type {
   OrderFile,
   UploadedFile,
   UploadOrderFilesResponse,
-} from '../../src/api/contract/orders';
+} from '../../contract/orders';
 
 const ORDERS = '/api/client/orders/';
 const dataDir = tempDataDir();

@@ -18,7 +18,7 @@ import type {
   OrderDetail,
   OrderList,
   TrashResponse,
-} from '../../src/api/contract/orders';
+} from '../../contract/orders';
 
 const ORDERS = '/api/client/orders/';
 

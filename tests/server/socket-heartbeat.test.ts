@@ -7,7 +7,7 @@ import { users } from '../../server/db/tables';
 import { hashPassword } from '../../server/domain/passwords';
 import { testConfig } from '../../server/config';
 import { startServer, type RunningServer } from '../../server/server';
-import { HEARTBEAT } from '../../src/api/contract/realtime';
+import { HEARTBEAT } from '../../contract/realtime';
 
 const PING_MS = 150;
 let database: Database;

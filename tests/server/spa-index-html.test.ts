@@ -5,11 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createIndexHtml, likelyPath, type RouteAssets } from '../../server/spa/index-html';
 import { serveSpa } from '../../server/spa/serve-spa';
-import { SESSION_HINT_COOKIE } from '../../src/api/contract/auth';
+import { SESSION_HINT_COOKIE } from '../../contract/auth';
 import type { AppEnv } from '../../server/env';
-import { THEME_COOKIE } from '../../src/api/contract/theme';
-import { splashStyle } from '../../src/ui/theme/splash';
-import { dark, light } from '../../src/ui/theme/tokens';
+import { THEME_COOKIE, splashStyle, dark, light } from '../../contract/theme';
 
 const HTML =
   '<!doctype html><html><head><script type="module" src="/assets/index.js"></script></head><body></body></html>';

@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './users';
-import { ORDER_STATUSES, type OrderTab } from '../../../src/api/contract/order-status';
+import { ORDER_STATUSES, type OrderTab } from '../../../contract/order-status';
 
 /** The tab of /home/{tab} an order shows in: the trash and cancelled orders are the archive. */
 const TAB_SQL = sql.raw(
@@ -23,7 +23,7 @@ const TAB_SQL = sql.raw(
 
 /**
  * An order. Money is in whole roubles everywhere (integers). `statusId` is one of ORDER_STATUSES
- * (src/api/contract/order-status.ts); `isTrash` is the customer's archive (shown as status 16).
+ * (contract/order-status.ts); `isTrash` is the customer's archive (shown as status 16).
  */
 export const orders = pgTable(
   'orders',

@@ -19,7 +19,7 @@ import type {
   PaymentMethodId,
   PaymentPurpose,
   VerificationKind,
-} from '../../../src/api/contract/payments';
+} from '../../../contract/payments';
 
 const userRef = () =>
   integer('user_id')

@@ -27,7 +27,7 @@ export const profiles = pgTable(
     /** null = unset (1970-01-01 and 1996-01-01 are normalised to null on write and on read). */
     birthday: date('birthday', { mode: 'string' }),
     sex: text('sex').$type<'male' | 'female'>(),
-    /** Ids of EDUCATION_LEVELS / TRAINING_FORMS in src/api/contract/profile.ts. */
+    /** Ids of EDUCATION_LEVELS / TRAINING_FORMS in contract/profile.ts. */
     educationId: integer('education_id'),
     university: text('university').notNull().default(''),
     course: integer('course'),

@@ -1,6 +1,6 @@
 import type { Deps } from '../../env';
 import { chatMessages, orderDrafts, orderFiles, orders, reworks } from '../tables';
-import { ORDER_STATUSES as S } from '../../../src/api/contract/order-status';
+import { ORDER_STATUSES as S } from '../../../contract/order-status';
 import { storeBytes } from '../../domain/order-files';
 import { STAFF_NAMES } from '../../domain/chat';
 

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Deps } from '../../env';
 import { orders, payments, withdrawals } from '../tables';
 import { moveMoney, type Tx } from '../../domain/ledger';
-import type { PaymentMethodId } from '../../../src/api/contract/payments';
+import type { PaymentMethodId } from '../../../contract/payments';
 
 const DAY = 24 * 60 * 60_000;
 

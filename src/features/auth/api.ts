@@ -10,7 +10,7 @@ import type {
   SetPasswordRequest,
   SocialEmailRequest,
   SocialLink,
-} from '../../api/contract/auth';
+} from '../../../contract/auth';
 
 export const fetchSocialLinks = (signal?: AbortSignal) =>
   api<SocialLink[]>('/client/api/socials/links/', signal ? { signal } : {});

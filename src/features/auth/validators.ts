@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH } from '../../api/contract/auth';
+import { PASSWORD_MIN_LENGTH } from '../../../contract/auth';
 import { tp } from './page-strings';
 
 // The forms' own checks of e-mail and password (the server checks again), with the registration screen's texts.

@@ -1,4 +1,4 @@
-// The chat's calls (prefix /api/client/orders/, contract src/api/contract/orders.ts).
+// The chat's calls (prefix /api/client/orders/, contract contract/orders.ts).
 import { api, apiRaw } from '../../api/client';
 import type {
   ChatMessage,
@@ -6,7 +6,7 @@ import type {
   ReadMessagesResponse,
   SendMessageRequest,
   UploadedFile,
-} from '../../api/contract/orders';
+} from '../../../contract/orders';
 
 const base = (orderId: number) => `/api/client/orders/${orderId}/messages/`;
 

@@ -13,7 +13,7 @@ import type {
   OrderDetail,
   OrderForm,
   UploadedFile,
-} from '../../api/contract/orders';
+} from '../../../contract/orders';
 
 export const ORDERS = '/api/client/orders/';
 

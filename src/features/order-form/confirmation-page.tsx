@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { ORDER_STATUSES } from '../../api/contract/order-status';
-import type { OrderConfirmation } from '../../api/contract/orders';
+import { ORDER_STATUSES } from '../../../contract/order-status';
+import type { OrderConfirmation } from '../../../contract/orders';
 import { Button, ButtonLink } from '../../ui/button';
 import { Badge, Card, EmptyState, LoadingRegion, PageHeader, Skeleton } from '../../ui/primitives';
 import { getConfirmation } from './api';

@@ -3,7 +3,7 @@ import { useMemo, type TextareaHTMLAttributes } from 'react';
 import { deadlineBounds } from './rules';
 import { selectProblem, selectValue } from '../../../machines/order-form/order-form.selectors';
 import type { FormField } from '../../../machines/order-form/order-form.types';
-import { ORDER_LIMITS, WORK_TYPES } from '../../api/contract/orders';
+import { ORDER_LIMITS, WORK_TYPES } from '../../../contract/orders';
 import { Select, TextField } from '../../ui/field';
 import * as fieldCss from '../../ui/field.css';
 import { Icon } from '../../ui/icon';

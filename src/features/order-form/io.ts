@@ -16,7 +16,7 @@ import type {
   DraftFields,
   OrderDetail,
   OrderForm,
-} from '../../api/contract/orders';
+} from '../../../contract/orders';
 import * as orders from './api';
 
 // ---- Conversions -----------------------------------------------------------------------------------------------

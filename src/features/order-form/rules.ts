@@ -1,5 +1,5 @@
 // The client-side rules of the order form (spec point 5: date minimum, date maximum, URL format; the rest mirrors
-// the server's limits in src/api/contract/orders.ts). Pure functions; they return problem codes, the feature turns
+// the server's limits in contract/orders.ts). Pure functions; they return problem codes, the feature turns
 // them into Russian text. The server checks everything again and its field messages win.
 import { assign } from 'xstate';
 import type { orderFormMachine } from '../../../machines/order-form/order-form.machine';
@@ -10,7 +10,7 @@ import {
   type FormField,
   type FormValues,
 } from '../../../machines/order-form/order-form.types';
-import { ORDER_LIMITS, WORK_TYPES } from '../../api/contract/orders';
+import { ORDER_LIMITS, WORK_TYPES } from '../../../contract/orders';
 import { isHttpUrl } from '../../lib/url';
 
 export type { FieldProblem, FieldProblems };

@@ -1,7 +1,7 @@
 // Every user-visible text of the order form, the draft and the confirmation pages.
 import type { FieldProblem } from './rules';
 import type { FormField } from '../../../machines/order-form/order-form.types';
-import { ORDER_LIMITS } from '../../api/contract/orders';
+import { ORDER_LIMITS } from '../../../contract/orders';
 
 const LABELS: Record<FormField, string> = {
   work_type: 'Тип работы',

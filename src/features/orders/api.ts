@@ -8,8 +8,8 @@ import type {
   ReworkList,
   CreateReworkRequest,
   TrashResponse,
-} from '../../api/contract/orders';
-import type { OrderTab } from '../../api/contract/order-status';
+} from '../../../contract/orders';
+import type { OrderTab } from '../../../contract/order-status';
 
 const BASE = '/api/client/orders/';
 

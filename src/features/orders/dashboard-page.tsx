@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
-import type { OrderTab } from '../../api/contract/order-status';
+import type { OrderTab } from '../../../contract/order-status';
 import { useAppActors } from '../../app/app-actors';
 import { useNotify, useTipsHidden, useUser } from '../../app/hooks';
 import { orderListMachine } from '../../../machines/order-list/order-list.machine';

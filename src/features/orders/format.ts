@@ -1,4 +1,4 @@
-import { ORDER_STATUSES } from '../../api/contract/order-status';
+import { ORDER_STATUSES } from '../../../contract/order-status';
 import type { Tone } from '../../ui/primitives';
 
 const rub = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });

@@ -1,7 +1,7 @@
 import { Link, Outlet, useNavigate, useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
-import type { OrderDetail } from '../../api/contract/orders';
+import type { OrderDetail } from '../../../contract/orders';
 import { useAppActors } from '../../app/app-actors';
 import { useNotify } from '../../app/hooks';
 import { selectOutcome } from '../../../machines/order-loader/order-loader.selectors';
@@ -17,7 +17,7 @@ import * as s from './orders.css';
 import { t } from './strings';
 import { useOpenOrder, useOrderRealtime } from './use-open-order';
 import { orderChanged } from './open-order';
-import { ORDER_STATUSES } from '../../api/contract/order-status';
+import { ORDER_STATUSES } from '../../../contract/order-status';
 
 const UNDELETABLE: readonly number[] = [ORDER_STATUSES.inWork.id, ORDER_STATUSES.rework.id];
 

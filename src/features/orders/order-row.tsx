@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { memo } from 'react';
-import type { OrderListItem } from '../../api/contract/orders';
-import { ORDER_STATUSES } from '../../api/contract/order-status';
+import type { OrderListItem } from '../../../contract/orders';
+import { ORDER_STATUSES } from '../../../contract/order-status';
 import { formatShortDay } from '../../lib/dates';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icon';

@@ -1,5 +1,5 @@
 // The rework form's rules (spec 5 date rules; the server checks the same and answers field errors).
-import { REWORK_COMMENT, REWORK_MAX_DAYS } from '../../api/contract/orders';
+import { REWORK_COMMENT, REWORK_MAX_DAYS } from '../../../contract/orders';
 import { addDays, dateMax, dateMin, formatShortDay, mskDay, tomorrow } from '../../lib/dates';
 import { t } from './strings';
 

@@ -6,7 +6,7 @@ import {
   type CreateReworkRequest,
   type Rework,
   type UploadedFile,
-} from '../../api/contract/orders';
+} from '../../../contract/orders';
 import { reworkFormMachine } from '../../../machines/rework-form/rework-form.machine';
 import {
   selectError,

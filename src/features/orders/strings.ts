@@ -1,5 +1,5 @@
 /** Every text of the dashboard and the order page (Russian UI). */
-import type { OrderTab } from '../../api/contract/order-status';
+import type { OrderTab } from '../../../contract/order-status';
 
 export const t = {
   dashboard: {

@@ -15,8 +15,8 @@ import type {
   VerificationStatus,
   VerificationStatusResponse,
   WaitingOrder,
-} from '../../api/contract/payments';
-import type { OrderDetail } from '../../api/contract/orders';
+} from '../../../contract/payments';
+import type { OrderDetail } from '../../../contract/orders';
 
 const P = '/api/client/payments';
 const key = (idempotencyKey: string) => ({ 'Idempotency-Key': idempotencyKey });

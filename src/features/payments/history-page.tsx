@@ -1,6 +1,6 @@
 // /payments/history: the ledger of the customer, page by page, filtered by kind and dates.
 import { useState } from 'react';
-import type { HistoryRow, LedgerKind } from '../../api/contract/payments';
+import type { HistoryRow, LedgerKind } from '../../../contract/payments';
 import { Button } from '../../ui/button';
 import { Select, TextField } from '../../ui/field';
 import { Card, EmptyState } from '../../ui/primitives';

@@ -13,7 +13,7 @@ import { Icon } from '../../ui/icon';
 import { Badge, Card, EmptyState, LoadingRegion, PageHeader, Skeleton } from '../../ui/primitives';
 import { useFinances } from '../../app/hooks';
 import { useLoad } from '../../app/use-load';
-import { WITHDRAWAL_MIN_SUM, type VerificationStatusResponse } from '../../api/contract/payments';
+import { WITHDRAWAL_MIN_SUM, type VerificationStatusResponse } from '../../../contract/payments';
 import { verificationMachine } from '../../../machines/verification/verification.machine';
 import {
   selectCanResend,

@@ -1,4 +1,4 @@
-import type { LedgerKind, PaymentMethodId } from '../../api/contract/payments';
+import type { LedgerKind, PaymentMethodId } from '../../../contract/payments';
 
 /** Every user-visible text of the payments screens (Russian UI). */
 export const t = {

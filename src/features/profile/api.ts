@@ -11,7 +11,7 @@ import type {
   ProfilePopup,
   SocialProfileLink,
   SubscribeStatus,
-} from '../../api/contract/profile';
+} from '../../../contract/profile';
 
 const PROFILE = '/api/client/profile';
 

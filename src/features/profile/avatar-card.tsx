@@ -19,7 +19,7 @@ import type {
   AvatarUrls,
   UploadAvatarInput,
 } from '../../../machines/profile-avatar/profile-avatar.types';
-import { AVATAR_MAX_BYTES } from '../../api/contract/profile';
+import { AVATAR_MAX_BYTES } from '../../../contract/profile';
 import { Alert } from '../../ui/alert';
 import { Button, buttonClass } from '../../ui/button';
 import { Avatar, Card, Skeleton } from '../../ui/primitives';

@@ -9,7 +9,7 @@ import {
   selectIsSaving,
 } from '../../../machines/profile-form/profile-form.selectors';
 import type { ProfileGroup } from '../../../machines/profile-form/profile-form.types';
-import { EDUCATION_LEVELS, TRAINING_FORMS, UNISENDER_STATUSES } from '../../api/contract/profile';
+import { EDUCATION_LEVELS, TRAINING_FORMS, UNISENDER_STATUSES } from '../../../contract/profile';
 import { FormErrorSummary } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icon';

@@ -1,12 +1,11 @@
 // The API's Profile ↔ the form values of the profile machine, and the IO the machines are given.
-import type { Profile, ProfileChoice, ProfilePatch } from '../../api/contract/profile';
+import type { Profile, ProfileChoice, ProfilePatch, EmailChangeStatus } from '../../../contract/profile';
 import type {
   LoadedProfile,
   ProfileFormValues,
   SaveProfileInput,
 } from '../../../machines/profile-form/profile-form.types';
 import type { EmailChangeState } from '../../../machines/email-change/email-change.types';
-import type { EmailChangeStatus } from '../../api/contract/profile';
 import { fetchProfile, patchProfile, setSubscribed } from './api';
 
 /** Placeholders the old back office stored for "no birthday" (spec point 3). */

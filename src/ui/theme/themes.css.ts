@@ -1,7 +1,7 @@
 import { createGlobalTheme, globalStyle } from '@vanilla-extract/css';
 import { vars } from './contract.css';
 
-import { dark, light, shared } from './tokens';
+import { dark, light, shared } from '../../../contract/theme';
 
 createGlobalTheme(':root[data-theme="light"]', vars, { ...shared, ...light });
 createGlobalTheme(':root[data-theme="dark"]', vars, { ...shared, ...dark });

@@ -1,7 +1,7 @@
 import { hashPassword } from '../../../server/domain/passwords';
 import { users } from '../../../server/db/tables';
 import type { Harness } from '../harness';
-import { REFRESH_COOKIE, type AuthTokens, type OutboxMessageDto } from '../../../src/api/contract/auth';
+import { REFRESH_COOKIE, type AuthTokens, type OutboxMessageDto } from '../../../contract/auth';
 
 export const DEFAULT_PASSWORD = 'correct-horse-42';
 

@@ -1,3 +1,17 @@
+// The theme both sides know: its names, the cookie the server reads, the tokens' values and the start-up splash
+// painted from them (the SPA's stylesheets, the build's boot script and the server's index.html use the same data).
+
+export type ThemeName = 'light' | 'dark';
+
+/**
+ * The theme of this browser ('light' | 'dark'), readable by the server: the app writes it whenever a theme applies
+ * (localStorage 'cabinet.theme' stays the app's own record), and the server answers index.html in that theme, so the
+ * first frame (the splash, the toolbar colour) is already in it (server/spa/index-html.ts).
+ */
+export const THEME_COOKIE = 'cabinet_theme';
+/** A year: a preference, renewed whenever the theme applies. */
+export const THEME_COOKIE_DAYS = 365;
+
 // The design tokens' values, as plain data: themes.css.ts makes them the CSS variables every style reads, and the
 // build (scripts/boot-script.ts) paints the start-up splash of index.html with the same values before any stylesheet
 // has loaded.
@@ -114,3 +128,40 @@ export const dark = {
     focus: '0 0 0 3px rgba(165, 168, 255, 0.3)',
   },
 };
+
+// The start-up splash of index.html (#boot) is painted before any stylesheet or script has arrived, so that a slow
+// network shows the product at once: its look is in style attributes (the CSP allows those, not <style> blocks),
+// written from the theme's tokens. The build writes the light one (scripts/boot-script.ts); the server swaps in
+// the dark one for a visitor whose theme cookie says so (server/spa/index-html.ts), so the first frame already has
+// the visitor's theme. The stylesheet adds the rest once it loads (boot.css.ts: the animation, the failure note).
+
+/** The theme cookie's value (THEME_COOKIE above) as a theme; anything else is light, the default. */
+export function themeFromCookie(value: string | undefined | null): ThemeName {
+  return value === 'dark' ? 'dark' : 'light';
+}
+
+/** The style attribute of #boot in a theme. */
+export function splashStyle(theme: ThemeName): string {
+  const color = (theme === 'dark' ? dark : light).color;
+  return [
+    'position:fixed',
+    'inset:0',
+    'z-index:2147483000',
+    'display:grid',
+    'place-content:center',
+    'justify-items:center',
+    `gap:${shared.space['3']}`,
+    `background:${color.bg}`,
+    `color:${color.textMuted}`,
+    `color-scheme:${theme}`,
+    `font-family:${shared.font.family.body.replace(/"/g, "'")}`,
+    `font-size:${shared.font.size.md}`,
+    `line-height:${shared.font.lineHeight.normal}`,
+    `font-weight:${shared.font.weight.semibold}`,
+  ].join(';');
+}
+
+/** The browser's toolbar colour (`<meta name="theme-color">`) in a theme. */
+export function toolbarColor(theme: ThemeName): string {
+  return (theme === 'dark' ? dark : light).color.surface;
+}
