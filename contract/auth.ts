@@ -14,7 +14,7 @@
  *   login from one IP lock that login for that IP only; 30 in 15 min from one IP lock that IP; 100 in an hour for
  *   one login lock it for IPs it has not signed in from in 30 days (server/domain/sign-in-limits.ts).
  *
- * Endpoints
+ * Endpoints (the rows are in auth.api.ts; this file holds what the SPA's first visit may import without zod)
  * - POST /api/client/auth/login/            LoginRequest → 200 AuthTokens | 200 CodeSent (method 'code')
  *                                           | 400 { detail: 'Неверный логин или пароль.' } | 429
  * - POST /api/client/auth/login/verify/     VerifyCodeRequest → 200 AuthTokens | 400 { detail } | 429
@@ -59,97 +59,44 @@ export const SESSION_HINT_COOKIE = 'cabinet_signed_in';
 /** Password rules (the server checks the same): at least 8 characters, not digits only. */
 export const PASSWORD_MIN_LENGTH = 8;
 
-export interface AuthTokens {
-  access: string;
-  /** Lifetime of `access` in seconds (300). */
-  expires_in: number;
-}
+export const PASSWORD_MAX_LENGTH = 128;
+/** A one-time sign-in code: 6 digits. */
+export const LOGIN_CODE_PATTERN = /^\d{6}$/;
 
-/**
- * What every answer with tokens (sign-in, refresh, registration, `al`, social e-mail) carries beside them: who the
- * tokens belong to and their balances, so the SPA opens the cabinet without asking for the profile first — one
- * round trip less at every start. Clients that know only `AuthTokens` ignore it.
- */
-export interface SessionHandover {
-  user: { id: number; email: string; fio: string };
-  finances: { money: number; bonus: number };
-}
+/** Every text of sign-in, registration and restore that a customer may read (the server answers them). */
+export const AUTH_MESSAGES = {
+  wrongCredentials: 'Неверный логин или пароль.',
+  codeSent: 'Код отправлен.',
+  wrongCode: 'Неверный код.',
+  codeDead: 'Код недействителен или устарел. Запросите новый.',
+  codeExhausted: 'Слишком много неверных попыток. Запросите новый код.',
+  restoreSent: 'Если такой адрес зарегистрирован, мы отправили на него ссылку.',
+  restoreLinkDead: 'Ссылка для смены пароля недействительна или устарела. Запросите новую.',
+  autoLoginDead: 'Ссылка для входа недействительна или устарела.',
+  signedOut: 'Вы вышли из кабинета.',
+  bodyNotObject: 'Тело запроса должно быть JSON-объектом.',
+  required: 'Обязательное поле.',
+  notString: 'Ожидается строка.',
+  emailInvalid: 'Введите правильный адрес электронной почты.',
+  emailTaken: 'Пользователь с таким e-mail уже зарегистрирован.',
+  phoneInvalid: 'Введите номер телефона в международном формате, например +79991234567.',
+  phoneTaken: 'Пользователь с таким номером телефона уже зарегистрирован.',
+  passwordShort: 'Пароль должен содержать не менее 8 символов.',
+  passwordLong: 'Пароль должен быть не длиннее 128 символов.',
+  passwordDigits: 'Пароль не может состоять только из цифр.',
+  passwordsDiffer: 'Пароли не совпадают.',
+  acceptTerms: 'Необходимо принять условия пользовательского соглашения.',
+  codeFormat: 'Код состоит из 6 цифр.',
+  refreshInBody: 'Токен обновления передаётся только в cookie.',
+  loginMethod: 'Способ входа: password или code.',
+} as const;
 
-export type SignInAnswer = AuthTokens & SessionHandover;
-
-/** `{ detail }` errors and field errors (`{ email: ['…'] }`) of any call. */
-export type DetailError = { detail: string };
-export type FieldErrors = Record<string, string[]>;
-
-export type LoginRequest =
-  { login: string; password: string; method?: 'password' } | { login: string; method: 'code' };
-
-export interface CodeSent {
-  detail: string;
-  /** The next step is POST /api/client/auth/login/verify/. */
-  verify: true;
-}
-
-export interface VerifyCodeRequest {
-  login: string;
-  code: string;
-}
-
-export interface RegistrationRequest {
-  email: string;
-  password: string;
-  fio?: string;
-  /** Any of '+7 999 123-45-67', '79991234567'; stored as '+79991234567'. */
-  phone?: string;
-  accept_terms: true;
-}
-
-export interface RestoreRequest {
-  email: string;
-}
-
-export interface RestoreLinkStatus {
-  valid: true;
-  /** ISO time after which the link no longer works. */
-  expires_at: string;
-}
-
-export interface SetPasswordRequest {
-  password: string;
-  password_confirm: string;
-}
-
-export interface AutoLoginRequest {
-  token: string;
+/** A leading + is added when missing; spaces, dashes and brackets are dropped; then 10–15 digits. */
+export function normalizePhone(raw: string): string | null {
+  const compact = raw.trim().replace(/[\s()-]/g, '');
+  if (!/^\+?\d{10,15}$/.test(compact)) return null;
+  return compact.startsWith('+') ? compact : `+${compact}`;
 }
 
 export const SOCIAL_NETWORKS = ['vk', 'yandex', 'google'] as const;
 export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
-
-export interface SocialLink {
-  link: string;
-  network_name: SocialNetwork;
-}
-
-export interface SocialEmailRequest {
-  token: string;
-  email: string;
-}
-
-/** Staff API: POST /api/staff/auto-login/ { email } → an al link for e-mails and tests. */
-export interface StaffAutoLoginResponse {
-  token: string;
-  link: string;
-}
-
-/** Staff API: GET /api/staff/outbox/?recipient=&kind=&limit= → { results }, newest first. */
-export interface OutboxMessageDto {
-  id: number;
-  channel: 'email' | 'sms';
-  recipient: string;
-  subject: string;
-  body: string;
-  kind: string;
-  payload: Record<string, unknown>;
-  created_at: string;
-}

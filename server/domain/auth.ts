@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
+import { AUTH_MESSAGES, normalizePhone } from '../../contract/auth';
 import type { Deps } from '../env';
 import { users } from '../db/tables';
 import { fieldErrors, notFound } from '../errors';
@@ -8,71 +8,10 @@ import { sendToOutbox, type DbOrTx } from './outbox';
 import { consumeToken, issueToken, retireTokens } from './one-time-tokens';
 import { revokeUserSessions } from './sessions';
 
-/** Every text of sign-in, registration and restore that a customer may read. */
-export const AUTH_MESSAGES = {
-  wrongCredentials: 'Неверный логин или пароль.',
-  codeSent: 'Код отправлен.',
-  wrongCode: 'Неверный код.',
-  codeDead: 'Код недействителен или устарел. Запросите новый.',
-  codeExhausted: 'Слишком много неверных попыток. Запросите новый код.',
-  restoreSent: 'Если такой адрес зарегистрирован, мы отправили на него ссылку.',
-  restoreLinkDead: 'Ссылка для смены пароля недействительна или устарела. Запросите новую.',
-  autoLoginDead: 'Ссылка для входа недействительна или устарела.',
-  signedOut: 'Вы вышли из кабинета.',
-  bodyNotObject: 'Тело запроса должно быть JSON-объектом.',
-  required: 'Обязательное поле.',
-  notString: 'Ожидается строка.',
-  emailInvalid: 'Введите правильный адрес электронной почты.',
-  emailTaken: 'Пользователь с таким e-mail уже зарегистрирован.',
-  phoneInvalid: 'Введите номер телефона в международном формате, например +79991234567.',
-  phoneTaken: 'Пользователь с таким номером телефона уже зарегистрирован.',
-  passwordShort: 'Пароль должен содержать не менее 8 символов.',
-  passwordLong: 'Пароль должен быть не длиннее 128 символов.',
-  passwordDigits: 'Пароль не может состоять только из цифр.',
-  passwordsDiffer: 'Пароли не совпадают.',
-  acceptTerms: 'Необходимо принять условия пользовательского соглашения.',
-  codeFormat: 'Код состоит из 6 цифр.',
-} as const;
-
 const M = AUTH_MESSAGES;
 
 /** A password hash no password matches: accounts made by a social sign-in until they set one. */
 export const NO_PASSWORD = '!';
-
-// ----- input schemas (shared by the routers) -----
-
-/** Type errors of a string field: missing → 'Обязательное поле.', another type → 'Ожидается строка.'. */
-const stringTypeError = (i: { code?: string; input?: unknown }) =>
-  i.code === 'invalid_type' ? (i.input === undefined ? M.required : M.notString) : undefined;
-
-export const requiredString = (max = 254) =>
-  z.string({ error: stringTypeError }).max(max, `Не длиннее ${max} символов.`);
-
-export const emailSchema = z
-  .string({ error: (i) => (i.input === undefined ? M.required : M.emailInvalid) })
-  .trim()
-  .toLowerCase()
-  .max(254, M.emailInvalid)
-  .pipe(z.email({ error: M.emailInvalid }));
-
-export const passwordSchema = z
-  .string({ error: stringTypeError })
-  .min(8, M.passwordShort)
-  .max(128, M.passwordLong)
-  .refine((p) => !/^\d+$/.test(p), { message: M.passwordDigits });
-
-/** A leading + is added when missing; spaces, dashes and brackets are dropped; then 10–15 digits. */
-export function normalizePhone(raw: string): string | null {
-  const compact = raw.trim().replace(/[\s()-]/g, '');
-  if (!/^\+?\d{10,15}$/.test(compact)) return null;
-  return compact.startsWith('+') ? compact : `+${compact}`;
-}
-
-export const phoneSchema = z.string({ error: M.phoneInvalid }).transform((raw, ctx) => {
-  const phone = normalizePhone(raw);
-  if (!phone) ctx.addIssue({ code: 'custom', message: M.phoneInvalid });
-  return phone ?? '';
-});
 
 /** The login of the sign-in form: an e-mail (has an @) or a phone number. */
 export type Login = { kind: 'email' | 'phone'; value: string };

@@ -13,7 +13,7 @@ import {
   type SubscribeStatus,
 } from '../../contract/profile';
 import { SOCIAL_NETWORKS } from '../../contract/auth';
-import { normalizePhone } from './auth';
+import { normalizePhone } from '../../contract/auth';
 import { resetVerifications } from './verification';
 import type { DbOrTx } from './outbox';
 

@@ -3,7 +3,7 @@ import type { Deps } from '../env';
 import { users } from '../db/tables';
 import { notFound } from '../errors';
 import { getFinances } from './ledger';
-import type { SessionHandover } from '../../contract/auth';
+import type { SessionHandover } from '../../contract/auth.api';
 
 /** Who a new access token belongs to and their balances (answered with the tokens, see SessionHandover). */
 export async function sessionHandover(deps: Pick<Deps, 'db'>, userId: number): Promise<SessionHandover> {

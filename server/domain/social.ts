@@ -3,7 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Deps } from '../env';
 import { socialAccounts } from '../db/tables';
 import { badRequest, fieldErrors } from '../errors';
-import { SOCIAL_NETWORKS, type SocialLink, type SocialNetwork } from '../../contract/auth';
+import { SOCIAL_NETWORKS, type SocialNetwork } from '../../contract/auth';
+import type { SocialLink } from '../../contract/socials.api';
 import { NO_PASSWORD, findUserByLogin, insertUser, sendWelcome } from './auth';
 import { consumeToken, issueToken, peekToken } from './one-time-tokens';
 

@@ -5,12 +5,8 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv, Deps } from '../env';
 import { createSession, REFRESH_TTL_SECONDS, type SignInTokens } from '../domain/sessions';
-import {
-  REFRESH_COOKIE,
-  REFRESH_COOKIE_PATH,
-  SESSION_HINT_COOKIE,
-  type SignInAnswer,
-} from '../../contract/auth';
+import { REFRESH_COOKIE, REFRESH_COOKIE_PATH, SESSION_HINT_COOKIE } from '../../contract/auth';
+import type { SignInAnswer } from '../../contract/auth.api';
 import { sessionHandover } from '../domain/session-handover';
 
 // HTTP glue shared by the auth, registration and socials routers: the refresh cookie and the caller's IP.

@@ -1,18 +1,13 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { AppEnv, Deps } from '../env';
 import { ApiError, badRequest, fieldErrors, notFound, unauthorized } from '../errors';
-import { jsonBody } from '../validate';
+import { valid } from '../validate';
 import {
-  AUTH_MESSAGES as M,
   checkPassword,
   consumeAutoLogin,
-  emailSchema,
   findUserByLogin,
   parseLogin,
-  passwordSchema,
   requestPasswordRestore,
-  requiredString,
   setPasswordByRestoreLink,
   type Login,
 } from '../domain/auth';
@@ -34,35 +29,17 @@ import {
   respondWithTokens,
   signInAndRespond,
 } from '../middleware/sign-in';
-import type { CodeSent, RestoreLinkStatus } from '../../contract/auth';
-
-const object = <T extends z.ZodRawShape>(shape: T) => z.object(shape, { error: M.bodyNotObject });
-
-const loginSchema = object({
-  login: requiredString(),
-  password: requiredString(1024).optional(),
-  method: z.enum(['password', 'code'], { error: 'Способ входа: password или code.' }).optional(),
-});
-
-const verifySchema = object({
-  login: requiredString(),
-  code: requiredString(32)
-    .trim()
-    .regex(/^\d{6}$/, M.codeFormat),
-});
-
-// The refresh token travels only in its HttpOnly cookie: a body that carries one is a caller's mistake, said so.
-const refreshSchema = object({
-  refresh: z.never({ error: 'Токен обновления передаётся только в cookie.' }).optional(),
-}).nullable();
-
-const setPasswordSchema = object({
-  password: passwordSchema,
-  password_confirm: requiredString(1024),
-}).refine((b) => b.password === b.password_confirm, {
-  message: M.passwordsDiffer,
-  path: ['password_confirm'],
-});
+import { AUTH_MESSAGES as M } from '../../contract/auth';
+import {
+  AutoLoginRequest,
+  LoginRequest,
+  RefreshRequest,
+  RestoreRequest,
+  SetPasswordRequest,
+  VerifyCodeRequest,
+  type CodeSent,
+  type RestoreLinkStatus,
+} from '../../contract/auth.api';
 
 /** POST /api/client/auth/… — sign-in, codes, refresh, logout, restore, auto-login (spec point 7). */
 export function authRoutes(deps: Deps) {
@@ -97,8 +74,8 @@ export function authRoutes(deps: Deps) {
     );
   }
 
-  app.post('/login/', async (c) => {
-    const body = await jsonBody(c, loginSchema);
+  app.post('/login/', valid('json', LoginRequest), async (c) => {
+    const body = c.req.valid('json');
     const login = parseLogin(body.login);
     const ip = clientIp(c, deps.config.trustProxy);
     if (body.method === 'code') {
@@ -118,8 +95,8 @@ export function authRoutes(deps: Deps) {
     return signInAndRespond(c, deps, user.id);
   });
 
-  app.post('/login/verify/', async (c) => {
-    const body = await jsonBody(c, verifySchema);
+  app.post('/login/verify/', valid('json', VerifyCodeRequest), async (c) => {
+    const body = c.req.valid('json');
     const login = parseLogin(body.login);
     const attempt = signInAttempt(login, body.login, clientIp(c, deps.config.trustProxy));
     await assertSignInAllowed(deps, attempt);
@@ -134,8 +111,7 @@ export function authRoutes(deps: Deps) {
     return signInAndRespond(c, deps, result.userId);
   });
 
-  app.post('/token/refresh/', async (c) => {
-    await jsonBody(c, refreshSchema);
+  app.post('/token/refresh/', valid('json', RefreshRequest), async (c) => {
     try {
       const tokens = await rotateRefresh(deps, readRefreshCookie(c));
       return respondWithTokens(c, deps, tokens);
@@ -162,8 +138,8 @@ export function authRoutes(deps: Deps) {
     return c.json({ detail: M.signedOut });
   });
 
-  app.post('/password_change/', async (c) => {
-    const { email } = await jsonBody(c, object({ email: emailSchema }));
+  app.post('/password_change/', valid('json', RestoreRequest), async (c) => {
+    const { email } = c.req.valid('json');
     // Counted for every address, registered or not, so the limit itself tells nothing.
     await assertWithinLimit(deps, [`send:${email}`], MESSAGES_PER_ADDRESS);
     const ip = clientIp(c, deps.config.trustProxy);
@@ -179,14 +155,14 @@ export function authRoutes(deps: Deps) {
     return c.json({ valid: true, expires_at: row.expiresAt.toISOString() } satisfies RestoreLinkStatus);
   });
 
-  app.patch('/password_change/:id/', async (c) => {
-    const body = await jsonBody(c, setPasswordSchema);
+  app.patch('/password_change/:id/', valid('json', SetPasswordRequest), async (c) => {
+    const body = c.req.valid('json');
     const userId = await setPasswordByRestoreLink(deps, c.req.param('id'), body.password);
     return signInAndRespond(c, deps, userId);
   });
 
-  app.post('/al/', async (c) => {
-    const { token } = await jsonBody(c, object({ token: requiredString(256) }));
+  app.post('/al/', valid('json', AutoLoginRequest), async (c) => {
+    const { token } = c.req.valid('json');
     const userId = await consumeAutoLogin(deps, token);
     if (!userId) throw badRequest(M.autoLoginDead);
     return signInAndRespond(c, deps, userId);

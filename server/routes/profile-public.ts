@@ -6,7 +6,7 @@ import type { AppEnv, Deps } from '../env';
 import { badRequest } from '../errors';
 import { jsonBody, queryParams } from '../validate';
 import { requireCustomer } from '../middleware/auth';
-import { emailSchema } from '../domain/auth';
+import { Email as emailSchema } from '../../contract/auth.api';
 import { PROFILE_MESSAGES, profilePopup } from '../domain/profile';
 import { readAvatarFile } from '../domain/avatar';
 import {

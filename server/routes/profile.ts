@@ -5,7 +5,7 @@ import type { AppEnv, Deps } from '../env';
 import { ApiError, badRequest } from '../errors';
 import { jsonBody, parse } from '../validate';
 import { requireCustomer } from '../middleware/auth';
-import { normalizePhone } from '../domain/auth';
+import { normalizePhone } from '../../contract/auth';
 import {
   PROFILE_MESSAGES,
   dismissProfilePopup,

@@ -1,9 +1,8 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { AppEnv, Deps } from '../env';
 import { notFound } from '../errors';
-import { jsonBody } from '../validate';
-import { AUTH_MESSAGES as M, emailSchema, issueAutoLogin, requiredString } from '../domain/auth';
+import { valid } from '../validate';
+import { issueAutoLogin } from '../domain/auth';
 import {
   completeSocialWithEmail,
   isSocialNetwork,
@@ -14,11 +13,7 @@ import {
 } from '../domain/social';
 import { signInAndRespond } from '../middleware/sign-in';
 import type { SocialNetwork } from '../../contract/auth';
-
-const emailFormSchema = z.object(
-  { token: requiredString(256), email: emailSchema },
-  { error: M.bodyNotObject },
-);
+import { SocialEmailRequest } from '../../contract/socials.api';
 
 /** /client/api/socials/… — sign-in through a social network, with a sandbox provider built in. */
 export function socialsRoutes(deps: Deps) {
@@ -48,8 +43,8 @@ export function socialsRoutes(deps: Deps) {
     return c.redirect(`/home?al=${encodeURIComponent(token)}`, 302);
   });
 
-  app.post('/socials/email/', async (c) => {
-    const { token, email } = await jsonBody(c, emailFormSchema);
+  app.post('/socials/email/', valid('json', SocialEmailRequest), async (c) => {
+    const { token, email } = c.req.valid('json');
     const userId = await completeSocialWithEmail(deps, token, email);
     return signInAndRespond(c, deps, userId);
   });

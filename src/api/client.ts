@@ -6,6 +6,9 @@ import { isAuthRejection } from '../../machines/shared/error-info';
 import { redirectValueFor } from '../lib/redirect';
 import { TOO_MANY_REQUESTS_PATH, tooManyRequestsHref } from '../lib/retry-after';
 import { type ApiError, toApiError } from './errors';
+import type * as z from 'zod/mini';
+import type { Api, ApiKey } from '../../contract/api';
+import type { PathParamNames } from '../../contract/http';
 
 export interface ApiClientConfig {
   /** The current access token, or null when signed out. */
@@ -188,4 +191,66 @@ export function apiRaw<T = unknown, R extends ResponseType = 'blob'>(path: strin
 /** Subscribe to 403 answers (hook for the repayment verification re-check of a later issue). */
 export function on403(handler: Forbidden403Handler): () => void {
   return instance.on403(handler);
+}
+
+// ---- Typed calls from the endpoint table ---------------------------------------------------------------------------
+type Row<K extends ApiKey> = Api[K];
+type PathOf<K extends string> = K extends `${string} ${infer P}` ? P : never;
+type ParamsArg<K extends ApiKey> = [PathParamNames<PathOf<K>>] extends [never]
+  ? object
+  : { params: Record<PathParamNames<PathOf<K>>, string | number> };
+type QueryArg<K extends ApiKey> =
+  Row<K> extends { query: infer Q extends z.core.$ZodType } ? { query?: z.input<Q> } : object;
+type BodyArg<K extends ApiKey> =
+  Row<K> extends { body: infer B extends z.core.$ZodType }
+    ? object extends z.input<B>
+      ? { body?: z.input<B> }
+      : { body: z.input<B> }
+    : Row<K> extends { form: true }
+      ? { body: FormData }
+      : object;
+
+/** What a call of `K` takes: its path parameters, query and body as the contract types them, and the call options. */
+export type CallArgs<K extends ApiKey> = ParamsArg<K> &
+  QueryArg<K> &
+  BodyArg<K> &
+  Omit<ApiOptions, 'method' | 'body' | 'query' | 'params'>;
+
+/** What a call of `K` answers on success, as the contract types it (nothing for answers that are not JSON). */
+export type AnswerOf<K extends ApiKey> =
+  Row<K> extends { answer: infer A extends z.core.$ZodType } ? z.output<A> : void;
+
+type Rest<K extends ApiKey> = object extends CallArgs<K> ? [args?: CallArgs<K>] : [args: CallArgs<K>];
+
+/** `'/orders/:id/'` with `{ id: 5 }` → `'/orders/5/'`; every value is URL-encoded. */
+export function fillPath(template: string, params: Record<string, string | number> = {}): string {
+  return template.replace(/:([A-Za-z_]\w*)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${template}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+function request<K extends ApiKey>(key: K, args: CallArgs<K> | undefined): [string, ApiOptions] {
+  const space = key.indexOf(' ');
+  const { params, ...options } = (args ?? {}) as ApiOptions & { params?: Record<string, string | number> };
+  return [fillPath(key.slice(space + 1), params), { ...options, method: key.slice(0, space) as 'GET' }];
+}
+
+/**
+ * The one typed call: `call('GET /api/client/orders/:id/', { params: { id } })`. The key is a row of the contract's
+ * endpoint table, so tsc checks the path parameters, the query, the body and the answer. Rejects with ApiError.
+ */
+export function call<K extends ApiKey>(key: K, ...[args]: Rest<K>): Promise<AnswerOf<K>> {
+  const [path, options] = request(key, args);
+  return instance.api<AnswerOf<K>>(path, options);
+}
+
+/** The same for answers that are files or whose headers are needed: the raw response with a blob (or text). */
+export function callRaw<K extends ApiKey, R extends ResponseType = 'blob'>(
+  key: K,
+  ...[args]: Rest<K>
+): Promise<FetchResponse<R extends 'json' ? AnswerOf<K> : unknown>> {
+  const [path, options] = request(key, args);
+  return instance.apiRaw(path, options as ApiOptions<R>);
 }

@@ -1,8 +1,8 @@
 // The IO behind the session machine's actors (spec point 7, Authentication). Pure async functions over the client,
 // given to the machine in create-actors.ts.
-import { api } from '../api/client';
+import { api, call } from '../api/client';
 import { ApiError, ERROR_MESSAGES, errorFromResponse, isApiError } from '../api/errors';
-import type { AuthTokens, CodeSent, SessionHandover } from '../../contract/auth';
+import type { AuthTokens, SessionHandover } from '../../contract/auth.api';
 import type { Profile } from '../../contract/profile';
 import type { Finances } from '../../contract/payments';
 import { isAuthRejection } from '../../machines/shared/error-info';
@@ -15,8 +15,6 @@ import type {
 } from '../../machines/session/session.types';
 import { jwtSubject } from '../lib/jwt';
 import { hasSessionHint, removeSessionHint } from '../lib/cookies';
-
-const AUTH = '/api/client/auth';
 
 /** Spec point 8: a sign-in answer without an access token is an error of its own. */
 export function requireTokens(answer: unknown): AuthTokens {
@@ -122,11 +120,11 @@ export function takeEarlyRefresh(
 }
 
 export async function postRefresh(): Promise<AuthTokens & Partial<SessionHandover>> {
-  return tokensOf(await api<AuthTokens>(`${AUTH}/token/refresh/`, { method: 'POST', body: {} }));
+  return tokensOf(await call('POST /api/client/auth/token/refresh/', { body: {} }));
 }
 
 async function postAutoLogin(token: string): Promise<AuthTokens & Partial<SessionHandover>> {
-  return tokensOf(await api<AuthTokens>(`${AUTH}/al/`, { method: 'POST', body: { token } }));
+  return tokensOf(await call('POST /api/client/auth/al/', { body: { token } }));
 }
 
 /**
@@ -151,16 +149,16 @@ export async function restoreSession(
 }
 
 export async function signIn({ login, password }: SignInInput): Promise<SignedIn> {
-  const answer = await api<AuthTokens>(`${AUTH}/login/`, { method: 'POST', body: { login, password } });
+  const answer = await call('POST /api/client/auth/login/', { body: { login, password } });
   return loadUserFor(tokensOf(answer));
 }
 
 export async function requestCode({ login }: RequestCodeInput): Promise<void> {
-  await api<CodeSent>(`${AUTH}/login/`, { method: 'POST', body: { login, method: 'code' } });
+  await call('POST /api/client/auth/login/', { body: { login, method: 'code' } });
 }
 
 export async function verifyCode({ login, code }: VerifyCodeInput): Promise<SignedIn> {
-  const answer = await api<AuthTokens>(`${AUTH}/login/verify/`, { method: 'POST', body: { login, code } });
+  const answer = await call('POST /api/client/auth/login/verify/', { body: { login, code } });
   return loadUserFor(tokensOf(answer));
 }
 
@@ -174,7 +172,7 @@ export async function autoLogin({ token }: AutoLoginInput): Promise<SignedIn> {
  */
 export async function signOut(): Promise<void> {
   try {
-    await api(`${AUTH}/logout/`, { method: 'POST', body: {}, noRefresh: true });
+    await call('POST /api/client/auth/logout/', { noRefresh: true });
   } finally {
     removeSessionHint();
   }

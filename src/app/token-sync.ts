@@ -3,7 +3,7 @@
 // 'cabinet-auth' shares the new access token with the other tabs, and a record in localStorage, written under the
 // lock, lets a tab that waited for the lock take the fresh token instead of refreshing again (the lock may be
 // granted before the channel's message arrives). Sign-outs are shared the same way.
-import type { AuthTokens } from '../../contract/auth';
+import type { AuthTokens } from '../../contract/auth.api';
 import { REFRESH_AT } from '../../machines/token/token.machine';
 
 export const AUTH_CHANNEL = 'cabinet-auth';

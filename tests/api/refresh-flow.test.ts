@@ -7,7 +7,7 @@ import { ApiError } from '../../src/api/errors';
 import { tokenMachine } from '../../machines/token/token.machine';
 import { refreshThrough } from '../../src/app/token-refresh';
 import { createTokenSync, type TokenSync } from '../../src/app/token-sync';
-import type { AuthTokens } from '../../contract/auth';
+import type { AuthTokens } from '../../contract/auth.api';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { openDatabase, type Database } from '../../server/db/client';
@@ -6,6 +6,7 @@ import { createApp, type App } from '../../server/app';
 import { testConfig, type Config } from '../../server/config';
 import { createRealtime } from '../../server/realtime/bus-hub';
 import type { Deps } from '../../server/env';
+import { answerProblems } from './helpers/contract';
 import type { RealtimeEvent } from '../../contract/realtime';
 
 export interface Harness {
@@ -23,6 +24,7 @@ export interface Harness {
  * each file gets a fresh PostgreSQL database of its own, dropped at the end, so files can run in parallel.
  */
 export function useHarness(overrides: Partial<Config> = {}): Harness {
+  const contractProblems: string[] = [];
   const h = { published: [] } as unknown as Harness & { database: Database; dropDb?: () => Promise<void> };
   beforeAll(async () => {
     let database: Database;
@@ -68,9 +70,17 @@ export function useHarness(overrides: Partial<Config> = {}): Harness {
         headers.set('content-type', 'application/json');
         body = JSON.stringify(init.json);
       }
-      return Promise.resolve(h.app.request(path, { ...init, headers, body }));
+      return Promise.resolve(h.app.request(path, { ...init, headers, body })).then(async (res) => {
+        contractProblems.push(...(await answerProblems(init.method ?? 'GET', path, res)));
+        return res;
+      });
     };
   }, 60_000);
+  // Every answer of the test must fit its endpoint's answer schema in the contract.
+  afterEach(() => {
+    const problems = contractProblems.splice(0);
+    expect(problems, 'answers that do not fit the contract').toEqual([]);
+  });
   beforeEach(async () => {
     await h.database.truncateAll();
     h.published.length = 0;

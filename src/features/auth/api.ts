@@ -1,46 +1,27 @@
 // The auth calls the pages make themselves (sign-in itself goes through the session machine).
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 import { continueRegistrationError, isApiError } from '../../api/errors';
-import type {
-  AuthTokens,
-  DetailError,
-  RegistrationRequest,
-  RestoreLinkStatus,
-  RestoreRequest,
-  SetPasswordRequest,
-  SocialEmailRequest,
-  SocialLink,
-} from '../../../contract/auth';
+import type { RegistrationRequest, RestoreRequest, SetPasswordRequest } from '../../../contract/auth.api';
+import type { SocialEmailRequest } from '../../../contract/socials.api';
 
-export const fetchSocialLinks = (signal?: AbortSignal) =>
-  api<SocialLink[]>('/client/api/socials/links/', signal ? { signal } : {});
+export const fetchSocialLinks = (signal?: AbortSignal) => call('GET /client/api/socials/links/', { signal });
 
 /** POST /api/client/profile/ → 201 tokens: the new customer is signed in. */
-export const registerCustomer = (body: RegistrationRequest) =>
-  api<AuthTokens>('/api/client/profile/', { method: 'POST', body });
+export const registerCustomer = (body: RegistrationRequest) => call('POST /api/client/profile/', { body });
 
 /** Always answers 200 (no account enumeration). */
 export const requestPasswordRestore = (body: RestoreRequest) =>
-  api<DetailError>('/api/client/auth/password_change/', { method: 'POST', body });
+  call('POST /api/client/auth/password_change/', { body });
 
 /** 200 while the restore link works, else 404: the page tells a dead link before showing the form. */
 export const checkRestoreLink = (id: string, signal?: AbortSignal) =>
-  api<RestoreLinkStatus>(
-    `/api/client/auth/password_change/${encodeURIComponent(id)}/`,
-    signal ? { signal } : {},
-  );
+  call('GET /api/client/auth/password_change/:id/', { params: { id }, signal });
 
 export const setNewPassword = (id: string, body: SetPasswordRequest) =>
-  api<AuthTokens>(`/api/client/auth/password_change/${encodeURIComponent(id)}/`, {
-    method: 'PATCH',
-    body,
-    noRefresh: true,
-  });
+  call('PATCH /api/client/auth/password_change/:id/', { params: { id }, body, noRefresh: true });
 
 /** The e-mail a social network did not give us (continue-registration); answers tokens of the new account. */
 export const socialEmailAuth = (body: SocialEmailRequest) =>
-  api<AuthTokens>('/client/api/socials/email/', { method: 'POST', body, noRefresh: true }).catch(
-    (error: unknown) => {
-      throw isApiError(error) ? continueRegistrationError(error) : error;
-    },
-  );
+  call('POST /client/api/socials/email/', { body, noRefresh: true }).catch((error: unknown) => {
+    throw isApiError(error) ? continueRegistrationError(error) : error;
+  });

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useRef, useState, type FormEvent } from 'react';
-import type { RegistrationRequest } from '../../../contract/auth';
+import type { RegistrationRequest } from '../../../contract/auth.api';
 import { useAppActors } from '../../app/app-actors';
 import { useSessionBusy } from '../../app/hooks';
 import { FormErrorSummary } from '../../ui/alert';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { SocialLink } from '../../../contract/auth';
+import type { SocialLink } from '../../../contract/socials.api';
 import { ButtonAnchor } from '../../ui/button';
 import { Skeleton } from '../../ui/primitives';
 import { fetchSocialLinks } from './api';

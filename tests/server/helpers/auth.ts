@@ -1,7 +1,9 @@
 import { hashPassword } from '../../../server/domain/passwords';
 import { users } from '../../../server/db/tables';
 import type { Harness } from '../harness';
-import { REFRESH_COOKIE, type AuthTokens, type OutboxMessageDto } from '../../../contract/auth';
+import { REFRESH_COOKIE } from '../../../contract/auth';
+import type { AuthTokens } from '../../../contract/auth.api';
+import type { OutboxMessage as OutboxMessageDto } from '../../../contract/staff.api';
 
 export const DEFAULT_PASSWORD = 'correct-horse-42';
 

@@ -1,0 +1,196 @@
+// Authentication (spec point 7 "Authentication"): what goes in and comes out of each call, as zod/mini schemas with
+// the Russian messages the customer reads, and the endpoint rows. The rules in words are in auth.ts.
+import * as z from 'zod/mini';
+import { DetailMessage, endpoint } from './http';
+import {
+  AUTH_MESSAGES as M,
+  LOGIN_CODE_PATTERN,
+  normalizePhone,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from './auth';
+
+// ---- Fields ----------------------------------------------------------------------------------------------------
+/** Type errors of a string field: missing → 'Обязательное поле.', another type → 'Ожидается строка.'. */
+const stringTypeError = (i: { code?: string; input?: unknown }) =>
+  i.code === 'invalid_type' ? (i.input === undefined ? M.required : M.notString) : undefined;
+
+/** A required text field of at most `max` characters. */
+export const requiredString = (max = 254) =>
+  z.string({ error: stringTypeError }).check(z.maxLength(max, `Не длиннее ${max} символов.`));
+
+/** An e-mail address, trimmed and lower-cased. */
+export const Email = z.pipe(
+  z
+    .string({ error: (i) => (i.input === undefined ? M.required : M.emailInvalid) })
+    .check(z.trim(), z.toLowerCase(), z.maxLength(254, M.emailInvalid)),
+  z.email({ error: M.emailInvalid }),
+);
+
+/** A new password: 8..128 characters, not digits only. */
+export const Password = z.string({ error: stringTypeError }).check(
+  z.minLength(PASSWORD_MIN_LENGTH, M.passwordShort),
+  z.maxLength(PASSWORD_MAX_LENGTH, M.passwordLong),
+  z.refine((p) => !/^\d+$/.test(p), M.passwordDigits),
+);
+
+/** A phone number in any usual spelling, stored as '+79991234567'. */
+export const Phone = z.pipe(
+  z.string({ error: M.phoneInvalid }),
+  z.transform((raw: string, ctx) => {
+    const phone = normalizePhone(raw);
+    if (!phone) ctx.issues.push({ code: 'custom', message: M.phoneInvalid, input: raw });
+    return phone ?? '';
+  }),
+);
+
+/** An optional text field where '' and null mean "not given". */
+export const blankAsMissing = <O>(schema: z.core.$ZodType<O, string>) =>
+  z.optional(
+    z.pipe(
+      z.transform((v: string | null) => (v === '' || v === null ? undefined : v)),
+      z.optional(schema),
+    ),
+  );
+
+/** A JSON object body; anything else is 'Тело запроса должно быть JSON-объектом.'. */
+export const body = <T extends z.core.$ZodLooseShape>(shape: T) =>
+  z.object(shape, { error: M.bodyNotObject });
+
+// ---- Answers ---------------------------------------------------------------------------------------------------
+export const AuthTokens = z.object({
+  access: z.string(),
+  /** Lifetime of `access` in seconds (300). */
+  expires_in: z.number(),
+});
+export type AuthTokens = z.infer<typeof AuthTokens>;
+
+/**
+ * What every answer with tokens (sign-in, refresh, registration, `al`, social e-mail) carries beside them: who the
+ * tokens belong to and their balances, so the SPA opens the cabinet without asking for the profile first — one
+ * round trip less at every start. Clients that know only `AuthTokens` ignore it.
+ */
+export const SessionHandover = z.object({
+  user: z.object({ id: z.number(), email: z.string(), fio: z.string() }),
+  finances: z.object({ money: z.number(), bonus: z.number() }),
+});
+export type SessionHandover = z.infer<typeof SessionHandover>;
+
+export const SignInAnswer = z.extend(AuthTokens, SessionHandover.shape);
+export type SignInAnswer = z.infer<typeof SignInAnswer>;
+
+export const CodeSent = z.object({
+  detail: z.string(),
+  /** The next step is POST /api/client/auth/login/verify/. */
+  verify: z.literal(true),
+});
+export type CodeSent = z.infer<typeof CodeSent>;
+
+export const RestoreLinkStatus = z.object({
+  valid: z.literal(true),
+  /** ISO time after which the link no longer works. */
+  expires_at: z.string(),
+});
+export type RestoreLinkStatus = z.infer<typeof RestoreLinkStatus>;
+
+// ---- Requests --------------------------------------------------------------------------------------------------
+export const LoginRequest = body({
+  login: requiredString(),
+  password: z.optional(requiredString(1024)),
+  method: z.optional(z.enum(['password', 'code'], { error: M.loginMethod })),
+});
+export type LoginRequest = z.input<typeof LoginRequest>;
+
+export const VerifyCodeRequest = body({
+  login: requiredString(),
+  code: requiredString(32).check(z.trim(), z.regex(LOGIN_CODE_PATTERN, M.codeFormat)),
+});
+export type VerifyCodeRequest = z.input<typeof VerifyCodeRequest>;
+
+/** The refresh token travels only in its HttpOnly cookie: a body that carries one is a caller's mistake, said so. */
+export const RefreshRequest = z.nullable(body({ refresh: z.optional(z.never({ error: M.refreshInBody })) }));
+
+export const RegistrationRequest = body({
+  email: Email,
+  password: Password,
+  fio: blankAsMissing(requiredString(200).check(z.trim())),
+  /** Any of '+7 999 123-45-67', '79991234567'; stored as '+79991234567'. */
+  phone: blankAsMissing(Phone),
+  accept_terms: z.literal(true, { error: M.acceptTerms }),
+});
+export type RegistrationRequest = z.input<typeof RegistrationRequest>;
+
+export const RestoreRequest = body({ email: Email });
+export type RestoreRequest = z.input<typeof RestoreRequest>;
+
+export const SetPasswordRequest = z
+  .object({ password: Password, password_confirm: requiredString(1024) }, { error: M.bodyNotObject })
+  .check(
+    z.refine((b) => b.password === b.password_confirm, {
+      message: M.passwordsDiffer,
+      path: ['password_confirm'],
+    }),
+  );
+export type SetPasswordRequest = z.input<typeof SetPasswordRequest>;
+
+export const AutoLoginRequest = body({ token: requiredString(256) });
+export type AutoLoginRequest = z.input<typeof AutoLoginRequest>;
+
+const RestoreLinkParams = z.object({ id: z.string().check(z.maxLength(256)) });
+
+// ---- Endpoints -------------------------------------------------------------------------------------------------
+const signInErrors = [400, 429] as const;
+
+export const authApi = {
+  'POST /api/client/auth/login/': endpoint({
+    body: LoginRequest,
+    answer: z.union([SignInAnswer, CodeSent]),
+    errors: signInErrors,
+    auth: 'public',
+  }),
+  'POST /api/client/auth/login/verify/': endpoint({
+    body: VerifyCodeRequest,
+    answer: SignInAnswer,
+    errors: signInErrors,
+    auth: 'public',
+  }),
+  'POST /api/client/auth/token/refresh/': endpoint({
+    body: RefreshRequest,
+    answer: SignInAnswer,
+    errors: [400, 401],
+    auth: 'public',
+  }),
+  'POST /api/client/auth/logout/': endpoint({ answer: DetailMessage, errors: [401], auth: 'public' }),
+  'POST /api/client/profile/': endpoint({
+    body: RegistrationRequest,
+    answer: SignInAnswer,
+    status: 201,
+    errors: [400, 429],
+    auth: 'public',
+  }),
+  'POST /api/client/auth/password_change/': endpoint({
+    body: RestoreRequest,
+    answer: DetailMessage,
+    errors: [400, 429],
+    auth: 'public',
+  }),
+  'GET /api/client/auth/password_change/:id/': endpoint({
+    params: RestoreLinkParams,
+    answer: RestoreLinkStatus,
+    errors: [404],
+    auth: 'public',
+  }),
+  'PATCH /api/client/auth/password_change/:id/': endpoint({
+    params: RestoreLinkParams,
+    body: SetPasswordRequest,
+    answer: SignInAnswer,
+    errors: [400, 404],
+    auth: 'public',
+  }),
+  'POST /api/client/auth/al/': endpoint({
+    body: AutoLoginRequest,
+    answer: SignInAnswer,
+    errors: [400],
+    auth: 'public',
+  }),
+} as const;

@@ -1,0 +1,75 @@
+// How an endpoint is written down: one row of the endpoint table per method and path (spec point 7). The server
+// validates what comes in with the row's schemas and mounts a handler at exactly that method and path (a test walks
+// the table); the SPA's one typed call takes the row's key ('POST /api/client/auth/login/') and gets its path
+// parameters, query, body and answer types from it. Schemas are zod/mini, so the SPA can import one without the
+// weight of the full zod.
+import * as z from 'zod/mini';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Any zod (or zod/mini) schema. */
+export type Schema = z.core.$ZodType;
+
+export interface EndpointSpec {
+  /** Path parameters (`:id` in the key), as strings before parsing. */
+  params?: Schema;
+  /** The query string. */
+  query?: Schema;
+  /** A JSON body. */
+  body?: Schema;
+  /** A multipart/form-data body (files); the SPA sends a FormData. */
+  form?: true;
+  /** The JSON answer on success; absent when the answer is not JSON (see `answers`). */
+  answer?: Schema;
+  /** What a successful answer is when it is not JSON: a file (attachment), a redirect or an HTML page. */
+  answers?: 'file' | 'redirect' | 'html';
+  /** The status of a successful answer (200 when not given). */
+  status?: number;
+  /** The error statuses a caller must expect (spec point 8); 400 carries `{ detail }` or field errors. */
+  errors: readonly number[];
+  /** Who may call: a signed-in customer (bearer token), anyone, or staff (the staff token). */
+  auth: 'customer' | 'public' | 'staff';
+}
+
+export type EndpointKey = `${Method} /${string}`;
+export type EndpointTable = Record<EndpointKey, EndpointSpec>;
+
+/** A row of the table, with its literal types kept for the SPA's typed call. */
+export const endpoint = <const S extends EndpointSpec>(spec: S): S => spec;
+
+/** `'GET /api/client/orders/:id/'` → `['GET', '/api/client/orders/:id/']`. */
+export function splitKey(key: EndpointKey): [Method, string] {
+  const space = key.indexOf(' ');
+  return [key.slice(0, space) as Method, key.slice(space + 1)];
+}
+
+/** The names of a path's parameters: `'/orders/:id/files/:fileId/'` → `'id' | 'fileId'`. */
+export type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+// ---- Pieces every group uses ---------------------------------------------------------------------------------
+/** `{ "detail": "…" }`: the error (or plain confirmation) every call may answer. */
+export const DetailMessage = z.object({ detail: z.string() });
+export type DetailMessage = z.infer<typeof DetailMessage>;
+/** Field errors: `{ "email": ["…"] }`, in Russian, ready to show at the field. */
+export const FieldErrors = z.record(z.string(), z.array(z.string()));
+export type FieldErrors = z.infer<typeof FieldErrors>;
+
+/** A database id in a path or a query: a positive integer written in decimal. */
+export const Id = z.coerce
+  .number({ error: 'Неверный номер.' })
+  .check(z.int('Неверный номер.'), z.gte(1), z.lte(2_000_000_000));
+/** Path parameters of the form `{ id }`. */
+export const IdParams = z.object({ id: Id });
+
+/** A paginated list: `{ next, previous, count, results }` (spec point 7). */
+export const page = <T extends Schema>(item: T) =>
+  z.object({
+    next: z.nullable(z.string()),
+    previous: z.nullable(z.string()),
+    count: z.number(),
+    results: z.array(item),
+  });

@@ -1,0 +1,54 @@
+// The endpoint table and the server agree: every row of the contract is mounted with its method and path, and every
+// API route the server mounts is a row of the table (a handler without a row would be an endpoint nobody typed).
+import { describe, expect, it } from 'vitest';
+import { api } from '../../contract/api';
+import { splitKey, type EndpointKey } from '../../contract/http';
+import { useHarness } from './harness';
+
+/** Routes outside the table on purpose: the health check, which speaks no contract of spec point 7. */
+const OUTSIDE_THE_TABLE = new Set(['GET /api/health']);
+/** The resource groups whose routers are written from the table so far (the others follow in their own steps). */
+const FROM_THE_TABLE = [
+  / \/api\/client\/auth\//,
+  / \/client\/api\/socials\/(links|sandbox|email)\//,
+  / \/api\/staff\/(auto-login|demo-customer|outbox)\//,
+  /^POST \/api\/client\/profile\/$/,
+];
+
+describe('the endpoint table', () => {
+  const h = useHarness();
+
+  const mounted = () =>
+    new Set(
+      h.app.routes
+        .filter((r) => r.method !== 'ALL' && /^\/(api|client\/api)\//.test(r.path))
+        // A parameter's pattern (`:id{[0-9]{1,9}}`) is the server's own business: the table names the parameter.
+        .map((r) => `${r.method} ${r.path.replace(/:(\w+)\{(?:[^{}]|\{[^{}]*\})*\}/g, ':$1')}`),
+    );
+
+  it('every row is mounted with the method and path written there', () => {
+    const routes = mounted();
+    const missing = Object.keys(api).filter((key) => {
+      const [method, path] = splitKey(key as EndpointKey);
+      return !routes.has(`${method} ${path}`);
+    });
+    expect(missing).toEqual([]);
+  });
+
+  it('every mounted API route is a row of the table', () => {
+    const rows = new Set(Object.keys(api));
+    const extra = [...mounted()].filter(
+      (r) => !rows.has(r) && !OUTSIDE_THE_TABLE.has(r) && FROM_THE_TABLE.some((re) => re.test(r)),
+    );
+    expect(extra).toEqual([]);
+  });
+
+  it('every row says who may call it and which errors to expect', () => {
+    for (const [key, spec] of Object.entries(api)) {
+      expect(['customer', 'public', 'staff'], key).toContain(spec.auth);
+      expect(Array.isArray(spec.errors), key).toBe(true);
+      // Staff rows live under /api/staff/ and nothing else does.
+      expect(spec.auth === 'staff', key).toBe(key.includes(' /api/staff/'));
+    }
+  });
+});
