@@ -1,7 +1,8 @@
 // Every machine under machines/**/<name>.machine.ts, found on disk (a new machine cannot be forgotten), must have a
 // model-based test in tests/machines/ that generates its paths and asserts that they take every transition
-// (createCoverage + assertAllCovered from ./coverage). A machine without one fails here, naming the transitions
-// that the generic traversal below (its own events, no payloads) cannot reach — the list its test must cover.
+// (describeModel, or createCoverage + assertAllCovered, from ./coverage). A machine without one fails here, naming
+// the transitions that the generic traversal below (its own events, no payloads) cannot reach — the list its test
+// must cover.
 // The inventory written here feeds the figures printed at the end of the run (tests/support/machine-figures-reporter).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -58,8 +59,13 @@ function pathTestsOf({ file, exportName }: Found): string[] {
   );
   return testFiles
     .filter(({ source }) => importLine.test(source))
-    .filter(({ source }) => /\btransitionPaths\(/.test(source) && /\bcreateCoverage\(/.test(source))
-    .filter(({ source }) => /\.assertAllCovered\(\)/.test(source))
+    .filter(
+      ({ source }) =>
+        /\bdescribeModel\(/.test(source) ||
+        (/\btransitionPaths\(/.test(source) &&
+          /\bcreateCoverage\(/.test(source) &&
+          /\.assertAllCovered\(\)/.test(source)),
+    )
     .map(({ file: f }) => f);
 }
 
