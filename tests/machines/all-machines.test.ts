@@ -1,7 +1,7 @@
 // Every machine under machines/**/<name>.machine.ts, found on disk (a new machine cannot be forgotten), must have a
 // model-based test in tests/machines/ that generates its paths and asserts that they take every transition
-// (createCoverage + assertAllCovered from ./coverage). A machine without one fails here, naming the transitions
-// that the generic traversal below (its own events, no payloads) cannot reach — the list its test must cover.
+// (describeModel from ./coverage). A machine without one fails here, naming the transitions that the generic
+// traversal below (its own events, no payloads) cannot reach — the list its test must cover.
 // The inventory written here feeds the figures printed at the end of the run (tests/support/machine-figures-reporter).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -50,7 +50,7 @@ function stateNodes(node: AnyStateNode): AnyStateNode[] {
   return Object.values(node.states as Record<string, AnyStateNode>).flatMap((n) => [n, ...stateNodes(n)]);
 }
 
-/** The test files that import this export from its module and assert transition coverage with it. */
+/** The test files that import this export from its module and declare its model test (which asserts coverage). */
 function pathTestsOf({ file, exportName }: Found): string[] {
   const module = file.replace(/\.ts$/, '');
   const importLine = new RegExp(
@@ -58,8 +58,7 @@ function pathTestsOf({ file, exportName }: Found): string[] {
   );
   return testFiles
     .filter(({ source }) => importLine.test(source))
-    .filter(({ source }) => /\btransitionPaths\(/.test(source) && /\bcreateCoverage\(/.test(source))
-    .filter(({ source }) => /\.assertAllCovered\(\)/.test(source))
+    .filter(({ source }) => /\bdescribeModel\(/.test(source))
     .map(({ file: f }) => f);
 }
 
@@ -112,8 +111,8 @@ describe('every machine, every transition', () => {
       if (pathTestsOf(entry).length) return;
       const gaps = genericGaps(entry.machine);
       expect.fail(
-        `${entry.file}: no test in tests/machines imports ${entry.exportName} and calls transitionPaths, ` +
-          `createCoverage and assertAllCovered (see tests/machines/coverage.ts).\n` +
+        `${entry.file}: no test in tests/machines imports ${entry.exportName} and declares its model test ` +
+          `with describeModel (see tests/machines/coverage.ts).\n` +
           (gaps.length
             ? `Transitions a path test must reach (the generic traversal without payloads misses them):\n  ${gaps.join('\n  ')}`
             : 'Even the generic traversal reaches every transition: write the test with its events and assertions.'),

@@ -9,7 +9,7 @@ import {
   selectTooMany,
 } from '../../machines/callback-form/callback-form.selectors';
 import type { CallbackRequestValues } from '../../machines/callback-form/callback-form.types';
-import { createCoverage, transitionPaths } from './coverage';
+import { describeModel } from './coverage';
 import { never } from './never';
 
 const request = { phone: '+79001234567', name: 'Анна', time: 'после 18:00', comment: 'Вопрос' };
@@ -49,19 +49,12 @@ function assertInvariants(s: Snap) {
   if (s.context.phoneMissing) expect(phoneError(s)).toBe('Укажите телефон');
 }
 
-describe('callback form machine (model-based)', () => {
-  const paths = transitionPaths(model, { events: () => events as never, serializeState });
-  const coverage = createCoverage(model);
-
-  it.each(paths.map((p) => [p.description, p] as const))('%s', (_, path) => {
-    const final = coverage.replay(path);
-    expect(serializeState(final)).toEqual(serializeState(path.final));
-    assertInvariants(final);
-  });
-
-  it('covers every transition of the chart', () => {
-    coverage.assertAllCovered();
-  });
+describeModel(model, {
+  name: 'callback form machine (model-based)',
+  events,
+  serializeState,
+  agreeOn: serializeState,
+  invariants: assertInvariants,
 });
 
 describe('callback form machine (scenarios)', () => {

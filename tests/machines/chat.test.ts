@@ -14,7 +14,7 @@ import {
   selectUnread,
 } from '../../machines/chat/chat.selectors';
 import type { ChatEvent, ChatMessage, ChatPage } from '../../machines/chat/chat.types';
-import { createCoverage, transitionPaths } from './coverage';
+import { describeModel } from './coverage';
 import { never } from './never';
 
 const ORDER = 7;
@@ -42,73 +42,67 @@ const staffReply = msg(13, 'manager');
 const newer = page([msg(14, 'writer')]);
 const apiError = { status: 500, message: 'Ошибка сервера' };
 
-describe('chat machine (model-based)', () => {
-  const model = chatMachine.provide({
-    actors: {
-      loadHistory: never(),
-      fetchNewer: never(),
-      loadOlder: never(),
-      sendMessage: never(),
-      markRead: never(),
-    },
-  });
-  type Snap = SnapshotFrom<typeof model>;
-  const input = { orderId: ORDER };
-  // The three regions would multiply into a huge product; each region gets its own model (the events that drive
-  // it, plus the ones that cross into it), and one coverage record spans the three.
-  const historyEvents = [
-    { type: 'xstate.done.actor.loadHistory', output: history },
-    { type: 'xstate.error.actor.loadHistory', error: apiError },
-    { type: 'chat.retry' },
-    { type: 'chat.incoming', message: staffReply },
-    { type: 'chat.incoming', message: { ...staffReply, id: 15, text: '' }, partial: true },
-    { type: 'chat.resumed' },
-    { type: 'xstate.done.actor.fetchNewer', output: newer },
-    { type: 'xstate.error.actor.fetchNewer', error: apiError },
-    { type: 'xstate.after.catchUpRetryDelay.chat.history.ready.catchUpFailed' },
-    { type: 'chat.loadOlder' },
-    { type: 'xstate.done.actor.loadOlder', output: older },
-    { type: 'xstate.error.actor.loadOlder', error: apiError },
-  ] as ChatEvent[];
-  const outboxEvents = [
-    { type: 'xstate.done.actor.loadHistory', output: page([echo]) },
-    { type: 'chat.send', clientId: 'c1', text: 'Привет', files: [], createdAt: '2026-03-01T10:05:00.000Z' },
-    { type: 'chat.send', clientId: 'c2', text: '   ', files: [], createdAt: '2026-03-01T10:05:00.000Z' },
-    { type: 'xstate.done.actor.sendMessage', output: echo },
-    { type: 'xstate.error.actor.sendMessage', error: { message: 'Сервер не отвечает' } },
-    { type: 'chat.resend', clientId: 'c1' },
-    { type: 'chat.discard', clientId: 'c1' },
-    { type: 'chat.incoming', message: echo },
-  ] as ChatEvent[];
-  const readEvents = [
-    { type: 'xstate.done.actor.loadHistory', output: history },
-    { type: 'chat.incoming', message: staffReply },
-    { type: 'chat.seen', upToId: 13 },
-    { type: 'xstate.done.actor.markRead', output: { unread: 0 } },
-    { type: 'xstate.error.actor.markRead', error: apiError },
-    { type: 'chat.readElsewhere', upToId: 13 },
-  ] as ChatEvent[];
-  const serializeState = (s: Snap) =>
-    JSON.stringify({
-      v: s.value,
-      ids: s.context.messages.map((m) => `${m.id}${m.read_at ? 'r' : ''}`).join(','),
-      pending: s.context.pending.map((p) => `${p.clientId}:${p.status}`).join(','),
-      seen: s.context.seenUpTo,
-      older: s.context.hasOlder,
-    });
-  const paths = [historyEvents, outboxEvents, readEvents].flatMap((events) =>
-    transitionPaths(model, { events: () => events as never, serializeState, input }),
-  );
-  const coverage = createCoverage(model, { input });
-
-  it('has a bounded model', () => {
-    expect(paths.length).toBeGreaterThan(50);
-    expect(paths.length).toBeLessThan(3_000);
+const model = chatMachine.provide({
+  actors: {
+    loadHistory: never(),
+    fetchNewer: never(),
+    loadOlder: never(),
+    sendMessage: never(),
+    markRead: never(),
+  },
+});
+type Snap = SnapshotFrom<typeof model>;
+const input = { orderId: ORDER };
+// The three regions would multiply into a huge product; each region gets its own model (the events that drive
+// it, plus the ones that cross into it), and one coverage record spans the three.
+const historyEvents = [
+  { type: 'xstate.done.actor.loadHistory', output: history },
+  { type: 'xstate.error.actor.loadHistory', error: apiError },
+  { type: 'chat.retry' },
+  { type: 'chat.incoming', message: staffReply },
+  { type: 'chat.incoming', message: { ...staffReply, id: 15, text: '' }, partial: true },
+  { type: 'chat.resumed' },
+  { type: 'xstate.done.actor.fetchNewer', output: newer },
+  { type: 'xstate.error.actor.fetchNewer', error: apiError },
+  { type: 'xstate.after.catchUpRetryDelay.chat.history.ready.catchUpFailed' },
+  { type: 'chat.loadOlder' },
+  { type: 'xstate.done.actor.loadOlder', output: older },
+  { type: 'xstate.error.actor.loadOlder', error: apiError },
+] as ChatEvent[];
+const outboxEvents = [
+  { type: 'xstate.done.actor.loadHistory', output: page([echo]) },
+  { type: 'chat.send', clientId: 'c1', text: 'Привет', files: [], createdAt: '2026-03-01T10:05:00.000Z' },
+  { type: 'chat.send', clientId: 'c2', text: '   ', files: [], createdAt: '2026-03-01T10:05:00.000Z' },
+  { type: 'xstate.done.actor.sendMessage', output: echo },
+  { type: 'xstate.error.actor.sendMessage', error: { message: 'Сервер не отвечает' } },
+  { type: 'chat.resend', clientId: 'c1' },
+  { type: 'chat.discard', clientId: 'c1' },
+  { type: 'chat.incoming', message: echo },
+] as ChatEvent[];
+const readEvents = [
+  { type: 'xstate.done.actor.loadHistory', output: history },
+  { type: 'chat.incoming', message: staffReply },
+  { type: 'chat.seen', upToId: 13 },
+  { type: 'xstate.done.actor.markRead', output: { unread: 0 } },
+  { type: 'xstate.error.actor.markRead', error: apiError },
+  { type: 'chat.readElsewhere', upToId: 13 },
+] as ChatEvent[];
+const serializeState = (s: Snap) =>
+  JSON.stringify({
+    v: s.value,
+    ids: s.context.messages.map((m) => `${m.id}${m.read_at ? 'r' : ''}`).join(','),
+    pending: s.context.pending.map((p) => `${p.clientId}:${p.status}`).join(','),
+    seen: s.context.seenUpTo,
+    older: s.context.hasOlder,
   });
 
-  it.each(paths.map((p) => [p.description, p] as const))('%s', (_, path) => {
-    const final = coverage.replay(path);
-    expect(final.value).toEqual(path.final.value);
+describeModel(model, {
+  name: 'chat machine (model-based)',
+  eventSets: [historyEvents, outboxEvents, readEvents],
+  serializeState,
+  input,
+  pathCount: { moreThan: 50, fewerThan: 3000 },
+  invariants: (final, path) => {
     const messages = selectMessages(final);
     const ids = messages.map((m) => m.id);
     // Never a duplicate, always ascending.
@@ -147,11 +141,7 @@ describe('chat machine (model-based)', () => {
         messages.filter((m) => m.author !== 'customer' && m.id <= final.context.readingUpTo && !m.read_at),
       ).toEqual([]);
     }
-  });
-
-  it('covers every transition of the chart', () => {
-    coverage.assertAllCovered();
-  });
+  },
 });
 
 /** IO actors the test settles by hand. */

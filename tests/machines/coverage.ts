@@ -4,7 +4,10 @@
 // - `createCoverage` replays those paths on a live actor (with its real scheduler and provided actions), checks
 //   that the live actor agrees with the model after every step, records the transitions it took through the
 //   inspection API (`@xstate.microstep` carries them), and fails naming every transition of the definition that
-//   no path reached.
+//   no path reached;
+// - `describeModel` is the test every machine file declares with them: its events, input and invariants in, one test
+//   per path and a coverage test out.
+import { describe, expect, it } from 'vitest';
 import {
   createActor,
   type AnyActorRef,
@@ -13,6 +16,7 @@ import {
   type AnyStateNode,
   type AnyTransitionDefinition,
   type EventObject,
+  type InputFrom,
   type SnapshotFrom,
 } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, type StatePath, type TraversalOptions } from 'xstate/graph';
@@ -46,7 +50,7 @@ export function transitionKey(t: AnyTransitionDefinition): string | null {
   return `${source.id}|${t.eventType || 'always'}|${index}`;
 }
 
-function describe(t: AnyTransitionDefinition): string {
+function describeTransition(t: AnyTransitionDefinition): string {
   const targets = t.target?.length ? t.target.map((n: AnyStateNode) => `#${n.id}`).join(', ') : '(no target)';
   return `#${(t.source as AnyStateNode).id} on "${t.eventType || 'always'}"${guardName(t)} → ${targets}`;
 }
@@ -56,9 +60,9 @@ export function collectTransitions(machine: AnyStateMachine): Map<string, string
   const all = new Map<string, string>();
   for (const node of allStateNodes(machine.root)) {
     for (const list of node.transitions.values()) {
-      for (const t of list) all.set(transitionKey(t)!, describe(t));
+      for (const t of list) all.set(transitionKey(t)!, describeTransition(t));
     }
-    for (const t of node.always ?? []) all.set(transitionKey(t)!, describe(t));
+    for (const t of node.always ?? []) all.set(transitionKey(t)!, describeTransition(t));
   }
   return all;
 }
@@ -197,4 +201,113 @@ export function createCoverage<M extends AnyStateMachine>(
   }
 
   return { replay, assertAllCovered, taken };
+}
+
+// ---- One model-based test per machine --------------------------------------------------------------------------
+
+/** An event with its payload (the index signature lets a list be written inline, payloads and all). */
+export type ModelEvent = MachineEvent & { readonly [payload: string]: unknown };
+
+/** The events to try: one fixed list, or a list read from the snapshot (e.g. a dismiss for every open item). */
+export type ModelEvents<M extends AnyStateMachine> =
+  readonly ModelEvent[] | ((snapshot: Snapshot<M>) => readonly ModelEvent[]);
+
+/** One way the machine can start: the test has several when the input decides the first steps. */
+export interface ModelStart<M extends AnyStateMachine> {
+  /** The title of its describe block. */
+  name: string;
+  input: InputFrom<M>;
+  /**
+   * What this start alone cannot reach (another start does): its coverage test expects this gap, and one more test
+   * asserts that all the starts together take every transition.
+   */
+  misses?: RegExp;
+}
+
+export type ModelOptions<M extends AnyStateMachine> = {
+  /** The title of the describe block. */
+  name: string;
+  serializeState?: PathOptions<M>['serializeState'];
+  filterEvents?: PathOptions<M>['filterEvents'];
+  /** What the live actor must agree on with the model besides the state value (e.g. the whole context). */
+  agreeOn?: (snapshot: Snapshot<M>) => unknown;
+  /** What must hold in the state a path ends in (the input is the one the path started from). */
+  invariants?: (final: Snapshot<M>, path: ModelPath<M>, input: InputFrom<M> | undefined) => void;
+  /** Bounds on the number of paths: a model that grows or collapses by accident fails here. */
+  pathCount?: { moreThan?: number; fewerThan?: number };
+} & (
+  | { events: ModelEvents<M>; eventSets?: never }
+  | {
+      /** Several event lists, each traversed as its own model (parallel regions would multiply otherwise). */
+      eventSets: readonly ModelEvents<M>[];
+      events?: never;
+    }
+) &
+  ({ input?: InputFrom<M>; inputs?: never } | { inputs: readonly ModelStart<M>[]; input?: never });
+
+/**
+ * The model-based test of a machine: per start, one test per generated path (replayed on a live actor that must
+ * agree with the model, then the invariants) and a test that the paths take every transition of the chart.
+ */
+export function describeModel<M extends AnyStateMachine>(machine: M, options: ModelOptions<M>): void {
+  const lists = options.eventSets ?? [options.events];
+  // Both forms become the function transitionPaths takes (a fresh, mutable array per snapshot).
+  const eventsOf = (list: ModelEvents<M>) => (s: Snapshot<M>) => [
+    ...(typeof list === 'function' ? list(s) : list),
+  ];
+  const pathsFrom = (input: InputFrom<M> | undefined) =>
+    lists.flatMap((list) =>
+      transitionPaths(machine, {
+        events: eventsOf(list),
+        input,
+        serializeState: options.serializeState,
+        filterEvents: options.filterEvents,
+      }),
+    );
+  const starts: readonly { name?: string; input: InputFrom<M> | undefined; misses?: RegExp }[] =
+    options.inputs ?? [{ input: options.input }];
+
+  describe(options.name, () => {
+    const generated: { input: InputFrom<M> | undefined; paths: ModelPath<M>[] }[] = [];
+    for (const start of starts) {
+      const paths = pathsFrom(start.input);
+      generated.push({ input: start.input, paths });
+      const tests = () => {
+        const coverage = createCoverage(machine, { input: start.input });
+        const bounds = options.pathCount;
+        if (bounds)
+          it('generates paths', () => {
+            if (bounds.moreThan !== undefined) expect(paths.length).toBeGreaterThan(bounds.moreThan);
+            if (bounds.fewerThan !== undefined) expect(paths.length).toBeLessThan(bounds.fewerThan);
+          });
+
+        it.each(paths.map((p) => [p.description, p] as const))('%s', (_, path) => {
+          const final = coverage.replay(path);
+          expect((final as AnyMachineSnapshot).value).toEqual((path.final as AnyMachineSnapshot).value);
+          if (options.agreeOn) expect(options.agreeOn(final)).toEqual(options.agreeOn(path.final));
+          options.invariants?.(final, path, start.input);
+        });
+
+        it('covers every transition of the chart', () => {
+          if (start.misses) expect(() => coverage.assertAllCovered()).toThrow(start.misses);
+          else coverage.assertAllCovered();
+        });
+      };
+      // One start needs no describe block of its own: the test names stay those of a plain model.
+      if (start.name === undefined) tests();
+      else describe(start.name, tests);
+    }
+
+    if (starts.some((start) => start.misses))
+      it('covers every transition of the chart with all its starts together', () => {
+        // Replayed afresh, so the claim does not rest on the tests above having run (e.g. under -t).
+        const together = createCoverage(machine);
+        for (const { input, paths } of generated) {
+          const run = createCoverage(machine, { input });
+          for (const path of paths) run.replay(path);
+          for (const key of run.taken) together.taken.add(key);
+        }
+        together.assertAllCovered();
+      });
+  });
 }

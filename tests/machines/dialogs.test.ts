@@ -7,7 +7,7 @@ import {
   selectTopDialog,
 } from '../../machines/dialogs/dialogs.selectors';
 import { DIALOG_DEFAULTS } from '../../machines/dialogs/dialogs.types';
-import { createCoverage, transitionPaths } from './coverage';
+import { describeModel } from './coverage';
 
 type Snap = SnapshotFrom<typeof dialogsMachine>;
 
@@ -31,32 +31,25 @@ function events(s: Snap) {
   ];
 }
 
-describe('dialogs machine (model-based)', () => {
-  // Auto ids count up; the model tells states apart by what is shown, and stops at two open dialogs.
-  const serializeState = (s: Snap) =>
-    JSON.stringify({
-      value: s.value,
-      stack: s.context.stack.map((d) => ({ ...d, id: d.id.replace(/\d+$/, '') })),
-    });
-  const paths = transitionPaths(dialogsMachine, {
-    events: events as never,
-    serializeState,
-    filterEvents: (s, e) => e.type !== 'dialogs.open' || s.context.stack.length < 2,
+// Auto ids count up; the model tells states apart by what is shown, and stops at two open dialogs.
+const serializeState = (s: Snap) =>
+  JSON.stringify({
+    value: s.value,
+    stack: s.context.stack.map((d) => ({ ...d, id: d.id.replace(/\d+$/, '') })),
   });
-  const coverage = createCoverage(dialogsMachine);
 
-  it.each(paths.map((p) => [p.description, p] as const))('%s', (_, path) => {
-    const final = coverage.replay(path);
-    expect(final.context.stack).toEqual(path.final.context.stack);
+describeModel(dialogsMachine, {
+  name: 'dialogs machine (model-based)',
+  events,
+  serializeState,
+  filterEvents: (s, e) => e.type !== 'dialogs.open' || s.context.stack.length < 2,
+  agreeOn: (s) => s.context.stack,
+  invariants: (final) => {
     expect(selectHasOpenDialog(final)).toBe(final.context.stack.length > 0);
     expect(final.value).toBe(final.context.stack.length ? 'open' : 'closed');
     const ids = final.context.stack.map((d) => d.id);
     expect(new Set(ids).size).toBe(ids.length);
-  });
-
-  it('covers every transition of the chart', () => {
-    coverage.assertAllCovered();
-  });
+  },
 });
 
 describe('dialogs machine', () => {

@@ -6,7 +6,7 @@ import {
   selectNotifications,
 } from '../../machines/notifications/notifications.selectors';
 import { MAX_NOTIFICATIONS, NOTIFICATION_TIMEOUT } from '../../machines/notifications/notifications.types';
-import { createCoverage, transitionPaths } from './coverage';
+import { describeModel } from './coverage';
 
 type Snap = SnapshotFrom<typeof notificationsMachine>;
 
@@ -18,31 +18,23 @@ const pushes = [
   { type: 'notifications.push', kind: 'error', text: 'Сервер не отвечает', timeout: 0 },
 ];
 
-describe('notifications machine (model-based)', () => {
-  const serializeState = (s: Snap) =>
-    JSON.stringify({ value: s.value, items: s.context.items.map((n) => [n.kind, n.text, n.timeout]) });
-  const paths = transitionPaths(notificationsMachine, {
-    events: (s) =>
-      [
-        ...pushes,
-        ...s.context.items.map((n) => ({ type: 'notifications.dismiss', id: n.id })),
-        { type: 'notifications.dismiss', id: 'gone' },
-      ] as never,
-    serializeState,
-    filterEvents: (s, e) => e.type !== 'notifications.push' || s.context.items.length < 2,
-  });
-  const coverage = createCoverage(notificationsMachine);
+const serializeState = (s: Snap) =>
+  JSON.stringify({ value: s.value, items: s.context.items.map((n) => [n.kind, n.text, n.timeout]) });
 
-  it.each(paths.map((p) => [p.description, p] as const))('%s', (_, path) => {
-    const final = coverage.replay(path);
-    expect(final.context.items).toEqual(path.final.context.items);
+describeModel(notificationsMachine, {
+  name: 'notifications machine (model-based)',
+  events: (s) => [
+    ...pushes,
+    ...s.context.items.map((n) => ({ type: 'notifications.dismiss', id: n.id })),
+    { type: 'notifications.dismiss', id: 'gone' },
+  ],
+  serializeState,
+  filterEvents: (s, e) => e.type !== 'notifications.push' || s.context.items.length < 2,
+  agreeOn: (s) => s.context.items,
+  invariants: (final) => {
     expect(selectHasNotifications(final)).toBe(final.context.items.length > 0);
     expect(final.value).toBe(final.context.items.length ? 'showing' : 'empty');
-  });
-
-  it('covers every transition of the chart', () => {
-    coverage.assertAllCovered();
-  });
+  },
 });
 
 describe('notifications machine (timing)', () => {

@@ -24,7 +24,7 @@ import type {
   SubmitInput,
   SubmitResult,
 } from '../../machines/order-form/order-form.types';
-import { createCoverage, transitionPaths } from './coverage';
+import { describeModel } from './coverage';
 import { never } from './never';
 
 // The rules read the clock: the deadline is counted from today (the model is built before any test runs).
@@ -68,94 +68,87 @@ const topicError = {
 };
 const notEditable = { status: 400, message: 'Заказ уже нельзя изменить.' };
 
-describe('order-form machine (model-based)', () => {
-  const model = withRules(orderFormMachine).provide({
-    actors: {
-      loadForm: never(),
-      saveDraft: never(),
-      resetDraft: never(),
-      calculatePrice: never(),
-      submitOrder: never(),
-    },
+const model = withRules(orderFormMachine).provide({
+  actors: {
+    loadForm: never(),
+    saveDraft: never(),
+    resetDraft: never(),
+    calculatePrice: never(),
+    submitOrder: never(),
+  },
+});
+type Snap = SnapshotFrom<typeof model>;
+const after = (delay: string, state: string) => ({ type: `xstate.after.${delay}.orderForm.${state}` });
+const events = [
+  { type: 'xstate.done.actor.loadForm', output: draftLoaded },
+  { type: 'xstate.error.actor.loadForm', error: { status: 404, message: 'Черновик не найден.' } },
+  { type: 'form.retry' },
+  { type: 'form.change', field: 'pages', value: '10' },
+  { type: 'form.change', field: 'pages', value: '' },
+  { type: 'form.promo', code: 'STUDENT10' },
+  { type: 'form.bonus', use: true },
+  { type: 'form.fileAdded', file: { id: 9, name: 'a.pdf', size: 1, mime: 'application/pdf' } },
+  { type: 'form.fileRemoved', id: 3 },
+  { type: 'form.submit' },
+  { type: 'draft.flush' },
+  { type: 'draft.reset' },
+  after('draftDelay', 'editing.draft.debouncing'),
+  after('draftRetryDelay', 'editing.draft.saveFailed'),
+  after('priceDelay', 'editing.price.debouncing'),
+  { type: 'xstate.done.actor.saveDraft', output: {} },
+  { type: 'xstate.error.actor.saveDraft', error: { message: 'Сервер не отвечает' } },
+  { type: 'xstate.done.actor.resetDraft', output: {} },
+  { type: 'xstate.error.actor.resetDraft', error: { message: 'Сервер не отвечает' } },
+  { type: 'xstate.done.actor.calculatePrice', output: quote },
+  { type: 'xstate.error.actor.calculatePrice', error: { status: 400, message: 'Укажите срок сдачи.' } },
+  { type: 'xstate.done.actor.submitOrder', output: { orderId: 42, isFirstOrder: true } },
+  { type: 'xstate.error.actor.submitOrder', error: topicError },
+  { type: 'xstate.error.actor.submitOrder', error: notEditable },
+];
+// The model's state: the chart, plus what the guards read (draft or order, the typed values, typed while saving).
+const serializeState = (s: Snap) =>
+  JSON.stringify({
+    value: s.value,
+    draftId: s.context.draftId,
+    values: s.context.values,
+    dirty: s.context.draftDirty,
   });
-  type Snap = SnapshotFrom<typeof model>;
-  const after = (delay: string, state: string) => ({ type: `xstate.after.${delay}.orderForm.${state}` });
-  const events = [
-    { type: 'xstate.done.actor.loadForm', output: draftLoaded },
-    { type: 'xstate.error.actor.loadForm', error: { status: 404, message: 'Черновик не найден.' } },
-    { type: 'form.retry' },
-    { type: 'form.change', field: 'pages', value: '10' },
-    { type: 'form.change', field: 'pages', value: '' },
-    { type: 'form.promo', code: 'STUDENT10' },
-    { type: 'form.bonus', use: true },
-    { type: 'form.fileAdded', file: { id: 9, name: 'a.pdf', size: 1, mime: 'application/pdf' } },
-    { type: 'form.fileRemoved', id: 3 },
-    { type: 'form.submit' },
-    { type: 'draft.flush' },
-    { type: 'draft.reset' },
-    after('draftDelay', 'editing.draft.debouncing'),
-    after('draftRetryDelay', 'editing.draft.saveFailed'),
-    after('priceDelay', 'editing.price.debouncing'),
-    { type: 'xstate.done.actor.saveDraft', output: {} },
-    { type: 'xstate.error.actor.saveDraft', error: { message: 'Сервер не отвечает' } },
-    { type: 'xstate.done.actor.resetDraft', output: {} },
-    { type: 'xstate.error.actor.resetDraft', error: { message: 'Сервер не отвечает' } },
-    { type: 'xstate.done.actor.calculatePrice', output: quote },
-    { type: 'xstate.error.actor.calculatePrice', error: { status: 400, message: 'Укажите срок сдачи.' } },
-    { type: 'xstate.done.actor.submitOrder', output: { orderId: 42, isFirstOrder: true } },
-    { type: 'xstate.error.actor.submitOrder', error: topicError },
-    { type: 'xstate.error.actor.submitOrder', error: notEditable },
-  ];
-  // The model's state: the chart, plus what the guards read (draft or order, the typed values, typed while saving).
-  const serializeState = (s: Snap) =>
-    JSON.stringify({
-      value: s.value,
-      draftId: s.context.draftId,
-      values: s.context.values,
-      dirty: s.context.draftDirty,
-    });
-  // The three regions are independent but for the values: an event of one region is tried while the other two
-  // rest, so the model stays small and still takes every transition.
-  const region = (e: { type: string }) =>
-    /draft\.|saveDraft|resetDraft|draftDelay|draftRetryDelay/.test(e.type)
-      ? 'draft'
-      : /priceDelay|calculatePrice/.test(e.type)
-        ? 'price'
-        : /form\.submit|submitOrder|form\.retry/.test(e.type)
-          ? 'submit'
-          : /form\.(promo|bonus|file)/.test(e.type)
-            ? 'rare'
-            : 'any';
-  const resting = {
-    draft: ['idle', 'debouncing', 'saved'],
-    price: ['idle', 'debouncing', 'ready', 'failed'],
-    submit: ['idle', 'invalid'],
-  } as const;
-  const rests = (s: Snap, name: keyof typeof resting) => {
-    const value = (s.value as { editing?: Record<string, string> }).editing;
-    return !value || (resting[name] as readonly string[]).includes(value[name] ?? '');
-  };
-  const filterEvents = (s: Snap, e: { type: string }) => {
-    const r = region(e);
-    if (r === 'any') return true;
-    if (r === 'rare') return s.matches({ editing: { draft: 'idle', price: 'debouncing', submit: 'idle' } });
-    return (['draft', 'price', 'submit'] as const).every((name) => name === r || rests(s, name));
-  };
-  const paths = transitionPaths(model, {
-    events: () => events as never,
-    serializeState,
-    filterEvents,
-    input: { mode: 'new' },
-  });
-  const coverage = createCoverage(model, { input: { mode: 'new' } });
+// The three regions are independent but for the values: an event of one region is tried while the other two
+// rest, so the model stays small and still takes every transition.
+const region = (e: { type: string }) =>
+  /draft\.|saveDraft|resetDraft|draftDelay|draftRetryDelay/.test(e.type)
+    ? 'draft'
+    : /priceDelay|calculatePrice/.test(e.type)
+      ? 'price'
+      : /form\.submit|submitOrder|form\.retry/.test(e.type)
+        ? 'submit'
+        : /form\.(promo|bonus|file)/.test(e.type)
+          ? 'rare'
+          : 'any';
+const resting = {
+  draft: ['idle', 'debouncing', 'saved'],
+  price: ['idle', 'debouncing', 'ready', 'failed'],
+  submit: ['idle', 'invalid'],
+} as const;
+const rests = (s: Snap, name: keyof typeof resting) => {
+  const value = (s.value as { editing?: Record<string, string> }).editing;
+  return !value || (resting[name] as readonly string[]).includes(value[name] ?? '');
+};
+const filterEvents = (s: Snap, e: { type: string }) => {
+  const r = region(e);
+  if (r === 'any') return true;
+  if (r === 'rare') return s.matches({ editing: { draft: 'idle', price: 'debouncing', submit: 'idle' } });
+  return (['draft', 'price', 'submit'] as const).every((name) => name === r || rests(s, name));
+};
 
-  it('generates paths', () => {
-    expect(paths.length).toBeGreaterThan(50);
-  });
-
-  it.each(paths.map((p) => [p.description, p] as const))('%s', (_, path) => {
-    const final = coverage.replay(path);
-    expect(final.value).toEqual(path.final.value);
+describeModel(model, {
+  name: 'order-form machine (model-based)',
+  events,
+  serializeState,
+  filterEvents,
+  input: { mode: 'new' },
+  pathCount: { moreThan: 50 },
+  invariants: (final, path) => {
     const phase = selectPhase(final);
     expect(selectIsLoading(final)).toBe(phase === 'loading');
     expect(selectIsSubmitting(final)).toBe(phase === 'submitting');
@@ -179,11 +172,7 @@ describe('order-form machine (model-based)', () => {
         expect(selectHasUnsavedDraft(final)).toBe(true);
       if (final.matches({ editing: { draft: 'saved' } })) expect(selectHasUnsavedDraft(final)).toBe(false);
     }
-  });
-
-  it('covers every transition of the chart', () => {
-    coverage.assertAllCovered();
-  });
+  },
 });
 
 // ---- Timing and IO --------------------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ import {
 import { UNDO_TIMEOUT, type OrderListRequest } from '../../machines/order-list/order-list.types';
 import type { OrderDetail, OrderList, OrderListItem, TrashResponse } from '../../contract/orders';
 import { ORDER_STATUSES } from '../../contract/order-status';
-import { createCoverage, transitionPaths } from './coverage';
+import { describeModel } from './coverage';
 import { never } from './never';
 
 const S = ORDER_STATUSES;
@@ -68,64 +68,60 @@ const failure = { status: 400, message: 'Заказ в работе нельзя
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-describe('orderList machine (model-based)', () => {
-  const model = orderListMachine.provide({
-    actors: { fetchOrders: never(), trashOrder: never(), restoreOrder: never() },
+const model = orderListMachine.provide({
+  actors: { fetchOrders: never(), trashOrder: never(), restoreOrder: never() },
+});
+type Snap = SnapshotFrom<typeof model>;
+const input = { tab: 'active' as const };
+const events = [
+  { type: 'orderList.load', search: 'курс' },
+  { type: 'orderList.load', tab: 'archive' },
+  { type: 'orderList.more' },
+  { type: 'orderList.retry' },
+  { type: 'orderList.delete', id: 1 },
+  { type: 'orderList.restore', id: 9 },
+  { type: 'orderList.undo' },
+  { type: 'orderList.dismissUndo' },
+  { type: 'xstate.done.actor.fetchOrders', output: page1 },
+  { type: 'xstate.done.actor.fetchOrders', output: page2 },
+  { type: 'xstate.error.actor.fetchOrders', error: { message: 'Сервер не отвечает' } },
+  { type: 'xstate.done.actor.trashOrder', output: deleted1 },
+  { type: 'xstate.error.actor.trashOrder', error: failure },
+  { type: 'xstate.done.actor.restoreOrder', output: restored1 },
+  { type: 'xstate.done.actor.restoreOrder', output: restored9 },
+  { type: 'xstate.error.actor.restoreOrder', error: failure },
+  { type: 'xstate.after.undoTimeout.orderList.trash.undoable' },
+];
+const serializeState = (s: Snap) =>
+  JSON.stringify({
+    value: s.value,
+    tab: s.context.tab,
+    search: s.context.search,
+    page: s.context.page,
+    ids: s.context.items.map((o) => o.id),
+    more: s.context.hasMore,
+    removed: s.context.removed?.item.id ?? null,
+    busy: s.context.busyId,
+    error: s.context.error !== null,
   });
-  type Snap = SnapshotFrom<typeof model>;
-  const input = { tab: 'active' as const };
-  const events = [
-    { type: 'orderList.load', search: 'курс' },
-    { type: 'orderList.load', tab: 'archive' },
-    { type: 'orderList.more' },
-    { type: 'orderList.retry' },
-    { type: 'orderList.delete', id: 1 },
-    { type: 'orderList.restore', id: 9 },
-    { type: 'orderList.undo' },
-    { type: 'orderList.dismissUndo' },
-    { type: 'xstate.done.actor.fetchOrders', output: page1 },
-    { type: 'xstate.done.actor.fetchOrders', output: page2 },
-    { type: 'xstate.error.actor.fetchOrders', error: { message: 'Сервер не отвечает' } },
-    { type: 'xstate.done.actor.trashOrder', output: deleted1 },
-    { type: 'xstate.error.actor.trashOrder', error: failure },
-    { type: 'xstate.done.actor.restoreOrder', output: restored1 },
-    { type: 'xstate.done.actor.restoreOrder', output: restored9 },
-    { type: 'xstate.error.actor.restoreOrder', error: failure },
-    { type: 'xstate.after.undoTimeout.orderList.trash.undoable' },
-  ];
-  const serializeState = (s: Snap) =>
-    JSON.stringify({
-      value: s.value,
-      tab: s.context.tab,
-      search: s.context.search,
-      page: s.context.page,
-      ids: s.context.items.map((o) => o.id),
-      more: s.context.hasMore,
-      removed: s.context.removed?.item.id ?? null,
-      busy: s.context.busyId,
-      error: s.context.error !== null,
-    });
-  // A bounded model: the archive tab and the search are one query each, deletes happen on the active tab.
-  const paths = transitionPaths(model, {
-    events: () => events as never,
-    input,
-    serializeState,
-    filterEvents: (s, e) => {
-      if (e.type === 'orderList.load') return s.context.tab === 'active' && s.context.search === '';
-      if (e.type === 'xstate.done.actor.fetchOrders') {
-        const out = (e as unknown as { output: OrderList }).output;
-        return s.matches({ list: 'loadingMore' }) ? out === page2 : out === page1;
-      }
-      if (e.type === 'orderList.delete') return s.context.tab === 'active';
-      return true;
-    },
-  });
-  const coverage = createCoverage(model, { input });
 
-  it.each(paths.map((p) => [p.description, p] as const))('%s', (_, path) => {
-    const final = coverage.replay(path);
-    expect(final.value).toEqual(path.final.value);
-    expect(selectItems(final)).toEqual(path.final.context.items);
+describeModel(model, {
+  name: 'orderList machine (model-based)',
+  events,
+  input,
+  serializeState,
+  // A bounded model: the archive tab and the search are one query each, deletes happen on the active tab.
+  filterEvents: (s, e) => {
+    if (e.type === 'orderList.load') return s.context.tab === 'active' && s.context.search === '';
+    if (e.type === 'xstate.done.actor.fetchOrders') {
+      const out = (e as unknown as { output: OrderList }).output;
+      return s.matches({ list: 'loadingMore' }) ? out === page2 : out === page1;
+    }
+    if (e.type === 'orderList.delete') return s.context.tab === 'active';
+    return true;
+  },
+  agreeOn: selectItems,
+  invariants: (final) => {
     expect(selectIsLoading(final)).toBe(final.matches({ list: 'loading' }));
     expect(selectIsLoadingMore(final)).toBe(final.matches({ list: 'loadingMore' }));
     expect(selectIsFailed(final)).toBe(final.matches({ list: 'failure' }));
@@ -141,11 +137,7 @@ describe('orderList machine (model-based)', () => {
     if (undoable && final.context.tab === 'active') expect(ids).not.toContain(undoable.id);
     if (undoable && final.context.tab === 'archive' && ids.includes(undoable.id))
       expect(selectItems(final).find((o) => o.id === undoable.id)?.is_trash).toBe(true);
-  });
-
-  it('covers every transition of the chart', () => {
-    coverage.assertAllCovered();
-  });
+  },
 });
 
 /** fetchOrders that records each request and its AbortSignal, settled by the test. */

@@ -9,7 +9,7 @@ import {
 } from '../../machines/order-loader/order-loader.selectors';
 import { ORDER_CACHE_EXPIRY } from '../../machines/order-loader/order-loader.types';
 import type { OrderDetail } from '../../contract/orders';
-import { createCoverage, transitionPaths } from './coverage';
+import { describeModel } from './coverage';
 import { never } from './never';
 
 const order = (id: number, is_trash = false): OrderDetail =>
@@ -26,46 +26,42 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-describe('orderLoader machine (model-based)', () => {
-  const model = orderLoaderMachine.provide({ actors: { fetchOrder: never() } });
-  type Snap = SnapshotFrom<typeof model>;
-  const events = [
-    { type: 'orderLoader.open', id: 1 },
-    { type: 'orderLoader.open', id: 2 },
-    { type: 'orderLoader.open', id: null },
-    { type: 'orderLoader.invalidate', id: 1 },
-    { type: 'orderLoader.invalidate', id: 2 },
-    { type: 'orderLoader.set', order: order(1) },
-    { type: 'orderLoader.clear' },
-    { type: 'xstate.done.actor.fetchOrder', output: order(1) },
-    { type: 'xstate.done.actor.fetchOrder', output: order(2, true) },
-    { type: 'xstate.error.actor.fetchOrder', error: { status: 404, message: 'Заказ не найден.' } },
-    { type: 'xstate.done.actor.refreshOrder', output: order(1) },
-    { type: 'xstate.done.actor.refreshOrder', output: order(1, true) },
-    { type: 'xstate.error.actor.refreshOrder', error: { message: 'Сервер не отвечает' } },
-  ];
-  const serializeState = (s: Snap) =>
-    JSON.stringify({
-      value: s.value,
-      id: s.context.id,
-      cache: Object.values(s.context.cache).map((c) => [c.order.id, c.order.is_trash]),
-    });
-  const paths = transitionPaths(model, {
-    events: () => events as never,
-    serializeState,
-    // The answer is for the order asked for.
-    filterEvents: (s, e) => {
-      // A fresh copy comes from a call on the page showing the order (never on the archive redirect).
-      if (e.type === 'orderLoader.set') return !s.matches('archived');
-      const out = (e as { output?: OrderDetail }).output;
-      return !out || e.type === 'orderLoader.set' || out.id === s.context.id;
-    },
+const model = orderLoaderMachine.provide({ actors: { fetchOrder: never() } });
+type Snap = SnapshotFrom<typeof model>;
+const events = [
+  { type: 'orderLoader.open', id: 1 },
+  { type: 'orderLoader.open', id: 2 },
+  { type: 'orderLoader.open', id: null },
+  { type: 'orderLoader.invalidate', id: 1 },
+  { type: 'orderLoader.invalidate', id: 2 },
+  { type: 'orderLoader.set', order: order(1) },
+  { type: 'orderLoader.clear' },
+  { type: 'xstate.done.actor.fetchOrder', output: order(1) },
+  { type: 'xstate.done.actor.fetchOrder', output: order(2, true) },
+  { type: 'xstate.error.actor.fetchOrder', error: { status: 404, message: 'Заказ не найден.' } },
+  { type: 'xstate.done.actor.refreshOrder', output: order(1) },
+  { type: 'xstate.done.actor.refreshOrder', output: order(1, true) },
+  { type: 'xstate.error.actor.refreshOrder', error: { message: 'Сервер не отвечает' } },
+];
+const serializeState = (s: Snap) =>
+  JSON.stringify({
+    value: s.value,
+    id: s.context.id,
+    cache: Object.values(s.context.cache).map((c) => [c.order.id, c.order.is_trash]),
   });
-  const coverage = createCoverage(model);
 
-  it.each(paths.map((p) => [p.description, p] as const))('%s', (_, path) => {
-    const final = coverage.replay(path);
-    expect(final.value).toEqual(path.final.value);
+describeModel(model, {
+  name: 'orderLoader machine (model-based)',
+  events,
+  serializeState,
+  // The answer is for the order asked for.
+  filterEvents: (s, e) => {
+    // A fresh copy comes from a call on the page showing the order (never on the archive redirect).
+    if (e.type === 'orderLoader.set') return !s.matches('archived');
+    const out = (e as { output?: OrderDetail }).output;
+    return !out || e.type === 'orderLoader.set' || out.id === s.context.id;
+  },
+  invariants: (final) => {
     const outcome = selectOutcome(final);
     expect(selectIsLoading(final)).toBe(final.matches('loading'));
     if (outcome === 'show') expect(selectOrder(final)?.id).toBe(final.context.id);
@@ -73,11 +69,7 @@ describe('orderLoader machine (model-based)', () => {
     if (outcome === 'home') expect(final.context.id).toBeNull();
     if (outcome === 'notFound') expect(final.context.error?.status).toBe(404);
     if (selectIsRefreshing(final)) expect(outcome).toBe('show');
-  });
-
-  it('covers every transition of the chart', () => {
-    coverage.assertAllCovered();
-  });
+  },
 });
 
 function start(answer: (id: number) => Promise<OrderDetail> = async (id) => order(id)) {

@@ -10,7 +10,7 @@ import {
 } from '../../machines/payment/payment.selectors';
 import type { PayInput } from '../../machines/payment/payment.types';
 import type { PayRequest, PayResponse } from '../../contract/payments';
-import { createCoverage, transitionPaths } from './coverage';
+import { describeModel } from './coverage';
 import { never } from './never';
 
 const byCard: PayRequest = { purpose: 'order', order_id: 5, method: 'card', use_bonus: true };
@@ -47,23 +47,14 @@ function assertInvariants(s: Snap) {
   else expect(selectAttemptKey(s)).toBe(attemptKey('seed', s.context.attempt));
 }
 
-describe('payment machine (model-based)', () => {
+describeModel(model, {
+  name: 'payment machine (model-based)',
+  events,
+  input,
   // Bounded: at most three attempts, so the graph stays finite.
-  const paths = transitionPaths(model, {
-    events: () => events as never,
-    input,
-    filterEvents: (s) => s.context.attempt < 3,
-  });
-  const coverage = createCoverage(model, { input });
-
-  it.each(paths.map((p) => [p.description, p] as const))('%s', (_, path) => {
-    const final = coverage.replay(path);
-    expect(final.value).toEqual(path.final.value);
-    expect(final.context).toEqual(path.final.context);
-    assertInvariants(final);
-  });
-
-  it('covers every transition of the chart', () => coverage.assertAllCovered());
+  filterEvents: (s) => s.context.attempt < 3,
+  agreeOn: (s) => s.context,
+  invariants: assertInvariants,
 });
 
 describe('payment machine (scenarios)', () => {

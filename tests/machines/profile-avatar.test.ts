@@ -9,7 +9,7 @@ import {
   selectIsBusy,
 } from '../../machines/profile-avatar/profile-avatar.selectors';
 import type { AvatarUrls, UploadAvatarInput } from '../../machines/profile-avatar/profile-avatar.types';
-import { createCoverage, transitionPaths } from './coverage';
+import { describeModel } from './coverage';
 import { never } from './never';
 
 const file = new Blob(['png'], { type: 'image/png' });
@@ -58,20 +58,12 @@ function assertInvariants(s: Snap) {
   if (name === 'previewing' && s.context.error) expect(selectError(s)).toEqual(notImage);
 }
 
-describe('profile avatar machine (model-based)', () => {
-  const paths = transitionPaths(model, { events: () => events as never, serializeState });
-  const coverage = createCoverage(model);
-
-  it.each(paths.map((p) => [p.description, p] as const))('%s', (_, path) => {
-    const final = coverage.replay(path);
-    expect(final.value).toEqual(path.final.value);
-    expect(serializeState(final)).toEqual(serializeState(path.final));
-    assertInvariants(final);
-  });
-
-  it('covers every transition of the chart', () => {
-    coverage.assertAllCovered();
-  });
+describeModel(model, {
+  name: 'profile avatar machine (model-based)',
+  events,
+  serializeState,
+  agreeOn: serializeState,
+  invariants: assertInvariants,
 });
 
 describe('profile avatar machine (scenarios)', () => {

@@ -10,7 +10,7 @@ import {
   selectView,
 } from '../../machines/email-change/email-change.selectors';
 import type { EmailChangeState } from '../../machines/email-change/email-change.types';
-import { createCoverage, transitionPaths } from './coverage';
+import { describeModel } from './coverage';
 import { never } from './never';
 
 const pending = { newEmail: 'new@example.com', expiresAt: '2030-01-02T00:00:00.000Z' };
@@ -67,38 +67,24 @@ function assertInvariants(s: Snap) {
   if (name === 'confirmFailed') expect(selectError(s)).toEqual(dead);
 }
 
-for (const input of [{ confirmToken: 'tok' }, {}]) {
-  describe(`e-mail change machine (model-based, ${input.confirmToken ? 'opened from the link' : 'opened from the profile'})`, () => {
-    const paths = transitionPaths(model, { events: () => events as never, input });
-    const coverage = createCoverage(model, { input });
-
-    it.each(paths.map((p) => [p.description, p] as const))('%s', (_, path) => {
-      const final = coverage.replay(path);
-      expect(final.value).toEqual(path.final.value);
-      expect(final.context).toEqual(path.final.context);
-      assertInvariants(final);
-    });
-
-    it('covers every transition of the chart', () => {
-      // The token decides the first step: each input reaches one branch of `start`; together they reach both.
-      const missing = () => coverage.assertAllCovered();
-      if (input.confirmToken)
-        expect(missing).toThrow(/#emailChange\.start on "always" → #emailChange\.loading/);
-      else expect(missing).toThrow(/#emailChange\.start on "always" \[hasConfirmToken\]/);
-    });
-  });
-}
-
-describe('e-mail change machine (both entries together)', () => {
-  it('covers every transition of the chart', () => {
-    const coverage = createCoverage(model, { input: { confirmToken: 'tok' } });
-    for (const input of [{ confirmToken: 'tok' }, {}]) {
-      const run = createCoverage(model, { input });
-      for (const p of transitionPaths(model, { events: () => events as never, input })) run.replay(p);
-      for (const key of run.taken) coverage.taken.add(key);
-    }
-    coverage.assertAllCovered();
-  });
+describeModel(model, {
+  name: 'e-mail change machine (model-based)',
+  events,
+  // The token decides the first step: each input reaches one branch of `start`; together they reach both.
+  inputs: [
+    {
+      name: 'opened from the link',
+      input: { confirmToken: 'tok' },
+      misses: /#emailChange\.start on "always" → #emailChange\.loading/,
+    },
+    {
+      name: 'opened from the profile',
+      input: {},
+      misses: /#emailChange\.start on "always" \[hasConfirmToken\]/,
+    },
+  ],
+  agreeOn: (s) => s.context,
+  invariants: assertInvariants,
 });
 
 describe('e-mail change machine (scenarios)', () => {

@@ -19,7 +19,7 @@ import type {
   ProfileFormValues,
   SaveProfileInput,
 } from '../../machines/profile-form/profile-form.types';
-import { createCoverage, transitionPaths } from './coverage';
+import { describeModel } from './coverage';
 import { never } from './never';
 
 const values: ProfileFormValues = {
@@ -85,24 +85,12 @@ function assertInvariants(s: Snap) {
   if (s.matches({ ready: 'saving' })) expect(selectHasFailed(s.context.group!)(s)).toBe(false);
 }
 
-describe('profile form machine (model-based)', () => {
-  const paths = transitionPaths(model, { events: () => events as never });
-  const coverage = createCoverage(model);
-
-  it('generates paths', () => {
-    expect(paths.length).toBeGreaterThan(20);
-  });
-
-  it.each(paths.map((p) => [p.description, p] as const))('%s', (_, path) => {
-    const final = coverage.replay(path);
-    expect(final.value).toEqual(path.final.value);
-    expect(final.context).toEqual(path.final.context);
-    assertInvariants(final);
-  });
-
-  it('covers every transition of the chart', () => {
-    coverage.assertAllCovered();
-  });
+describeModel(model, {
+  name: 'profile form machine (model-based)',
+  events,
+  pathCount: { moreThan: 20 },
+  agreeOn: (s) => s.context,
+  invariants: assertInvariants,
 });
 
 describe('profile form machine (scenarios)', () => {

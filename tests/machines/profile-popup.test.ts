@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
 import { profilePopupMachine } from '../../machines/profile-popup/profile-popup.machine';
 import { selectIsOpen } from '../../machines/profile-popup/profile-popup.selectors';
-import { createCoverage, transitionPaths } from './coverage';
+import { describeModel } from './coverage';
 import { never } from './never';
 
 const home = { path: '/home', quiet: false };
@@ -37,25 +37,15 @@ function assertInvariants(s: Snap) {
   if (selectIsOpen(s)) expect(s.context.page.quiet).toBe(false);
 }
 
-// Both first pages: the customer may land on a quiet page (the profile) or on the dashboard.
-for (const first of [home, profile]) {
-  describe(`profile popup machine (model-based, first page ${first.path})`, () => {
-    const input = { page: first };
-    const paths = transitionPaths(model, { events: () => events as never, serializeState, input });
-    const coverage = createCoverage(model, { input });
-
-    it.each(paths.map((p) => [p.description, p] as const))('%s', (_, path) => {
-      const final = coverage.replay(path);
-      expect(final.value).toEqual(path.final.value);
-      expect(serializeState(final)).toEqual(serializeState(path.final));
-      assertInvariants(final);
-    });
-
-    it('covers every transition of the chart', () => {
-      coverage.assertAllCovered();
-    });
-  });
-}
+describeModel(model, {
+  name: 'profile popup machine (model-based)',
+  events,
+  serializeState,
+  // Both first pages: the customer may land on a quiet page (the profile) or on the dashboard.
+  inputs: [home, profile].map((first) => ({ name: `first page ${first.path}`, input: { page: first } })),
+  agreeOn: serializeState,
+  invariants: assertInvariants,
+});
 
 describe('profile popup machine (scenarios)', () => {
   function start(needShow: boolean, page = home) {

@@ -4,7 +4,7 @@ import { BACKOFF, backoffDelay, realtimeMachine } from '../../machines/realtime/
 import { selectAttempt, selectConnection, selectIsOpen } from '../../machines/realtime/realtime.selectors';
 import type { RealtimeMachineEvent, SocketInput } from '../../machines/realtime/realtime.types';
 import type { RealtimeEvent } from '../../contract/realtime';
-import { createCoverage, transitionPaths } from './coverage';
+import { describeModel } from './coverage';
 
 const chatEvent: RealtimeEvent = {
   type: 'chat.message',
@@ -22,33 +22,32 @@ const chatEvent: RealtimeEvent = {
   },
 };
 
-describe('realtime machine (model-based)', () => {
-  const model = realtimeMachine;
-  type Snap = SnapshotFrom<typeof model>;
-  const events: RealtimeMachineEvent[] = [
-    { type: 'realtime.start', token: 't1' },
-    { type: 'realtime.stop' },
-    { type: 'realtime.token', token: 't1' },
-    { type: 'realtime.token', token: 't2' },
-    { type: 'realtime.wake' },
-    { type: 'realtime.offline' },
-    { type: 'socket.open' },
-    { type: 'socket.message', event: { type: 'hello', userId: 1 } },
-    { type: 'socket.message', event: { type: 'finances', money: 100, bonus: 5 } },
-    { type: 'socket.message', event: chatEvent },
-    { type: 'socket.message', event: { type: 'session.ended' } },
-    { type: 'socket.closed', code: 1006 },
-  ];
-  const after = { type: 'xstate.after.reconnectDelay.realtime.waiting' } as unknown as RealtimeMachineEvent;
-  // The attempt count only matters as "some" vs "none": the model stays finite.
-  const serializeState = (s: Snap) =>
-    JSON.stringify({ v: s.value, t: s.context.token, a: s.context.attempt > 0, d: s.context.dropped });
-  const paths = transitionPaths(model, { events: () => [...events, after] as never, serializeState });
-  const coverage = createCoverage(model);
+const model = realtimeMachine;
+type Snap = SnapshotFrom<typeof model>;
+const events: RealtimeMachineEvent[] = [
+  { type: 'realtime.start', token: 't1' },
+  { type: 'realtime.stop' },
+  { type: 'realtime.token', token: 't1' },
+  { type: 'realtime.token', token: 't2' },
+  { type: 'realtime.wake' },
+  { type: 'realtime.offline' },
+  { type: 'socket.open' },
+  { type: 'socket.message', event: { type: 'hello', userId: 1 } },
+  { type: 'socket.message', event: { type: 'finances', money: 100, bonus: 5 } },
+  { type: 'socket.message', event: chatEvent },
+  { type: 'socket.message', event: { type: 'session.ended' } },
+  { type: 'socket.closed', code: 1006 },
+];
+const after = { type: 'xstate.after.reconnectDelay.realtime.waiting' } as unknown as RealtimeMachineEvent;
+// The attempt count only matters as "some" vs "none": the model stays finite.
+const serializeState = (s: Snap) =>
+  JSON.stringify({ v: s.value, t: s.context.token, a: s.context.attempt > 0, d: s.context.dropped });
 
-  it.each(paths.map((p) => [p.description, p] as const))('%s', (_, path) => {
-    const final = coverage.replay(path);
-    expect(final.value).toEqual(path.final.value);
+describeModel(model, {
+  name: 'realtime machine (model-based)',
+  events: [...events, after],
+  serializeState,
+  invariants: (final) => {
     const connection = selectConnection(final);
     if (final.matches('disconnected')) {
       expect(connection).toBe('idle');
@@ -67,11 +66,7 @@ describe('realtime machine (model-based)', () => {
       expect(final.context.dropped).toBe(true);
     }
     if (final.matches({ connected: 'connecting' })) expect(connection).toBe('connecting');
-  });
-
-  it('covers every transition of the chart', () => {
-    coverage.assertAllCovered();
-  });
+  },
 });
 
 describe('backoff', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import { reworkFormMachine } from '../../machines/rework-form/rework-form.machine';
 import {
   selectCreated,
@@ -9,7 +9,7 @@ import {
   selectIsSubmitting,
 } from '../../machines/rework-form/rework-form.selectors';
 import type { Rework } from '../../contract/orders';
-import { createCoverage, transitionPaths } from './coverage';
+import { describeModel } from './coverage';
 import { never } from './never';
 
 const request = { comment: 'Добавьте выводы ко второй главе.', deadline: '2026-03-05' };
@@ -20,35 +20,26 @@ const fieldError = {
   fields: { deadline: ['Срок сдачи — не раньше завтрашнего дня.'] },
 };
 
-describe('reworkForm machine (model-based)', () => {
-  const model = reworkFormMachine.provide({ actors: { createRework: never() } });
-  type Snap = SnapshotFrom<typeof model>;
-  const input = { orderId: 7 };
-  const paths = transitionPaths(model, {
-    input,
-    events: () =>
-      [
-        { type: 'rework.submit', request },
-        { type: 'rework.reset' },
-        { type: 'xstate.done.actor.createRework', output: created },
-        { type: 'xstate.error.actor.createRework', error: fieldError },
-      ] as never,
-  });
-  const coverage = createCoverage(model, { input });
+const model = reworkFormMachine.provide({ actors: { createRework: never() } });
+const input = { orderId: 7 };
 
-  it.each(paths.map((p) => [p.description, p] as const))('%s', (_, path) => {
-    const final = coverage.replay(path) as Snap;
+describeModel(model, {
+  name: 'reworkForm machine (model-based)',
+  input,
+  events: [
+    { type: 'rework.submit', request },
+    { type: 'rework.reset' },
+    { type: 'xstate.done.actor.createRework', output: created },
+    { type: 'xstate.error.actor.createRework', error: fieldError },
+  ],
+  invariants: (final, path) => {
     expect(selectIsSubmitting(final)).toBe(final.matches('submitting'));
     expect(selectIsSent(final)).toBe(selectCreated(final) !== null);
     if (final.matches('editing') && path.events.at(-1)?.type === 'xstate.error.actor.createRework') {
       expect(selectFieldErrors(final)).toEqual(fieldError.fields);
     }
     if (final.matches('submitting')) expect(selectError(final)).toBeNull();
-  });
-
-  it('covers every transition of the chart', () => {
-    coverage.assertAllCovered();
-  });
+  },
 });
 
 describe('reworkForm machine (request)', () => {

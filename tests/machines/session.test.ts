@@ -11,7 +11,7 @@ import {
   selectUser,
 } from '../../machines/session/session.selectors';
 import type { SignedIn } from '../../machines/session/session.types';
-import { createCoverage, transitionPaths } from './coverage';
+import { describeModel } from './coverage';
 import { never } from './never';
 
 const tokens = { access: 'header.payload.sig', expires_in: 300 };
@@ -102,25 +102,13 @@ function assertInvariants(s: Snap) {
   if (selectIsAwaitingCode(s)) expect(s.context.codeLogin).toBe('demo@example.com');
 }
 
-describe('session machine (model-based)', () => {
-  const input = { autoLoginToken: 'al-token' };
-  const paths = transitionPaths(model, { events: () => events as never, input });
-  const coverage = createCoverage(model, { input });
-
-  it('generates paths', () => {
-    expect(paths.length).toBeGreaterThan(40);
-  });
-
-  it.each(paths.map((p) => [p.description, p] as const))('%s', (_, path) => {
-    const final = coverage.replay(path);
-    expect(final.value).toEqual(path.final.value);
-    expect(final.context).toEqual(path.final.context);
-    assertInvariants(final);
-  });
-
-  it('covers every transition of the chart', () => {
-    coverage.assertAllCovered();
-  });
+describeModel(model, {
+  name: 'session machine (model-based)',
+  events,
+  input: { autoLoginToken: 'al-token' },
+  pathCount: { moreThan: 40 },
+  agreeOn: (s) => s.context,
+  invariants: assertInvariants,
 });
 
 describe('session machine (scenarios)', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { themeMachine } from '../../machines/theme/theme.machine';
 import { selectIsDark, selectTheme } from '../../machines/theme/theme.selectors';
-import { createCoverage, transitionPaths } from './coverage';
+import { describeModel } from './coverage';
 
 const events = [
   { type: 'theme.toggle' },
@@ -10,35 +10,24 @@ const events = [
   { type: 'theme.set', theme: 'light' },
 ];
 
-describe('theme machine (model-based)', () => {
-  // Both remembered values, so the start-up choice is covered both ways.
-  for (const stored of ['dark', null, 'purple']) {
-    describe(`remembered theme ${String(stored)}`, () => {
-      const input = { stored };
-      const paths = transitionPaths(themeMachine, { events: () => events as never, input });
-      const coverage = createCoverage(themeMachine, { input });
+// Every kind of remembered value, so the start-up choice is covered both ways; each one alone takes one branch.
+const toLight = /#theme\.resolving on "always" → #theme\.light/;
+const toDark = /#theme\.resolving on "always" \[storedDark\]/;
 
-      it.each(paths.map((p) => [p.description, p] as const))('%s', (_, path) => {
-        const final = coverage.replay(path);
-        expect(final.value).toEqual(path.final.value);
-        // The state and the context agree, and the theme is always one of the two.
-        expect(selectTheme(final)).toBe(final.value);
-        expect(selectIsDark(final)).toBe(final.value === 'dark');
-      });
-    });
-  }
-
-  it('covers every transition of the chart', () => {
-    const coverage = createCoverage(themeMachine, { input: { stored: 'dark' } });
-    for (const stored of ['dark', 'light']) {
-      const c = createCoverage(themeMachine, { input: { stored } });
-      for (const p of transitionPaths(themeMachine, { events: () => events as never, input: { stored } })) {
-        c.replay(p);
-      }
-      for (const key of c.taken) coverage.taken.add(key);
-    }
-    coverage.assertAllCovered();
-  });
+describeModel(themeMachine, {
+  name: 'theme machine (model-based)',
+  events,
+  inputs: [
+    { name: 'remembered theme dark', input: { stored: 'dark' }, misses: toLight },
+    { name: 'remembered theme light', input: { stored: 'light' }, misses: toDark },
+    { name: 'remembered theme null', input: { stored: null }, misses: toDark },
+    { name: 'remembered theme purple', input: { stored: 'purple' }, misses: toDark },
+  ],
+  // The state and the context agree, and the theme is always one of the two.
+  invariants: (final) => {
+    expect(selectTheme(final)).toBe(final.value);
+    expect(selectIsDark(final)).toBe(final.value === 'dark');
+  },
 });
 
 describe('theme machine (IO)', () => {

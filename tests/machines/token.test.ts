@@ -8,7 +8,7 @@ import {
   selectRefreshOutcome,
 } from '../../machines/token/token.selectors';
 import type { TokenPair } from '../../machines/token/token.types';
-import { createCoverage, transitionPaths } from './coverage';
+import { describeModel } from './coverage';
 import { never } from './never';
 
 const rejected = { status: 401, message: 'Токен недействителен или просрочен.' };
@@ -23,31 +23,30 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('token machine (model-based)', () => {
-  const model = tokenMachine.provide({ actors: { refreshTokens: never() } });
-  type Snap = SnapshotFrom<typeof model>;
-  const events = [
-    { type: 'token.set', access: 'signed-in', expires_in: 300 },
-    { type: 'token.received', access: 'from-other-tab', expires_in: 300 },
-    { type: 'token.refresh' },
-    { type: 'token.clear' },
-    { type: 'xstate.done.actor.refreshTokens', output: { access: 'refreshed', expires_in: 300 } },
-    { type: 'xstate.error.actor.refreshTokens', error: rejected },
-    { type: 'xstate.error.actor.refreshTokens', error: notAuthorized },
-    { type: 'xstate.error.actor.refreshTokens', error: unreachable },
-    { type: 'xstate.after.refreshDelay.token.active' },
-    { type: 'xstate.after.retryDelay.token.unavailable' },
-  ];
-  // The expiry is a clock reading: two snapshots differing only in it are the same state of the model.
-  const serializeState = (s: Snap) =>
-    JSON.stringify({ value: s.value, access: s.context.access, error: s.context.error });
-  const paths = transitionPaths(model, { events: () => events as never, serializeState });
-  const coverage = createCoverage(model);
+const model = tokenMachine.provide({ actors: { refreshTokens: never() } });
+type Snap = SnapshotFrom<typeof model>;
+const events = [
+  { type: 'token.set', access: 'signed-in', expires_in: 300 },
+  { type: 'token.received', access: 'from-other-tab', expires_in: 300 },
+  { type: 'token.refresh' },
+  { type: 'token.clear' },
+  { type: 'xstate.done.actor.refreshTokens', output: { access: 'refreshed', expires_in: 300 } },
+  { type: 'xstate.error.actor.refreshTokens', error: rejected },
+  { type: 'xstate.error.actor.refreshTokens', error: notAuthorized },
+  { type: 'xstate.error.actor.refreshTokens', error: unreachable },
+  { type: 'xstate.after.refreshDelay.token.active' },
+  { type: 'xstate.after.retryDelay.token.unavailable' },
+];
+// The expiry is a clock reading: two snapshots differing only in it are the same state of the model.
+const serializeState = (s: Snap) =>
+  JSON.stringify({ value: s.value, access: s.context.access, error: s.context.error });
 
-  it.each(paths.map((p) => [p.description, p] as const))('%s', (_, path) => {
-    const final = coverage.replay(path);
-    expect(final.value).toEqual(path.final.value);
-    expect(selectAccessToken(final)).toBe(path.final.context.access);
+describeModel(model, {
+  name: 'token machine (model-based)',
+  events,
+  serializeState,
+  agreeOn: selectAccessToken,
+  invariants: (final) => {
     const state = final.value as string;
     expect(selectIsRefreshing(final)).toBe(state === 'refreshing');
     if (state === 'active') {
@@ -61,11 +60,7 @@ describe('token machine (model-based)', () => {
     }
     if (state === 'expired') expect([401, 403]).toContain(final.context.error?.status);
     if (state === 'unavailable') expect(final.context.error).toEqual(unreachable);
-  });
-
-  it('covers every transition of the chart', () => {
-    coverage.assertAllCovered();
-  });
+  },
 });
 
 /** A refresh the test settles by hand, counting the calls. */

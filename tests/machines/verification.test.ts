@@ -9,7 +9,7 @@ import {
   selectView,
 } from '../../machines/verification/verification.selectors';
 import type { VerificationStatus } from '../../contract/payments';
-import { createCoverage, transitionPaths } from './coverage';
+import { describeModel } from './coverage';
 import { never } from './never';
 
 const model = verificationMachine.provide({
@@ -47,28 +47,18 @@ function assertInvariants(s: Snap) {
   if (s.matches('checkFailed')) expect(selectError(s)?.message).toBe('Сервер не отвечает');
 }
 
-for (const kind of ['repayment', 'bonus'] as const) {
-  describe(`verification machine, kind ${kind} (model-based)`, () => {
-    const input = { kind };
-    const paths = transitionPaths(model, {
-      events: () => events as never,
-      input,
-      // Bounded: at most three sends (each one adds to the counter in the context).
-      filterEvents: (s) => s.context.sends < 3,
-    });
-    const coverage = createCoverage(model, { input });
-
-    it.each(paths.map((p) => [p.description, p] as const))('%s', (_, path) => {
-      const final = coverage.replay(path);
-      expect(final.value).toEqual(path.final.value);
-      expect(final.context).toEqual(path.final.context);
-      expect(final.context.kind).toBe(kind);
-      assertInvariants(final);
-    });
-
-    it('covers every transition of the chart', () => coverage.assertAllCovered());
-  });
-}
+describeModel(model, {
+  name: 'verification machine (model-based)',
+  events,
+  inputs: (['repayment', 'bonus'] as const).map((kind) => ({ name: `kind ${kind}`, input: { kind } })),
+  // Bounded: at most three sends (each one adds to the counter in the context).
+  filterEvents: (s) => s.context.sends < 3,
+  agreeOn: (s) => s.context,
+  invariants: (final, _, input) => {
+    expect(final.context.kind).toBe(input?.kind);
+    assertInvariants(final);
+  },
+});
 
 describe('verification machine (scenarios)', () => {
   beforeEach(() => vi.useFakeTimers());

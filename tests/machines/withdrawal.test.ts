@@ -9,7 +9,7 @@ import {
   selectResult,
 } from '../../machines/withdrawal/withdrawal.selectors';
 import type { MoneyOutResult, SubmitInput } from '../../machines/withdrawal/withdrawal.types';
-import { createCoverage, transitionPaths } from './coverage';
+import { describeModel } from './coverage';
 import { never } from './never';
 
 const w500 = { amount: 500, method: 'card', requisites: { card_number: '4111111111111111' } };
@@ -37,22 +37,13 @@ function assertInvariants(s: Snap) {
   if (s.context.attempt > 0) expect(selectAttemptKey(s)).toBe(attemptKey('s', s.context.attempt));
 }
 
-describe('withdrawal machine (model-based)', () => {
-  const paths = transitionPaths(model, {
-    events: () => events as never,
-    input,
-    filterEvents: (s) => s.context.attempt < 3,
-  });
-  const coverage = createCoverage(model, { input });
-
-  it.each(paths.map((p) => [p.description, p] as const))('%s', (_, path) => {
-    const final = coverage.replay(path);
-    expect(final.value).toEqual(path.final.value);
-    expect(final.context).toEqual(path.final.context);
-    assertInvariants(final);
-  });
-
-  it('covers every transition of the chart', () => coverage.assertAllCovered());
+describeModel(model, {
+  name: 'withdrawal machine (model-based)',
+  events,
+  input,
+  filterEvents: (s) => s.context.attempt < 3,
+  agreeOn: (s) => s.context,
+  invariants: assertInvariants,
 });
 
 describe('withdrawal machine (scenarios)', () => {
