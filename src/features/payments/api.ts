@@ -2,20 +2,22 @@
 // Every call that moves money sends the attempt's Idempotency-Key.
 import { api, apiRaw } from '../../api/client';
 import { errorFromResponse } from '../../api/errors';
+import type { LedgerKind, VerificationKind, VerificationStatus } from '../../../contract/payments';
 import type {
   Finances,
   HistoryRow,
-  LedgerKind,
-  Page,
   PacketResponse,
   PaymentMethodsResponse,
   PayRequest,
   PayResponse,
-  VerificationKind,
-  VerificationStatus,
+  VerificationDetails,
   VerificationStatusResponse,
   WaitingOrder,
-} from '../../../contract/payments';
+} from '../../../contract/payments.api';
+import type { page } from '../../../contract/http';
+import type * as z from 'zod/mini';
+
+type Page<T extends z.core.$ZodType> = z.infer<ReturnType<typeof page<T>>>;
 import type { OrderDetail } from '../../../contract/orders';
 
 const P = '/api/client/payments';
@@ -27,7 +29,7 @@ export const fetchFinances = () =>
   api<Finances>('/api/client/profile/status/', { method: 'PATCH', body: {} });
 
 export const fetchWaiting = (signal?: AbortSignal) =>
-  api<Page<WaitingOrder>>(`${P}/waiting/?page_size=100`, opt(signal));
+  api<Page<typeof WaitingOrder>>(`${P}/waiting/?page_size=100`, opt(signal));
 
 export const fetchMethods = (sum: number, signal?: AbortSignal) =>
   api<PaymentMethodsResponse>(`${P}/methods/?sum=${Math.max(0, Math.round(sum))}`, opt(signal));
@@ -61,14 +63,14 @@ export function fetchHistory(q: HistoryQuery, signal?: AbortSignal) {
   if (q.kind) params.set('kind', q.kind);
   if (q.from) params.set('from', q.from);
   if (q.to) params.set('to', q.to);
-  return api<Page<HistoryRow>>(`${P}/history/?${params.toString()}`, opt(signal));
+  return api<Page<typeof HistoryRow>>(`${P}/history/?${params.toString()}`, opt(signal));
 }
 
 // ---- Verification (the PaymentsPayOut page) ----
 
 /** GET verification-status/{kind}/ in full: the status, the masked phone the SMS goes to, until when it is valid. */
 export const fetchVerificationDetails = (kind: VerificationKind, signal?: AbortSignal) =>
-  api<VerificationStatusResponse>(`${P}/verification-status/${kind}/`, opt(signal));
+  api<VerificationDetails>(`${P}/verification-status/${kind}/`, opt(signal));
 
 export const fetchVerificationStatus = async (kind: VerificationKind) =>
   (await api<VerificationStatusResponse>(`${P}/verification-status/${kind}/`)).status;

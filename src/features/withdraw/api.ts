@@ -2,19 +2,22 @@
 // (repayment/), storno refunds and refund claims. Money-moving calls send the attempt's Idempotency-Key.
 import { api } from '../../api/client';
 import type { OrderList } from '../../../contract/orders';
+import type { VerificationKind } from '../../../contract/payments';
 import type {
   Finances,
   MoneyRequestsResponse,
-  Page,
   RefundClaimRequest,
   RefundCountry,
   RefundExtra,
   RefundStornoRow,
-  VerificationKind,
   VerificationStatusResponse,
   Withdrawal,
   WithdrawalRequest,
-} from '../../../contract/payments';
+} from '../../../contract/payments.api';
+import type { page } from '../../../contract/http';
+import type * as z from 'zod/mini';
+
+type Page<T extends z.core.$ZodType> = z.infer<ReturnType<typeof page<T>>>;
 
 const P = '/api/client/payments';
 const key = (idempotencyKey: string) => ({ 'Idempotency-Key': idempotencyKey });
@@ -37,7 +40,7 @@ export const fetchMoneyRequests = (signal?: AbortSignal) =>
   api<MoneyRequestsResponse>(`${P}/requests/`, opt(signal));
 
 export const fetchStornoRows = (signal?: AbortSignal) =>
-  api<Page<RefundStornoRow>>(`${P}/refund-storno/`, opt(signal));
+  api<Page<typeof RefundStornoRow>>(`${P}/refund-storno/`, opt(signal));
 
 export const postStorno = (body: { refund_sum: number; pay_ids?: number[] }, idempotencyKey: string) =>
   api<{ refunds: { id: number; pay_id: number; amount: number }[] } & Finances>(`${P}/refund-storno/`, {
