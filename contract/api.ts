@@ -3,13 +3,19 @@
 import { authApi } from './auth.api';
 import { socialsApi } from './socials.api';
 import { staffApi } from './staff.api';
+import { paymentsApi, staffPaymentsApi } from './payments.api';
 
 export const customerApi = {
   ...authApi,
   ...socialsApi,
+  ...paymentsApi,
 } as const;
 
-export const api = { ...customerApi, ...staffApi } as const;
+export const api = {
+  ...customerApi,
+  ...staffApi,
+  ...staffPaymentsApi,
+} as const;
 
 /** The table's type: the SPA imports this (types only, nothing of zod reaches the bundle). */
 export type Api = typeof customerApi;

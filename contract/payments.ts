@@ -1,4 +1,6 @@
-// The payments API (spec points 3, 5, 7, 8): types shared by the server and the SPA, and the money rules.
+// The payments API (spec points 3, 5, 7, 8): the money rules, constants and names both sides need, without zod (the
+// SPA's pages may import them). The schemas of what goes in and comes out, with their types, and the endpoint rows
+// are in payments.api.ts.
 //
 // Money rules (the README repeats them):
 // - Money is whole roubles (integers) everywhere. A customer has two balances: `money` (withdrawable) and `bonus`
@@ -37,116 +39,37 @@ export const VERIFICATION_MAX_TRIES = 5;
 export const VERIFICATION_SENDS_PER_HOUR = 5;
 export const VERIFICATION_VALID_DAYS = 90;
 
-export type MoneyAccount = 'money' | 'bonus';
-export type LedgerKind =
-  | 'topup'
-  | 'order_payment'
-  | 'packet_payment'
-  | 'withdrawal'
-  | 'refund'
-  | 'bonus_grant'
-  | 'bonus_spend'
-  | 'storno';
+/** The largest id a path or a body may name (PostgreSQL int4). */
+export const INT4_MAX = 2_147_483_647;
+/** The most orders one packet may hold. */
+export const PACKET_MAX_ORDERS = 50;
+/** A verification code from the SMS: 6 digits. */
+export const VERIFICATION_CODE_PATTERN = /^\d{6}$/;
 
-export type PaymentMethodId = 'card' | 'sbp' | 'installments' | 'balance';
-export type PaymentPurpose = 'order' | 'packet' | 'topup';
-export type VerificationKind = 'repayment' | 'bonus';
-export type VerificationStatus = 'unverified' | 'requested' | 'verified';
+export const MONEY_ACCOUNTS = ['money', 'bonus'] as const;
+export type MoneyAccount = (typeof MONEY_ACCOUNTS)[number];
+export const LEDGER_KINDS = [
+  'topup',
+  'order_payment',
+  'packet_payment',
+  'withdrawal',
+  'refund',
+  'bonus_grant',
+  'bonus_spend',
+  'storno',
+] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
-/** PATCH /api/client/profile/status/ and the realtime `finances` event. */
-export interface Finances {
-  money: number;
-  bonus: number;
-}
-
-export interface Page<T> {
-  next: string | null;
-  previous: string | null;
-  count: number;
-  results: T[];
-}
-
-export interface PaymentMethod {
-  id: PaymentMethodId;
-  title: string;
-  fee_percent: number;
-  min_sum?: number;
-  installments?: { months: number[] };
-}
-export interface PaymentMethodsResponse {
-  payment_methods: PaymentMethod[];
-}
-
-/** POST pay/ body. `back` is the in-app path to return to after the provider (defaults per purpose). */
-export interface PayRequest {
-  purpose: PaymentPurpose;
-  order_id?: number;
-  packet_id?: number;
-  /** Top-up sum (purpose topup). */
-  amount?: number;
-  method: PaymentMethodId;
-  use_money?: boolean;
-  use_bonus?: boolean;
-  back?: string;
-}
-export type PayResponse =
-  | { status: 'paid'; payment_id: number | null; money: number; bonus: number }
-  | { status: 'redirect'; payment_id: number; redirect_url: string; amount: number };
-
-/** GET waiting/ rows: orders awaiting payment. */
-export interface WaitingOrder {
-  id: number;
-  topic: string;
-  work_type: string;
-  status: { id: number; title: string };
-  price: number;
-  paid: number;
-  /** What is left to pay. */
-  sum: number;
-  deadline: string;
-}
-
-export interface HistoryRow {
-  id: number;
-  kind: LedgerKind;
-  title: string;
-  account: MoneyAccount;
-  /** Signed: + came to the balance, − left it. */
-  amount: number;
-  order_id: number | null;
-  packet_id: number | null;
-  payment_id: number | null;
-  payment_method: PaymentMethodId | null;
-  created_at: string;
-}
-
-export interface PacketResponse {
-  id: number;
-  orders: WaitingOrder[];
-  /** Sum left to pay over the packet's orders that still await payment. */
-  total: number;
-}
-
-export interface VerificationStatusResponse {
-  status: VerificationStatus;
-  /** GET verification-status/ only: the profile phone the SMS goes to, masked (`+7 ••• •••-45-67`); null without one. */
-  phone?: string | null;
-  /** GET verification-status/ only: when a verified status runs out (ISO), else null. */
-  verified_until?: string | null;
-}
-
-export interface WithdrawalRequest {
-  amount: number;
-  method: 'card' | 'sbp';
-  requisites: { card_number?: string; phone?: string; bank?: string; fio?: string };
-}
-export interface Withdrawal {
-  id: number;
-  amount: number;
-  method: 'card' | 'sbp';
-  status: 'processing' | 'done' | 'rejected';
-  created_at: string;
-}
+export const PAYMENT_METHOD_IDS = ['card', 'sbp', 'installments', 'balance'] as const;
+export type PaymentMethodId = (typeof PAYMENT_METHOD_IDS)[number];
+export const PAYMENT_PURPOSES = ['order', 'packet', 'topup'] as const;
+export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
+export const VERIFICATION_KINDS = ['repayment', 'bonus'] as const;
+export type VerificationKind = (typeof VERIFICATION_KINDS)[number];
+export const VERIFICATION_STATUSES = ['unverified', 'requested', 'verified'] as const;
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+/** Where a withdrawal goes: a card, or a phone through SBP. */
+export const WITHDRAWAL_METHODS = ['card', 'sbp'] as const;
 
 /**
  * GET requests/: the customer's money-out requests with their processing state (newest first, at most 50).
@@ -155,46 +78,36 @@ export interface Withdrawal {
  * made; staff approve (the money goes out from the service) or reject it. Claim states new/approved read
  * processing/done here.
  */
-export type MoneyRequestType = 'withdrawal' | 'storno' | 'claim';
-export type MoneyRequestStatus = 'processing' | 'done' | 'rejected';
-export interface MoneyRequest {
-  type: MoneyRequestType;
-  id: number;
-  amount: number;
-  status: MoneyRequestStatus;
-  /** The order of a claim, else null. */
-  order_id: number | null;
-  created_at: string;
-}
-export interface MoneyRequestsResponse {
-  results: MoneyRequest[];
-}
+export const MONEY_REQUEST_TYPES = ['withdrawal', 'storno', 'claim'] as const;
+export const MONEY_REQUEST_STATUSES = ['processing', 'done', 'rejected'] as const;
+export type MoneyRequestStatus = (typeof MONEY_REQUEST_STATUSES)[number];
+/** A refund claim as staff see it: new, then approved or rejected. */
+export const CLAIM_STATUSES = ['new', 'approved', 'rejected'] as const;
 
-export interface RefundStornoRow {
-  pay_id: number;
-  checked: boolean;
-  refund_mode: 'storno';
-  payment_method: PaymentMethodId;
-  /** What can still be returned to this payment's card. */
-  amount: number;
-  created_at: string;
-}
-
-export interface RefundClaimRequest {
-  order_id: number;
-  reason: string;
-  amount: number;
-  recipient: { fio: string; country: string; account: string; bank?: string };
-}
-
-export interface RefundCountry {
-  code: string;
-  title: string;
-}
-
-export interface RefundExtra {
-  processing_text: string;
-  min_refund_sum: number;
-  min_withdrawal_sum: number;
-  fee_percent: number;
-}
+/** What the server answers to a field of a payments call that does not fit (field errors, in Russian). */
+export const PAYMENTS_MESSAGES = {
+  badId: 'Неверный идентификатор.',
+  amountNotNumber: 'Сумма должна быть числом.',
+  amountNotInteger: 'Сумма должна быть целым числом рублей.',
+  amountNotPositive: 'Сумма должна быть больше нуля.',
+  amountTooBig: `Сумма не больше ${MAX_AMOUNT} ₽.`,
+  purpose: 'Неизвестное назначение платежа.',
+  method: 'Неизвестный способ оплаты.',
+  backPath: 'Путь возврата должен быть путём внутри кабинета.',
+  ledgerKind: 'Неизвестный вид операции.',
+  date: 'Дата в формате ГГГГ-ММ-ДД.',
+  packetEmpty: 'Выберите заказы.',
+  packetTooBig: `Не больше ${PACKET_MAX_ORDERS} заказов.`,
+  codeMissing: 'Введите код.',
+  codeFormat: 'Код — 6 цифр.',
+  withdrawalMin: `Минимальная сумма вывода — ${WITHDRAWAL_MIN_SUM} ₽.`,
+  withdrawalMethod: 'Выберите способ вывода.',
+  cardNumber: 'Номер карты: от 16 до 19 цифр.',
+  phone: 'Телефон: от 10 до 15 цифр.',
+  requisites: 'Укажите номер карты или телефон.',
+  refundReason: 'Опишите причину возврата.',
+  recipientFio: 'Укажите ФИО получателя.',
+  recipientCountry: 'Выберите страну.',
+  recipientAccount: 'Укажите номер карты или счёта.',
+  staffEmail: 'Неверный e-mail.',
+} as const;

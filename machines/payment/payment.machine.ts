@@ -1,6 +1,6 @@
 import { type ErrorActorEvent, assign, fromPromise, setup } from 'xstate';
 import { toErrorInfo } from '../shared/error-info';
-import type { PayRequest, PayResponse } from '../../contract/payments';
+import type { PayRequest, PayResponse } from '../../contract/payments.api';
 import type { PayInput, PaymentContext, PaymentEvent, PaymentInput } from './payment.types';
 
 /** The Idempotency-Key of an attempt: one per customer attempt, the same for its retries. */

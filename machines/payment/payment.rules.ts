@@ -1,12 +1,7 @@
 // The client-side money rules of a checkout (mirrors of contract/payments.ts; the server checks them all
 // again on pay/). Pure functions, tested in tests/machines/payment-rules.test.ts.
-import {
-  BONUS_SHARE_LIMIT,
-  INSTALLMENT_MIN_SUM,
-  type Finances,
-  type PaymentMethod,
-  type PaymentMethodId,
-} from '../../contract/payments';
+import { BONUS_SHARE_LIMIT, INSTALLMENT_MIN_SUM, type PaymentMethodId } from '../../contract/payments';
+import type { Finances, PaymentMethod } from '../../contract/payments.api';
 
 /**
  * Spec 5: the installments method is offered only when its flag is on and the sum is at least 3000. The flag is

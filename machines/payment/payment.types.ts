@@ -1,5 +1,5 @@
 import type { ApiErrorInfo } from '../shared/error-info';
-import type { PayRequest, PayResponse } from '../../contract/payments';
+import type { PayRequest, PayResponse } from '../../contract/payments.api';
 
 // ---- Context ---------------------------------------------------------------------------------------------------
 export interface PaymentContext {

@@ -3,7 +3,8 @@ import type { Db } from '../db/client';
 import type { Deps } from '../env';
 import { accounts, ledgerEntries } from '../db/tables';
 import { badRequest } from '../errors';
-import type { Finances, LedgerKind, MoneyAccount } from '../../contract/payments';
+import type { LedgerKind, MoneyAccount } from '../../contract/payments';
+import type { Finances } from '../../contract/payments.api';
 
 /** An open transaction (or the database itself for single statements). */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -3,7 +3,8 @@ import type { Db } from '../db/client';
 import { refundClaims, stornoRefunds, users, withdrawals } from '../db/tables';
 import { conflict, notFound } from '../errors';
 import { moveMoney, type Tx } from './ledger';
-import type { Finances, MoneyRequest, MoneyRequestStatus } from '../../contract/payments';
+import type { MoneyRequestStatus } from '../../contract/payments';
+import type { Finances, MoneyRequest } from '../../contract/payments.api';
 
 /** How many requests GET requests/ answers (newest first). */
 export const MONEY_REQUESTS_LIMIT = 50;

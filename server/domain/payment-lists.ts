@@ -3,13 +3,8 @@ import type { Db } from '../db/client';
 import { ledgerEntries, orders, packetOrders, packets, payments } from '../db/tables';
 import { badRequest, notFound } from '../errors';
 import { statusById, ORDER_STATUSES } from '../../contract/order-status';
-import type {
-  HistoryRow,
-  LedgerKind,
-  PacketResponse,
-  PaymentMethodId,
-  WaitingOrder,
-} from '../../contract/payments';
+import type { LedgerKind, PaymentMethodId } from '../../contract/payments';
+import type { HistoryRow, PacketResponse, WaitingOrder } from '../../contract/payments.api';
 import type { DbOrTx } from './ledger';
 import { PAY_MESSAGES } from './payments';
 
@@ -106,8 +101,6 @@ export async function listHistory(
   }));
   return { count: total?.n ?? 0, results };
 }
-
-export const PACKET_MAX_ORDERS = 50;
 
 /** A packet of the customer's orders that all await payment now. */
 export async function createPacket(tx: DbOrTx, userId: number, orderIds: number[], now: Date) {

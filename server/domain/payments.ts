@@ -6,14 +6,9 @@ import { lockAccount, moveMoney, publishFinances, type Tx } from './ledger';
 import { applyOrderPayment, publishEvents, type PendingEvent } from './orders';
 import { sandboxProvider, type PaymentOutcome, type PaymentProvider } from './payment-provider';
 import { ORDER_STATUSES } from '../../contract/order-status';
-import {
-  BONUS_SHARE_LIMIT,
-  INSTALLMENT_MIN_SUM,
-  type Finances,
-  type PaymentMethodId,
-  type PaymentPurpose,
-  type PayResponse,
-} from '../../contract/payments';
+import type * as z from 'zod/mini';
+import { BONUS_SHARE_LIMIT, INSTALLMENT_MIN_SUM } from '../../contract/payments';
+import type { Finances, PayRequest, PayResponse } from '../../contract/payments.api';
 
 /** Feature flag of the installments method (spec 5); INSTALLMENTS_ENABLED=0 switches it off. Tests may flip it. */
 export const paymentSettings = { installmentsEnabled: process.env.INSTALLMENTS_ENABLED !== '0' };
@@ -156,16 +151,8 @@ async function applyShares(
   return { userId, finances: fin, events };
 }
 
-export interface PayInput {
-  purpose: PaymentPurpose;
-  order_id?: number | undefined;
-  packet_id?: number | undefined;
-  amount?: number | undefined;
-  method: PaymentMethodId;
-  use_money?: boolean | undefined;
-  use_bonus?: boolean | undefined;
-  back?: string | undefined;
-}
+/** POST pay/ as the contract's schema has parsed it. */
+export type PayInput = z.output<typeof PayRequest>;
 
 export function providerOf(deps: Deps): PaymentProvider {
   return sandboxProvider((id, outcome) => settlePayment(deps, id, outcome));

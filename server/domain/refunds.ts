@@ -4,15 +4,18 @@ import { orders, payments, refundClaims, stornoRefunds } from '../db/tables';
 import { badRequest, fieldErrors, notFound } from '../errors';
 import { lockAccount, moveMoney, type Tx } from './ledger';
 import { assertVerified } from './verification';
+import type * as z from 'zod/mini';
+import { WITHDRAWAL_MIN_SUM, type PaymentMethodId } from '../../contract/payments';
 import type {
   Finances,
-  PaymentMethodId,
+  RefundClaim,
   RefundClaimRequest,
   RefundCountry,
   RefundExtra,
   RefundStornoRow,
-} from '../../contract/payments';
-import { WITHDRAWAL_MIN_SUM } from '../../contract/payments';
+  StornoRequest,
+  StornoResponse,
+} from '../../contract/payments.api';
 
 /** Card and SBP payments can be returned to where they came from; installments (a loan) cannot. */
 const STORNO_METHODS: PaymentMethodId[] = ['card', 'sbp'];
@@ -95,11 +98,8 @@ export async function listStorno(db: Db, userId: number): Promise<RefundStornoRo
 export async function createStorno(
   deps: { db: Tx; now: () => Date },
   userId: number,
-  input: { refund_sum: number; pay_ids?: number[] | undefined },
-): Promise<{
-  refunds: { id: number; pay_id: number; amount: number; status: string }[];
-  finances: Finances;
-}> {
+  input: z.output<typeof StornoRequest>,
+): Promise<{ refunds: StornoResponse['refunds']; finances: Finances }> {
   await assertVerified(deps, userId, 'repayment');
   const fin = await lockAccount(deps.db, userId);
   if (input.refund_sum > fin.money) throw badRequest('Недостаточно средств.');
@@ -134,8 +134,8 @@ export async function createStorno(
 export async function createClaim(
   deps: { db: Tx; now: () => Date },
   userId: number,
-  input: RefundClaimRequest,
-) {
+  input: z.output<typeof RefundClaimRequest>,
+): Promise<RefundClaim> {
   await assertVerified(deps, userId, 'repayment');
   const [order] = await deps.db
     .select({ id: orders.id, paid: orders.paid })

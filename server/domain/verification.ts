@@ -15,8 +15,6 @@ import {
   type VerificationStatus,
 } from '../../contract/payments';
 
-export const VERIFICATION_KINDS: readonly VerificationKind[] = ['repayment', 'bonus'];
-
 export const VERIFICATION_MESSAGES = {
   noPhone: 'Укажите телефон в профиле.',
   wrongCode: 'Неверный код.',

@@ -4,7 +4,8 @@ import { users, withdrawals } from '../db/tables';
 import { conflict, notFound } from '../errors';
 import { moveMoney, type Tx } from './ledger';
 import { assertVerified } from './verification';
-import type { Finances, Withdrawal, WithdrawalRequest } from '../../contract/payments';
+import type * as z from 'zod/mini';
+import type { Finances, Withdrawal, WithdrawalRequest } from '../../contract/payments.api';
 
 type Row = typeof withdrawals.$inferSelect;
 
@@ -24,7 +25,7 @@ export const withdrawalView = (w: Row): Withdrawal => ({
 export async function createWithdrawal(
   deps: { db: Tx; now: () => Date },
   userId: number,
-  input: WithdrawalRequest,
+  input: z.output<typeof WithdrawalRequest>,
 ): Promise<{ withdrawal: Withdrawal; finances: Finances }> {
   await assertVerified(deps, userId, 'repayment');
   const now = deps.now();

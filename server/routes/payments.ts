@@ -1,10 +1,9 @@
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { AppEnv, Deps } from '../env';
 import { payments } from '../db/tables';
 import { notFound } from '../errors';
-import { jsonBody, parse, queryParams } from '../validate';
+import { valid } from '../validate';
 import { requireCustomer } from '../middleware/auth';
 import { requireIdempotencyKey, requestFingerprint, withIdempotency } from '../domain/idempotency';
 import type { Tx } from '../domain/ledger';
@@ -15,47 +14,42 @@ import {
   publishEffects,
   type MoneyEffects,
 } from '../domain/payments';
-import {
-  createPacket,
-  listHistory,
-  listWaiting,
-  packetView,
-  PACKET_MAX_ORDERS,
-} from '../domain/payment-lists';
+import { createPacket, listHistory, listWaiting, packetView } from '../domain/payment-lists';
 import { sandboxPage } from '../domain/sandbox-page';
+import { INSTALLMENT_MIN_SUM, VERIFICATION_KINDS, type VerificationKind } from '../../contract/payments';
 import {
-  INSTALLMENT_MIN_SUM,
-  MAX_AMOUNT,
-  type LedgerKind,
+  HistoryQuery,
+  MethodsQuery,
+  PacketRequest,
+  PageQuery,
+  PayRequest,
+  SandboxPaymentId,
+  SandboxParams,
+  PacketParams,
+  type PacketResponse,
+  type PayResponse,
   type PaymentMethod,
   type PaymentMethodsResponse,
-} from '../../contract/payments';
+} from '../../contract/payments.api';
 
 // ---- Shared edge helpers of the money routes (finances.ts and staff-payments.ts use them too) ----
 
-const INT4_MAX = 2_147_483_647;
-export const idSchema = z.coerce
-  .number({ error: 'Неверный идентификатор.' })
-  .int('Неверный идентификатор.')
-  .positive('Неверный идентификатор.')
-  .max(INT4_MAX, 'Неверный идентификатор.');
-/** A sum of money: whole roubles, > 0, at most MAX_AMOUNT. Strings, fractions, 1e30 and NaN are refused. */
-export const amountSchema = z
-  .number({ error: 'Сумма должна быть числом.' })
-  .int('Сумма должна быть целым числом рублей.')
-  .positive('Сумма должна быть больше нуля.')
-  .max(MAX_AMOUNT, `Сумма не больше ${MAX_AMOUNT} ₽.`);
+type PageOptions = { page: number; page_size: number };
 
-const pageSchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(20),
-});
-export type PageQuery = z.infer<typeof pageSchema>;
-export const pageQuery = (c: Context) =>
-  parse(pageSchema, { page: c.req.query('page'), page_size: c.req.query('page_size') });
+/** `:type` of a verification call: repayment or bonus; another kind is a 404 (not a bad request). */
+export function verificationKind(raw: string | undefined): VerificationKind {
+  const kind = VERIFICATION_KINDS.find((k) => k === raw);
+  if (!kind) throw notFound();
+  return kind;
+}
+/** Answers 404 for an unknown `:type` before a body is read, so a bad body of an unknown kind is still a 404. */
+export const knownVerificationKind: MiddlewareHandler<AppEnv> = async (c, next) => {
+  verificationKind(c.req.param('type'));
+  await next();
+};
 
 /** `{ next, previous, count, results }` with relative links that keep the other query parameters. */
-export function pageOf<T>(c: Context, q: PageQuery, count: number, results: T[]) {
+export function pageOf<T>(c: Context, q: PageOptions, count: number, results: T[]) {
   const link = (page: number) => {
     const url = new URL(c.req.url);
     url.searchParams.set('page', String(page));
@@ -68,7 +62,7 @@ export function pageOf<T>(c: Context, q: PageQuery, count: number, results: T[])
     results,
   };
 }
-export const limitOffset = (q: PageQuery) => ({ limit: q.page_size, offset: (q.page - 1) * q.page_size });
+export const limitOffset = (q: PageOptions) => ({ limit: q.page_size, offset: (q.page - 1) * q.page_size });
 
 /**
  * Runs a money-moving handler under the caller's Idempotency-Key; side effects (realtime) run only after commit
@@ -122,123 +116,72 @@ export function paymentMethods(sum?: number): PaymentMethodsResponse {
   };
 }
 
-const inAppPath = z
-  .string()
-  .max(500)
-  .regex(/^\/(?![/\\])[^\s\\]*$/, 'Путь возврата должен быть путём внутри кабинета.');
-
-const paySchema = z.object({
-  purpose: z.enum(['order', 'packet', 'topup'], { error: 'Неизвестное назначение платежа.' }),
-  order_id: idSchema.optional(),
-  packet_id: idSchema.optional(),
-  amount: amountSchema.optional(),
-  method: z.enum(['card', 'sbp', 'installments', 'balance'], { error: 'Неизвестный способ оплаты.' }),
-  use_money: z.boolean().optional(),
-  use_bonus: z.boolean().optional(),
-  back: inAppPath.optional(),
-});
-
-const LEDGER_KINDS = [
-  'topup',
-  'order_payment',
-  'packet_payment',
-  'withdrawal',
-  'refund',
-  'bonus_grant',
-  'bonus_spend',
-  'storno',
-] as const satisfies readonly LedgerKind[];
-
-const historySchema = z.object({
-  kind: z
-    .string()
-    .optional()
-    .transform((v) => (v ? v.split(',') : undefined))
-    .pipe(z.array(z.enum(LEDGER_KINDS, { error: 'Неизвестный вид операции.' })).optional()),
-  from: z.iso.date('Дата в формате ГГГГ-ММ-ДД.').optional(),
-  to: z.iso.date('Дата в формате ГГГГ-ММ-ДД.').optional(),
-});
-
 const DAY = 24 * 60 * 60_000;
-const SANDBOX_ID = z.uuid();
 
 export function paymentsRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   const auth = requireCustomer(deps);
 
-  app.get('/methods/', auth, (c) => {
-    const { sum } = queryParams(
-      c,
-      z.object({ sum: z.coerce.number().int().min(0).max(MAX_AMOUNT).optional() }),
-    );
-    return c.json(paymentMethods(sum));
-  });
+  app.get('/methods/', auth, valid('query', MethodsQuery), (c) =>
+    c.json(paymentMethods(c.req.valid('query').sum)),
+  );
 
-  app.get('/waiting/', auth, async (c) => {
-    const q = pageQuery(c);
+  app.get('/waiting/', auth, valid('query', PageQuery), async (c) => {
+    const q = c.req.valid('query');
     const { count, results } = await listWaiting(deps.db, c.get('userId'), limitOffset(q));
     return c.json(pageOf(c, q, count, results));
   });
 
-  app.get('/history/', auth, async (c) => {
-    const q = pageQuery(c);
-    const f = queryParams(c, historySchema);
+  app.get('/history/', auth, valid('query', HistoryQuery), async (c) => {
+    const q = c.req.valid('query');
     const { count, results } = await listHistory(
       deps.db,
       c.get('userId'),
       {
-        kind: f.kind,
-        from: f.from ? new Date(`${f.from}T00:00:00Z`) : undefined,
-        to: f.to ? new Date(new Date(`${f.to}T00:00:00Z`).getTime() + DAY) : undefined,
+        kind: q.kind,
+        from: q.from ? new Date(`${q.from}T00:00:00Z`) : undefined,
+        to: q.to ? new Date(new Date(`${q.to}T00:00:00Z`).getTime() + DAY) : undefined,
       },
       limitOffset(q),
     );
     return c.json(pageOf(c, q, count, results));
   });
 
-  app.post('/pay/', auth, async (c) => {
-    const body = await jsonBody(c, paySchema);
+  app.post('/pay/', auth, valid('json', PayRequest), async (c) => {
+    const body = c.req.valid('json');
     return idempotent(c, deps, body, async (tx) => {
       const r = await createPay(deps, tx, c.get('userId'), body);
-      return { status: 200, body: r.body, effects: r.effects };
+      return { status: 200, body: r.body satisfies PayResponse, effects: r.effects };
     });
   });
 
-  app.post('/packets/', auth, async (c) => {
-    const body = await jsonBody(
-      c,
-      z.object({
-        order_ids: z
-          .array(idSchema)
-          .min(1, 'Выберите заказы.')
-          .max(PACKET_MAX_ORDERS, `Не больше ${PACKET_MAX_ORDERS} заказов.`),
-      }),
-    );
+  app.post('/packets/', auth, valid('json', PacketRequest), async (c) => {
+    const body = c.req.valid('json');
     return idempotent(c, deps, body, async (tx) => {
       const id = await createPacket(tx, c.get('userId'), body.order_ids, deps.now());
       const view = await packetView(tx, c.get('userId'), id);
-      return { status: 201, body: view };
+      return { status: 201, body: view satisfies PacketResponse | null };
     });
   });
 
-  app.get('/orders-packet-waiting/:id/', auth, async (c) => {
-    const id = parse(idSchema, c.req.param('id'));
+  app.get('/orders-packet-waiting/:id/', auth, valid('param', PacketParams), async (c) => {
+    const { id } = c.req.valid('param');
     const view = await packetView(deps.db, c.get('userId'), id);
     if (!view) throw notFound('Пакет не найден.');
-    return c.json(view);
+    return c.json(view satisfies PacketResponse);
   });
 
   // The sandbox acquirer's own pages: no customer auth (the random payment id is the handle), plain HTML forms.
   const sandboxPayment = async (pid: string) => {
-    if (!SANDBOX_ID.safeParse(pid).success) return undefined;
+    if (!SandboxPaymentId.safeParse(pid).success) return undefined;
     const [row] = await deps.db.select().from(payments).where(eq(payments.providerPaymentId, pid));
     return row;
   };
   const resultUrl = (row: { status: string; back: string }) =>
     `/payment?status=${row.status === 'paid' ? 'success' : 'fail'}&back=${encodeURIComponent(row.back)}`;
 
-  app.get('/sandbox/:pid/', async (c) => {
-    const row = await sandboxPayment(c.req.param('pid'));
+  app.get('/sandbox/:pid/', valid('param', SandboxParams), async (c) => {
+    const row = await sandboxPayment(c.req.valid('param').pid);
     if (!row) return c.html(sandboxPage({ kind: 'missing' }), 404);
     c.header('Cache-Control', 'no-store');
     return c.html(
@@ -252,8 +195,8 @@ export function paymentsRoutes(deps: Deps) {
     ['pay', 'success'],
     ['decline', 'fail'],
   ] as const) {
-    app.post(`/sandbox/:pid/${action}/`, async (c) => {
-      const pid = c.req.param('pid');
+    app.post(`/sandbox/:pid/${action}/`, valid('param', SandboxParams), async (c) => {
+      const { pid } = c.req.valid('param');
       if (!(await sandboxPayment(pid))) throw notFound('Платёж не найден.');
       await providerOf(deps).complete(pid, outcome);
       const row = await sandboxPayment(pid);

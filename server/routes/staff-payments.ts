@@ -1,17 +1,30 @@
 import { Hono } from 'hono';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { AppEnv, Deps } from '../env';
 import { users } from '../db/tables';
 import { badRequest, notFound } from '../errors';
-import { jsonBody, parse, queryParams } from '../validate';
+import { valid } from '../validate';
 import { requireStaff } from '../middleware/staff';
 import { moveMoney, publishFinances, type Tx } from '../domain/ledger';
-import type { Finances } from '../../contract/payments';
+import {
+  CreditRequest,
+  Decision,
+  StaffClaimsQuery,
+  StaffIdParams,
+  StaffVerificationParams,
+  StaffVerificationRequest,
+  StaffWithdrawalsQuery,
+  type Finances,
+  type MoneyRequest,
+  type Withdrawal,
+} from '../../contract/payments.api';
 import { decideWithdrawal, listWithdrawals } from '../domain/withdrawal';
 import { decideClaim, decideStorno, listClaims } from '../domain/money-requests';
-import { setVerification, VERIFICATION_KINDS } from '../domain/verification';
-import { amountSchema, idSchema, limitOffset, pageOf, pageQuery } from './payments';
+import { setVerification } from '../domain/verification';
+import { knownVerificationKind, limitOffset, pageOf, verificationKind } from './payments';
+
+const DoneOrRejected = Decision(['done', 'rejected']);
+const ApprovedOrRejected = Decision(['approved', 'rejected']);
 
 /** Mounted at /api/staff: money of the back office, demos, benchmarks and tests. */
 export function staffPaymentsRoutes(deps: Deps) {
@@ -32,15 +45,8 @@ export function staffPaymentsRoutes(deps: Deps) {
   };
 
   // Credits money and/or bonus (kinds topup / bonus_grant). No Idempotency-Key: it is a staff tool, not a payment.
-  app.post('/payments/credit/', async (c) => {
-    const body = await jsonBody(
-      c,
-      z.object({
-        email: z.string().email('Неверный e-mail.'),
-        money: amountSchema.optional(),
-        bonus: amountSchema.optional(),
-      }),
-    );
+  app.post('/payments/credit/', valid('json', CreditRequest), async (c) => {
+    const body = c.req.valid('json');
     if (!body.money && !body.bonus) throw badRequest('Укажите money или bonus.');
     const userId = await userByEmail(body.email);
     const fin = await deps.db.transaction(async (tx: Tx) => {
@@ -55,60 +61,60 @@ export function staffPaymentsRoutes(deps: Deps) {
     return c.json(fin);
   });
 
-  app.get('/withdrawals/', async (c) => {
-    const q = pageQuery(c);
-    const { status } = queryParams(
-      c,
-      z.object({ status: z.enum(['processing', 'done', 'rejected']).optional() }),
-    );
-    const { count, results } = await listWithdrawals(deps.db, { status }, limitOffset(q));
+  app.get('/withdrawals/', valid('query', StaffWithdrawalsQuery), async (c) => {
+    const q = c.req.valid('query');
+    const { count, results } = await listWithdrawals(deps.db, { status: q.status }, limitOffset(q));
     return c.json(pageOf(c, q, count, results));
   });
 
-  app.patch('/withdrawals/:id/', async (c) => {
-    const id = parse(idSchema, c.req.param('id'));
-    const { status } = await jsonBody(c, z.object({ status: z.enum(['done', 'rejected']) }));
+  app.patch('/withdrawals/:id/', valid('param', StaffIdParams), valid('json', DoneOrRejected), async (c) => {
+    const { id } = c.req.valid('param');
+    const { status } = c.req.valid('json');
     const r = await deps.db.transaction((tx) => decideWithdrawal({ db: tx, now: deps.now }, id, status));
     if (r.finances) await publishFinances(deps, r.userId, r.finances);
-    return c.json(r.withdrawal);
+    return c.json(r.withdrawal satisfies Withdrawal);
   });
 
   // A storno refund: done, or rejected with the money back on the balance (one transaction with its ledger row).
-  app.patch('/storno/:id/', async (c) => {
-    const id = parse(idSchema, c.req.param('id'));
-    const { status } = await jsonBody(c, z.object({ status: z.enum(['done', 'rejected']) }));
+  app.patch('/storno/:id/', valid('param', StaffIdParams), valid('json', DoneOrRejected), async (c) => {
+    const { id } = c.req.valid('param');
+    const { status } = c.req.valid('json');
     const r = await deps.db.transaction((tx) => decideStorno({ db: tx, now: deps.now }, id, status));
     if (r.finances) await publishFinances(deps, r.userId, r.finances);
-    return c.json(r.refund);
+    return c.json(r.refund satisfies MoneyRequest);
   });
 
-  app.get('/refund-claims/', async (c) => {
-    const q = pageQuery(c);
-    const { status } = queryParams(
-      c,
-      z.object({ status: z.enum(['new', 'approved', 'rejected']).optional() }),
-    );
-    const { count, results } = await listClaims(deps.db, { status }, limitOffset(q));
+  app.get('/refund-claims/', valid('query', StaffClaimsQuery), async (c) => {
+    const q = c.req.valid('query');
+    const { count, results } = await listClaims(deps.db, { status: q.status }, limitOffset(q));
     return c.json(pageOf(c, q, count, results));
   });
 
-  app.patch('/refund-claims/:id/', async (c) => {
-    const id = parse(idSchema, c.req.param('id'));
-    const { status } = await jsonBody(c, z.object({ status: z.enum(['approved', 'rejected']) }));
-    return c.json(await decideClaim(deps.db, id, status));
-  });
+  app.patch(
+    '/refund-claims/:id/',
+    valid('param', StaffIdParams),
+    valid('json', ApprovedOrRejected),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const { status } = c.req.valid('json');
+      return c.json(await decideClaim(deps.db, id, status));
+    },
+  );
 
-  app.patch('/verification/:email/:type/', async (c) => {
-    const kind = VERIFICATION_KINDS.find((k) => k === c.req.param('type'));
-    if (!kind) throw notFound();
-    const body = await jsonBody(
-      c,
-      z.object({ status: z.enum(['unverified', 'verified']).default('unverified') }),
-    );
-    const userId = await userByEmail(decodeURIComponent(c.req.param('email')));
-    await setVerification(deps, userId, kind, body.status);
-    return c.json({ status: body.status });
-  });
+  app.patch(
+    '/verification/:email/:type/',
+    valid('param', StaffVerificationParams),
+    knownVerificationKind,
+    valid('json', StaffVerificationRequest),
+    async (c) => {
+      const params = c.req.valid('param');
+      const kind = verificationKind(params.type);
+      const body = c.req.valid('json');
+      const userId = await userByEmail(decodeURIComponent(params.email));
+      await setVerification(deps, userId, kind, body.status);
+      return c.json({ status: body.status });
+    },
+  );
 
   return app;
 }

@@ -4,7 +4,7 @@ import { api, call } from '../api/client';
 import { ApiError, ERROR_MESSAGES, errorFromResponse, isApiError } from '../api/errors';
 import type { AuthTokens, SessionHandover } from '../../contract/auth.api';
 import type { Profile } from '../../contract/profile';
-import type { Finances } from '../../contract/payments';
+import type { Finances } from '../../contract/payments.api';
 import { isAuthRejection } from '../../machines/shared/error-info';
 import type {
   AutoLoginInput,

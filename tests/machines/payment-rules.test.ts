@@ -7,7 +7,7 @@ import {
   monthlyInstalment,
   quote,
 } from '../../machines/payment/payment.rules';
-import type { PaymentMethod } from '../../contract/payments';
+import type { PaymentMethod } from '../../contract/payments.api';
 
 const installments: PaymentMethod = {
   id: 'installments',

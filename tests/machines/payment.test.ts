@@ -9,7 +9,7 @@ import {
   selectPaid,
 } from '../../machines/payment/payment.selectors';
 import type { PayInput } from '../../machines/payment/payment.types';
-import type { PayRequest, PayResponse } from '../../contract/payments';
+import type { PayRequest, PayResponse } from '../../contract/payments.api';
 import { describeModel } from './coverage';
 import { never } from './never';
 

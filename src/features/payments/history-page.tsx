@@ -1,6 +1,7 @@
 // /payments/history: the ledger of the customer, page by page, filtered by kind and dates.
 import { useState } from 'react';
-import type { HistoryRow, LedgerKind } from '../../../contract/payments';
+import type { LedgerKind } from '../../../contract/payments';
+import type { HistoryRow } from '../../../contract/payments.api';
 import { Button } from '../../ui/button';
 import { Select, TextField } from '../../ui/field';
 import { Card, EmptyState } from '../../ui/primitives';

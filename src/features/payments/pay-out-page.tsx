@@ -13,7 +13,8 @@ import { Icon } from '../../ui/icon';
 import { Badge, Card, EmptyState, LoadingRegion, PageHeader, Skeleton } from '../../ui/primitives';
 import { useFinances } from '../../app/hooks';
 import { useLoad } from '../../app/use-load';
-import { WITHDRAWAL_MIN_SUM, type VerificationStatusResponse } from '../../../contract/payments';
+import { WITHDRAWAL_MIN_SUM } from '../../../contract/payments';
+import type { VerificationDetails } from '../../../contract/payments.api';
 import { verificationMachine } from '../../../machines/verification/verification.machine';
 import {
   selectCanResend,
@@ -150,7 +151,7 @@ function Steps({ current }: { current: 1 | 2 | 3 }) {
 }
 
 /** What a withdrawal needs, each condition with where the customer stands. */
-function Rules({ details }: { details: VerificationStatusResponse | null }) {
+function Rules({ details }: { details: VerificationDetails | null }) {
   const finances = useFinances();
   const verified = details?.status === 'verified';
   return (

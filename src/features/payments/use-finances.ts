@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useAppActors } from '../../app/app-actors';
-import type { Finances } from '../../../contract/payments';
+import type { Finances } from '../../../contract/payments.api';
 import { fetchFinances } from './api';
 
 /** Hands new balances to the session (the header shows them); the socket's `finances` event does the same. */

@@ -1,7 +1,7 @@
 // /payments/pay: the orders waiting for payment; several can be paid together as a packet.
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useRef, useState } from 'react';
-import type { WaitingOrder } from '../../../contract/payments';
+import type { WaitingOrder } from '../../../contract/payments.api';
 import { useNotify } from '../../app/hooks';
 import { Button, ButtonLink } from '../../ui/button';
 import { Card, EmptyState, LoadingRegion, Skeleton } from '../../ui/primitives';

@@ -2,7 +2,7 @@
 // country from refund-recipient-countries/. Nothing moves now: a manager decides.
 import { useSelector } from '@xstate/react';
 import { useId, useState } from 'react';
-import type { RefundClaimRequest } from '../../../contract/payments';
+import type { RefundClaimRequest } from '../../../contract/payments.api';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Select, TextField } from '../../ui/field';

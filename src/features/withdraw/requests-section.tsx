@@ -4,7 +4,7 @@
 import { useLoad } from '../../app/use-load';
 import { Button } from '../../ui/button';
 import { Badge, Card, Skeleton, type Tone } from '../../ui/primitives';
-import type { MoneyRequest } from '../../../contract/payments';
+import type { MoneyRequest } from '../../../contract/payments.api';
 import { fetchMoneyRequests } from './api';
 import { formatDay, formatMoney } from './format';
 import { t } from './strings';

@@ -2,7 +2,7 @@
 // checkboxes; POST refund-storno/ { refund_sum, pay_ids } takes the sum from the money balance.
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
-import type { RefundStornoRow } from '../../../contract/payments';
+import type { RefundStornoRow } from '../../../contract/payments.api';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/field';

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
-import { WITHDRAWAL_MIN_SUM, type WithdrawalRequest } from '../../../contract/payments';
+import { WITHDRAWAL_MIN_SUM } from '../../../contract/payments';
+import type { WithdrawalRequest } from '../../../contract/payments.api';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/field';
