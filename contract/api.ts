@@ -1,12 +1,14 @@
 // The endpoint table of spec point 7 and the staff API: every method and path the server mounts, with the schemas
 // of what goes in and comes back. The server's route test walks it; the SPA's typed call reads its types only.
 import { authApi } from './auth.api';
+import { profileApi } from './profile.api';
 import { socialsApi } from './socials.api';
 import { staffApi } from './staff.api';
 
 export const customerApi = {
   ...authApi,
   ...socialsApi,
+  ...profileApi,
 } as const;
 
 export const api = { ...customerApi, ...staffApi } as const;

@@ -11,6 +11,7 @@ import { createClaim, createStorno, listStorno, REFUND_COUNTRIES, REFUND_EXTRA }
 import { listMoneyRequests } from '../domain/money-requests';
 import { amountSchema, idSchema, idempotent } from './payments';
 import { WITHDRAWAL_MIN_SUM, type VerificationKind } from '../../contract/payments';
+import type { Finances } from '../../contract/profile.api';
 
 /**
  * Mounted at /api/client: the finances of spec point 3 (PATCH profile/status/) and the payments calls that
@@ -50,7 +51,7 @@ export function financesRoutes(deps: Deps) {
 
   // Spec 7 names PATCH; it answers the current finances (the body, if any, is ignored). GET does the same.
   app.on(['GET', 'PATCH'], '/profile/status/', auth, async (c) =>
-    c.json(await getFinances(deps.db, c.get('userId'))),
+    c.json((await getFinances(deps.db, c.get('userId'))) satisfies Finances),
   );
 
   app.get('/payments/verification-status/:type/', auth, async (c) => {

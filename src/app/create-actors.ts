@@ -22,7 +22,7 @@ import * as io from './session-io';
 import { createRealtimeActor } from './realtime';
 import { createSessionDataSync, SESSION_DATA_PATH } from './session-data';
 import { afterFirstPaint } from '../lib/first-paint';
-import type { SessionData } from '../../contract/profile';
+import type { SessionData } from '../../contract/profile.api';
 
 export interface CreateActorsOptions {
   /** The `al` query value of the first URL. */

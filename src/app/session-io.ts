@@ -3,7 +3,7 @@
 import { api, call } from '../api/client';
 import { ApiError, ERROR_MESSAGES, errorFromResponse, isApiError } from '../api/errors';
 import type { AuthTokens, SessionHandover } from '../../contract/auth.api';
-import type { Profile } from '../../contract/profile';
+import type { Profile } from '../../contract/profile.api';
 import type { Finances } from '../../contract/payments';
 import { isAuthRejection } from '../../machines/shared/error-info';
 import type {

@@ -11,7 +11,7 @@ import type {
   ProfilePopup,
   SocialProfileLink,
   SubscribeStatus,
-} from '../../../contract/profile';
+} from '../../../contract/profile.api';
 
 const PROFILE = '/api/client/profile';
 
