@@ -6,8 +6,6 @@ import type { SessionData } from '../../contract/profile.api';
 import type { themeMachine } from '../../machines/theme/theme.machine';
 import type { ThemeName } from '../../contract/theme';
 
-export const SESSION_DATA_PATH = '/api/client/profile/session/';
-
 export interface SessionDataIo {
   load: () => Promise<SessionData>;
   save: (data: SessionData) => Promise<SessionData>;

@@ -1,9 +1,8 @@
 // The pay-in calls of spec point 7 (prefix /api/client/payments/) and the finances, typed from the shared contract.
 // Every call that moves money sends the attempt's Idempotency-Key.
-import { api, apiRaw } from '../../api/client';
+import { api, apiRaw, call } from '../../api/client';
 import { errorFromResponse } from '../../api/errors';
 import type {
-  Finances,
   HistoryRow,
   LedgerKind,
   Page,
@@ -23,8 +22,7 @@ const key = (idempotencyKey: string) => ({ 'Idempotency-Key': idempotencyKey });
 const opt = (signal?: AbortSignal) => (signal ? { signal } : {});
 
 /** PATCH /api/client/profile/status/: the money and bonus balances (the header shows them). */
-export const fetchFinances = () =>
-  api<Finances>('/api/client/profile/status/', { method: 'PATCH', body: {} });
+export const fetchFinances = () => call('PATCH /api/client/profile/status/');
 
 export const fetchWaiting = (signal?: AbortSignal) =>
   api<Page<WaitingOrder>>(`${P}/waiting/?page_size=100`, opt(signal));

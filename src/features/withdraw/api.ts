@@ -1,6 +1,6 @@
 // The money-out calls of spec point 7 (prefix /api/client/payments/): verification status, withdrawal
 // (repayment/), storno refunds and refund claims. Money-moving calls send the attempt's Idempotency-Key.
-import { api } from '../../api/client';
+import { api, call } from '../../api/client';
 import type { OrderList } from '../../../contract/orders';
 import type {
   Finances,
@@ -23,8 +23,7 @@ const opt = (signal?: AbortSignal) => (signal ? { signal } : {});
 /** Calls that answer 403 until the repayment verification is done (spec 8: the page then re-checks it). */
 export const REPAYMENT_CALL = /\/api\/client\/payments\/(repayment|refund-storno|refund-claim)\//;
 
-export const fetchFinances = () =>
-  api<Finances>('/api/client/profile/status/', { method: 'PATCH', body: {} });
+export const fetchFinances = () => call('PATCH /api/client/profile/status/');
 
 export const fetchVerificationStatus = async (kind: VerificationKind) =>
   (await api<VerificationStatusResponse>(`${P}/verification-status/${kind}/`)).status;
