@@ -1,6 +1,7 @@
 // The endpoint table of spec point 7 and the staff API: every method and path the server mounts, with the schemas
 // of what goes in and comes back. The server's route test walks it; the SPA's typed call reads its types only.
 import { authApi } from './auth.api';
+import { profileApi } from './profile.api';
 import { socialsApi } from './socials.api';
 import { staffApi } from './staff.api';
 import { paymentsApi, staffPaymentsApi } from './payments.api';
@@ -9,6 +10,7 @@ export const customerApi = {
   ...authApi,
   ...socialsApi,
   ...paymentsApi,
+  ...profileApi,
 } as const;
 
 export const api = {

@@ -1,12 +1,6 @@
-// The profile issue's API contract (spec points 3 and 7 "Profile"), shared by the server and the SPA.
-// Types and small constants only.
-
-/** One entry of a choice list in the profile; exactly one (or none) is `selected`. */
-export interface ProfileChoice {
-  id: number;
-  title: string;
-  selected: boolean;
-}
+// The profile group (spec points 3 and 7 "Profile", the e-mail change, linking a social network, call-backs):
+// the constants, rules and texts both sides need, without zod (the SPA's first visit may import this file).
+// The schemas of what goes in and comes out, and the endpoint rows, are in profile.api.ts.
 
 export const EDUCATION_LEVELS = [
   { id: 1, title: 'Школа' },
@@ -30,65 +24,8 @@ export const UNISENDER_STATUSES = {
   unsubscribed: { id: 2, title: 'Отписан' },
 } as const;
 
-export type Sex = 'male' | 'female';
-
-/** A linked (or linkable) social account of the customer. */
-export interface ProfileSocial {
-  network_name: string;
-  linked: boolean;
-}
-
-/** GET /api/client/profile/ */
-export interface Profile {
-  id: number;
-  fio: string;
-  /** YYYY-MM-DD; null when unset (1970-01-01 and 1996-01-01 count as unset). */
-  birthday: string | null;
-  email: string;
-  sex: Sex | null;
-  /** Always with a leading +; null when unset. */
-  phone: string | null;
-  education: ProfileChoice[];
-  university: string;
-  /** 1..6 */
-  course: number | null;
-  group_header: string;
-  training_form: ProfileChoice[];
-  is_telegram_contact: boolean;
-  is_viber_contact: boolean;
-  is_whatsapp_contact: boolean;
-  /** '@handle' or '' */
-  telegram: string;
-  diplom_hp_popup: boolean;
-  sms_delivery: boolean;
-  email_delivery: boolean;
-  unisender_status: { id: number; title: string };
-  socials: ProfileSocial[];
-}
-
-/**
- * PATCH /api/client/profile/ — every field optional. `education` / `training_form` take the selected id (or
- * null), or the list itself with one item `selected` (so the SPA may send back what it got). `email` is changed
- * only through /client/api/change-email/…; read-only fields sent back are ignored.
- */
-export interface ProfilePatch {
-  fio?: string;
-  birthday?: string | null;
-  sex?: Sex | null;
-  phone?: string | null;
-  education?: number | null | { id: number; selected: boolean }[];
-  university?: string;
-  course?: number | null;
-  group_header?: string;
-  training_form?: number | null | { id: number; selected: boolean }[];
-  is_telegram_contact?: boolean;
-  is_viber_contact?: boolean;
-  is_whatsapp_contact?: boolean;
-  telegram?: string | null;
-  diplom_hp_popup?: boolean;
-  sms_delivery?: boolean;
-  email_delivery?: boolean;
-}
+export const SEXES = ['male', 'female'] as const;
+export type Sex = (typeof SEXES)[number];
 
 /** Square avatar sizes in pixels. */
 export const AVATAR_SIZES = { small: 64, medium: 160, large: 400 } as const;
@@ -96,70 +33,85 @@ export type AvatarSize = keyof typeof AVATAR_SIZES;
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const AVATAR_FORMATS = ['jpeg', 'png', 'webp', 'gif'] as const;
 
-/** GET/POST/DELETE /api/client/profile/avatar/ — `avatars` is empty when there is no avatar. */
-export interface Avatars {
-  avatars: Partial<Record<AvatarSize, string>>;
-}
-
 /** GET/POST /api/client/profile/session/ — a free-form object of the SPA, at most this many bytes as JSON. */
-export type SessionData = Record<string, unknown>;
 export const SESSION_DATA_MAX_BYTES = 16 * 1024;
 
-/** POST/DELETE /api/client/profile/subscribe/ */
-export interface SubscribeStatus {
-  email_delivery: boolean;
-  unisender_status: { id: number; title: string };
-}
-
-/** POST /api/client/callbacks/ */
-export interface CallbackRequestBody {
-  phone: string;
-  name?: string;
-  comment?: string;
-  /** When to call, free text ("после 18:00"). */
-  time?: string;
-}
-export interface CallbackRequest {
-  id: number;
-  phone: string;
-  name: string;
-  comment: string;
-  time: string;
-  created_at: string;
-}
 /** At most this many call-back requests per customer per hour. */
 export const CALLBACKS_PER_HOUR = 3;
 
-/** GET /client/api/profile/profile-popup/ and PATCH /api/client/profile/popup/ */
-export interface ProfilePopup {
-  is_need_show: boolean;
-}
-
-/** POST /client/api/socials/profile/ `{ network_name }` */
-export interface SocialProfileLink {
-  network_name: string;
-  /** Where the browser goes to finish the link (the sandbox provider page). */
-  link: string;
-}
-
-/** POST /client/api/change-email/request-change/ `{ email }` */
-export interface EmailChangeRequestBody {
-  email: string;
-}
-/** A change waiting for confirmation through the link sent to the new address. */
-export interface EmailChangePending {
-  new_email: string;
-  created_at: string;
-  expires_at: string;
-}
-/** GET /client/api/change-email/status/ (also the answer of request-change) */
-export interface EmailChangeStatus {
-  email: string;
-  pending: EmailChangePending | null;
-}
-/** GET ?token= or POST `{ token }` /client/api/change-email/confirm/ */
-export interface EmailChangeConfirmed {
-  email: string;
-}
-/** The confirmation link lives this long. */
+/** The e-mail change's confirmation link lives this long. */
 export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
+
+// ---- Rules -----------------------------------------------------------------------------------------------------
+/** Placeholders the old back office stored for "no birthday". */
+const UNSET_BIRTHDAYS = new Set(['1970-01-01', '1996-01-01']);
+/** A birthday as the spec shows it: null when unset (1970-01-01 and 1996-01-01 count as unset). */
+export const normalizeBirthday = (value: string | null | undefined): string | null =>
+  !value || UNSET_BIRTHDAYS.has(value) ? null : value;
+
+/** YYYY-MM-DD naming a real day of the calendar. */
+export function isCalendarDate(s: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}
+
+/** '@handle', 'handle', 't.me/handle' or 'https://t.me/handle' → '@handle'; null when it breaks Telegram's rules. */
+export function normalizeTelegram(raw: string): string | null {
+  const handle = raw
+    .trim()
+    .replace(/^(https?:\/\/)?(www\.)?(t\.me|telegram\.me)\//i, '')
+    .replace(/^@/, '');
+  return /^[A-Za-z][A-Za-z0-9_]{4,31}$/.test(handle) ? `@${handle}` : null;
+}
+
+// ---- Texts -----------------------------------------------------------------------------------------------------
+/** Every text of the profile form, the call-back request and the session data a customer may read. */
+export const PROFILE_MESSAGES = {
+  bodyNotObject: 'Тело запроса должно быть JSON-объектом.',
+  notString: 'Ожидается строка.',
+  notBoolean: 'Ожидается значение да или нет.',
+  fioLength: 'ФИО должно содержать от 2 до 150 символов.',
+  birthdayFormat: 'Введите дату в формате ГГГГ-ММ-ДД.',
+  birthdayFuture: 'Дата рождения не может быть в будущем.',
+  birthdayTooYoung: 'Пользоваться сервисом можно с 14 лет.',
+  birthdayTooOld: 'Проверьте дату рождения: возраст не может быть больше 100 лет.',
+  sex: 'Выберите пол: male или female.',
+  phoneInvalid: 'Введите номер телефона в международном формате, например +79991234567.',
+  phoneTaken: 'Этот номер телефона уже используется другим пользователем.',
+  notInList: 'Выберите значение из списка.',
+  universityLength: 'Название вуза должно быть не длиннее 200 символов.',
+  groupLength: 'Поле должно быть не длиннее 100 символов.',
+  course: 'Курс — целое число от 1 до 6.',
+  telegram:
+    'Ник в Telegram: от 5 до 32 латинских букв, цифр или «_», начинается с буквы (например, @ivan_petrov).',
+  sessionTooLarge: 'Данные сессии больше 16 КБ.',
+  sessionNotObject: 'Данные сессии должны быть JSON-объектом.',
+  nameLength: 'Имя должно быть не длиннее 100 символов.',
+  commentLength: 'Комментарий должен быть не длиннее 1000 символов.',
+  timeLength: 'Время звонка должно быть не длиннее 100 символов.',
+  phoneRequired: 'Укажите номер телефона.',
+} as const;
+
+export const AVATAR_MESSAGES = {
+  multipart: 'Отправьте изображение как multipart/form-data в поле file.',
+  noFile: 'Прикрепите изображение в поле file.',
+  notImage: 'Файл не является изображением. Загрузите JPEG, PNG, WebP или GIF.',
+  tooLarge: 'Изображение больше 5 МБ.',
+  tooManyPixels: 'Изображение слишком большое: не более 40 мегапикселей.',
+} as const;
+
+export const EMAIL_CHANGE_MESSAGES = {
+  sameEmail: 'Это ваш текущий e-mail.',
+  emailTaken: 'Этот e-mail уже используется другим пользователем.',
+  linkDead: 'Ссылка для смены e-mail недействительна или устарела. Запросите смену ещё раз.',
+  tokenRequired: 'Не передан токен подтверждения.',
+  nothingPending: 'Нет запроса на смену e-mail.',
+} as const;
+
+export const SOCIAL_LINK_MESSAGES = {
+  unknownNetwork: 'Неизвестная соцсеть.',
+  alreadyLinked: (title: string) => `Аккаунт ${title} уже привязан к профилю.`,
+  linked: (title: string) => `Аккаунт ${title} привязан к профилю.`,
+  stateDead: 'Ссылка привязки устарела. Начните привязку в профиле ещё раз.',
+} as const;

@@ -1,3 +1,4 @@
+import type { SocialNetwork } from '../../contract/auth';
 import type { ApiErrorInfo } from '../shared/error-info';
 
 // ---- Data ------------------------------------------------------------------------------------------------------
@@ -48,7 +49,7 @@ export interface ProfileInfo {
   email: string;
   /** The mailing status title ('Подписан' / 'Отписан'). */
   mailingStatus: string;
-  socials: { network: string; linked: boolean }[];
+  socials: { network: SocialNetwork; linked: boolean }[];
 }
 
 /** What loading or saving answers: the form values and the read-only part. */

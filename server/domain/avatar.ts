@@ -8,10 +8,11 @@ import { ApiError, badRequest } from '../errors';
 import {
   AVATAR_FORMATS,
   AVATAR_MAX_BYTES,
+  AVATAR_MESSAGES,
   AVATAR_SIZES,
   type AvatarSize,
-  type Avatars,
 } from '../../contract/profile';
+import type { Avatars } from '../../contract/profile.api';
 import { ensureProfile } from './profile';
 
 /**
@@ -21,13 +22,6 @@ import { ensureProfile } from './profile';
  * Files: DATA_DIR/avatars/<name>-<px>.webp; URLs: /client/api/profile/avatar/<px>/<name>.webp.
  */
 export const AVATAR_URL_PREFIX = '/client/api/profile/avatar';
-
-export const AVATAR_MESSAGES = {
-  noFile: 'Прикрепите изображение в поле file.',
-  notImage: 'Файл не является изображением. Загрузите JPEG, PNG, WebP или GIF.',
-  tooLarge: 'Изображение больше 5 МБ.',
-  tooManyPixels: 'Изображение слишком большое: не более 40 мегапикселей.',
-} as const;
 
 /** A decompression bomb is refused before it is decoded. */
 const MAX_INPUT_PIXELS = 40_000_000;

@@ -1,6 +1,7 @@
 import type { Deps } from '../env';
 import { callbackRequests } from '../db/tables';
-import { CALLBACKS_PER_HOUR, type CallbackRequest } from '../../contract/profile';
+import { CALLBACKS_PER_HOUR } from '../../contract/profile';
+import type { CallbackRequest } from '../../contract/profile.api';
 import { ApiError, tooManyRequests } from '../errors';
 import { sendToOutbox } from './outbox';
 import { assertWithinLimit, recordEvent, type Limit } from './rate-limit';

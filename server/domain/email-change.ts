@@ -3,24 +3,12 @@ import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Deps } from '../env';
 import { emailChangeRequests, users } from '../db/tables';
 import { badRequest, fieldErrors, notFound } from '../errors';
-import {
-  EMAIL_CHANGE_TTL_MS,
-  type EmailChangeConfirmed,
-  type EmailChangeStatus,
-} from '../../contract/profile';
+import { EMAIL_CHANGE_MESSAGES as M, EMAIL_CHANGE_TTL_MS } from '../../contract/profile';
+import type { EmailChangeConfirmed, EmailChangeStatus } from '../../contract/profile.api';
 import { sendToOutbox, type DbOrTx } from './outbox';
 import { sha256 } from './sessions';
 import { assertWithinLimit, recordEvent, type Limit } from './rate-limit';
 import { isUniqueViolation } from './profile';
-
-export const EMAIL_CHANGE_MESSAGES = {
-  sameEmail: 'Это ваш текущий e-mail.',
-  emailTaken: 'Этот e-mail уже используется другим пользователем.',
-  linkDead: 'Ссылка для смены e-mail недействительна или устарела. Запросите смену ещё раз.',
-  tokenRequired: 'Не передан токен подтверждения.',
-  nothingPending: 'Нет запроса на смену e-mail.',
-} as const;
-const M = EMAIL_CHANGE_MESSAGES;
 
 type D = Pick<Deps, 'db' | 'now' | 'config'>;
 

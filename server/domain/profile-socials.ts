@@ -4,7 +4,8 @@ import type { Deps } from '../env';
 import { socialAccounts } from '../db/tables';
 import { fieldErrors } from '../errors';
 import type { SocialNetwork } from '../../contract/auth';
-import type { SocialProfileLink } from '../../contract/profile';
+import { SOCIAL_LINK_MESSAGES } from '../../contract/profile';
+import type { SocialProfileLink } from '../../contract/profile.api';
 import { NETWORK_TITLES } from './social';
 
 /**
@@ -14,12 +15,6 @@ import { NETWORK_TITLES } from './social';
  * the page's "link" button posts back, the identity is linked, and the browser returns to /profile?msg=….
  * A real provider would replace only the page (its OAuth consent) and give a real external id.
  */
-export const SOCIAL_LINK_MESSAGES = {
-  unknownNetwork: 'Неизвестная соцсеть.',
-  alreadyLinked: (title: string) => `Аккаунт ${title} уже привязан к профилю.`,
-  linked: (title: string) => `Аккаунт ${title} привязан к профилю.`,
-  stateDead: 'Ссылка привязки устарела. Начните привязку в профиле ещё раз.',
-} as const;
 
 const STATE_AUDIENCE = 'social-link';
 const STATE_TTL_SECONDS = 10 * 60;

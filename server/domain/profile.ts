@@ -1,61 +1,29 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { Deps } from '../env';
 import { profiles, socialAccounts, users } from '../db/tables';
 import { fieldErrors, notFound } from '../errors';
 import {
   EDUCATION_LEVELS,
+  normalizeBirthday,
+  PROFILE_MESSAGES as M,
   TRAINING_FORMS,
   UNISENDER_STATUSES,
-  type Profile,
-  type ProfileChoice,
-  type ProfilePopup,
-  type SubscribeStatus,
 } from '../../contract/profile';
+import type {
+  Profile,
+  ProfileChoice,
+  ProfilePatch,
+  ProfilePopup,
+  SubscribeStatus,
+} from '../../contract/profile.api';
 import { SOCIAL_NETWORKS } from '../../contract/auth';
-import { normalizePhone } from '../../contract/auth';
 import { resetVerifications } from './verification';
 import type { DbOrTx } from './outbox';
-
-/** Every text of the profile form a customer may read. */
-export const PROFILE_MESSAGES = {
-  bodyNotObject: 'Тело запроса должно быть JSON-объектом.',
-  notString: 'Ожидается строка.',
-  notBoolean: 'Ожидается значение да или нет.',
-  fioLength: 'ФИО должно содержать от 2 до 150 символов.',
-  birthdayFormat: 'Введите дату в формате ГГГГ-ММ-ДД.',
-  birthdayFuture: 'Дата рождения не может быть в будущем.',
-  birthdayTooYoung: 'Пользоваться сервисом можно с 14 лет.',
-  birthdayTooOld: 'Проверьте дату рождения: возраст не может быть больше 100 лет.',
-  sex: 'Выберите пол: male или female.',
-  phoneInvalid: 'Введите номер телефона в международном формате, например +79991234567.',
-  phoneTaken: 'Этот номер телефона уже используется другим пользователем.',
-  notInList: 'Выберите значение из списка.',
-  universityLength: 'Название вуза должно быть не длиннее 200 символов.',
-  groupLength: 'Поле должно быть не длиннее 100 символов.',
-  course: 'Курс — целое число от 1 до 6.',
-  telegram:
-    'Ник в Telegram: от 5 до 32 латинских букв, цифр или «_», начинается с буквы (например, @ivan_petrov).',
-} as const;
-const M = PROFILE_MESSAGES;
-
-/** Placeholders the old back office stored for "no birthday". */
-const UNSET_BIRTHDAYS = new Set(['1970-01-01', '1996-01-01']);
-export const normalizeBirthday = (value: string | null | undefined): string | null =>
-  !value || UNSET_BIRTHDAYS.has(value) ? null : value;
 
 /** The phone as the spec shows it: a leading + is added when missing. */
 export const displayPhone = (phone: string | null): string | null =>
   phone ? (phone.startsWith('+') ? phone : `+${phone}`) : null;
-
-/** '@handle', 'handle', 't.me/handle' or 'https://t.me/handle' → '@handle'; null when it breaks Telegram's rules. */
-export function normalizeTelegram(raw: string): string | null {
-  const handle = raw
-    .trim()
-    .replace(/^(https?:\/\/)?(www\.)?(t\.me|telegram\.me)\//i, '')
-    .replace(/^@/, '');
-  return /^[A-Za-z][A-Za-z0-9_]{4,31}$/.test(handle) ? `@${handle}` : null;
-}
 
 /** Whole years between a YYYY-MM-DD birthday and `today` (YYYY-MM-DD). */
 function ageOn(birthday: string, today: string): number {
@@ -64,99 +32,23 @@ function ageOn(birthday: string, today: string): number {
   return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
 }
 
-const isCalendarDate = (s: string) => {
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-};
-
-const text = (max: number, message: string) => z.string({ error: M.notString }).trim().max(max, message);
-const bool = () => z.boolean({ error: M.notBoolean });
-const emptyToNull = (v: unknown) => (v === '' ? null : v);
-
-/** A choice list field: the selected id, null, or the list itself with one item selected. */
-const choice = (list: readonly { id: number }[]) =>
-  z.preprocess(
-    (v) => {
-      if (Array.isArray(v)) {
-        const picked = v.find(
-          (x) => x && typeof x === 'object' && (x as { selected?: unknown }).selected === true,
-        );
-        return picked ? (picked as { id?: unknown }).id : null;
-      }
-      return emptyToNull(v);
-    },
-    z
-      .number({ error: M.notInList })
-      .int(M.notInList)
-      .refine((id) => list.some((x) => x.id === id), M.notInList)
-      .nullable(),
-  );
-
-/** PATCH /profile/ body; the clock decides what "future" and "age" mean. Unknown and read-only keys are dropped. */
-export function profilePatchSchema(now: Date) {
+/** What the clock decides about a parsed birthday: not in the future, an age of 14 to 100 today. */
+function checkBirthday(birthday: string | null | undefined, now: Date) {
+  if (!birthday) return;
   const today = now.toISOString().slice(0, 10);
-  return z
-    .object(
-      {
-        fio: z
-          .string({ error: M.notString })
-          .transform((s) => s.trim().replace(/\s+/g, ' '))
-          .pipe(z.string().min(2, M.fioLength).max(150, M.fioLength)),
-        birthday: z.preprocess(
-          emptyToNull,
-          z
-            .string({ error: M.birthdayFormat })
-            .refine((s) => /^\d{4}-\d{2}-\d{2}$/.test(s) && isCalendarDate(s), M.birthdayFormat)
-            .transform(normalizeBirthday)
-            .superRefine((s, ctx) => {
-              if (s === null) return;
-              if (s > today) ctx.addIssue({ code: 'custom', message: M.birthdayFuture });
-              else if (ageOn(s, today) < 14) ctx.addIssue({ code: 'custom', message: M.birthdayTooYoung });
-              else if (ageOn(s, today) > 100) ctx.addIssue({ code: 'custom', message: M.birthdayTooOld });
-            })
-            .nullable(),
-        ),
-        sex: z.preprocess(emptyToNull, z.enum(['male', 'female'], { error: M.sex }).nullable()),
-        phone: z.preprocess(
-          emptyToNull,
-          z
-            .string({ error: M.phoneInvalid })
-            .transform((raw, ctx) => {
-              const phone = normalizePhone(raw);
-              if (!phone) ctx.addIssue({ code: 'custom', message: M.phoneInvalid });
-              return phone ?? '';
-            })
-            .nullable(),
-        ),
-        education: choice(EDUCATION_LEVELS),
-        university: text(200, M.universityLength),
-        course: z.preprocess(
-          (v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : emptyToNull(v)),
-          z.number({ error: M.course }).int(M.course).min(1, M.course).max(6, M.course).nullable(),
-        ),
-        group_header: text(100, M.groupLength),
-        training_form: choice(TRAINING_FORMS),
-        is_telegram_contact: bool(),
-        is_viber_contact: bool(),
-        is_whatsapp_contact: bool(),
-        telegram: z.preprocess(
-          (v) => (v === null ? '' : v),
-          z.string({ error: M.telegram }).transform((raw, ctx) => {
-            if (!raw.trim()) return '';
-            const handle = normalizeTelegram(raw);
-            if (!handle) ctx.addIssue({ code: 'custom', message: M.telegram });
-            return handle ?? '';
-          }),
-        ),
-        diplom_hp_popup: bool(),
-        sms_delivery: bool(),
-        email_delivery: bool(),
-      },
-      { error: M.bodyNotObject },
-    )
-    .partial();
+  const refusal =
+    birthday > today
+      ? M.birthdayFuture
+      : ageOn(birthday, today) < 14
+        ? M.birthdayTooYoung
+        : ageOn(birthday, today) > 100
+          ? M.birthdayTooOld
+          : null;
+  if (refusal) throw fieldErrors({ birthday: [refusal] });
 }
-export type ProfilePatchInput = z.infer<ReturnType<typeof profilePatchSchema>>;
+
+/** A PATCH /profile/ body as the contract's schema parsed it. */
+export type ProfilePatchInput = z.output<typeof ProfilePatch>;
 
 type D = Pick<Deps, 'db' | 'now'>;
 export type ProfileRow = typeof profiles.$inferSelect;
@@ -222,6 +114,7 @@ export function isUniqueViolation(err: unknown): boolean {
 
 /** Applies a validated partial update; a phone of another customer is a field error (also when two race). */
 export async function updateProfile(deps: D, userId: number, patch: ProfilePatchInput): Promise<Profile> {
+  checkBirthday(patch.birthday, deps.now());
   if (patch.phone) {
     const [other] = await deps.db
       .select({ id: users.id })

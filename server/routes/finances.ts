@@ -14,6 +14,7 @@ import {
   StornoRequest,
   VerificationKindParams,
   WithdrawalRequest,
+  type Finances,
   type MoneyRequestsResponse,
   type RefundStornoRow,
   type StornoResponse,
@@ -33,7 +34,7 @@ export function financesRoutes(deps: Deps) {
 
   // Spec 7 names PATCH; it answers the current finances (the body, if any, is ignored). GET does the same.
   app.on(['GET', 'PATCH'], '/profile/status/', auth, async (c) =>
-    c.json(await getFinances(deps.db, c.get('userId'))),
+    c.json((await getFinances(deps.db, c.get('userId'))) satisfies Finances),
   );
 
   app.get('/payments/verification-status/:type/', auth, valid('param', VerificationKindParams), async (c) => {

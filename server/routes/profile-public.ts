@@ -1,16 +1,13 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
-import { z } from 'zod';
 import type { AppEnv, Deps } from '../env';
 import { badRequest } from '../errors';
-import { jsonBody, queryParams } from '../validate';
+import { valid } from '../validate';
 import { requireCustomer } from '../middleware/auth';
-import { Email as emailSchema } from '../../contract/auth.api';
-import { PROFILE_MESSAGES, profilePopup } from '../domain/profile';
+import { profilePopup } from '../domain/profile';
 import { readAvatarFile } from '../domain/avatar';
 import {
-  EMAIL_CHANGE_MESSAGES,
   cancelEmailChange,
   confirmEmailChange,
   emailChangeStatus,
@@ -18,13 +15,21 @@ import {
 } from '../domain/email-change';
 import { isSocialNetwork } from '../domain/social';
 import {
-  SOCIAL_LINK_MESSAGES,
   completeSocialLink,
   sandboxLinkPage,
   startSocialLink,
   verifyLinkState,
 } from '../domain/profile-socials';
-import { SOCIAL_NETWORKS, type SocialNetwork } from '../../contract/auth';
+import type { SocialNetwork } from '../../contract/auth';
+import { SOCIAL_LINK_MESSAGES } from '../../contract/profile';
+import {
+  AvatarFileParams,
+  EmailChangeConfirmRequest,
+  EmailChangeRequestBody,
+  SandboxLinkParams,
+  SandboxLinkQuery,
+  SocialProfileLinkRequest,
+} from '../../contract/profile.api';
 
 /** /client/api/* has no global body limit (only /api/* has): these calls take small JSON or form bodies. */
 const smallBody = bodyLimit({
@@ -37,23 +42,6 @@ const noStore = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   c.header('Cache-Control', 'no-store');
 });
-
-const networkSchema = z.object(
-  {
-    network_name: z.enum(SOCIAL_NETWORKS, { error: SOCIAL_LINK_MESSAGES.unknownNetwork }),
-  },
-  { error: PROFILE_MESSAGES.bodyNotObject },
-);
-const emailBody = z.object({ email: emailSchema }, { error: PROFILE_MESSAGES.bodyNotObject });
-const tokenSchema = z.object(
-  {
-    token: z
-      .string({ error: EMAIL_CHANGE_MESSAGES.tokenRequired })
-      .trim()
-      .min(1, EMAIL_CHANGE_MESSAGES.tokenRequired),
-  },
-  { error: PROFILE_MESSAGES.bodyNotObject },
-);
 
 /**
  * The profile calls under the second prefix of spec point 7, mounted at /client/api: the profile popup, linking
@@ -68,8 +56,9 @@ export function profilePublicRoutes(deps: Deps) {
   );
 
   // ----- avatar files: public, immutable, unguessable names (see domain/avatar.ts) -----
-  app.get('/profile/avatar/:px/:file', async (c) => {
-    const bytes = await readAvatarFile(deps, c.req.param('px'), c.req.param('file'));
+  app.get('/profile/avatar/:px/:file', valid('param', AvatarFileParams), async (c) => {
+    const { px, file } = c.req.valid('param');
+    const bytes = await readAvatarFile(deps, px, file);
     if (!bytes) return c.json({ detail: 'Не найдено.' }, 404, { 'Cache-Control': 'no-store' });
     return c.body(new Uint8Array(bytes), 200, {
       'Content-Type': 'image/webp',
@@ -79,61 +68,87 @@ export function profilePublicRoutes(deps: Deps) {
   });
 
   // ----- linking a social network to the profile (see domain/profile-socials.ts) -----
-  app.post('/socials/profile/', noStore, smallBody, auth, async (c) => {
-    const { network_name } = await jsonBody(c, networkSchema);
-    return c.json(await startSocialLink(deps, c.get('userId'), network_name));
-  });
+  app.post(
+    '/socials/profile/',
+    noStore,
+    smallBody,
+    auth,
+    valid('json', SocialProfileLinkRequest),
+    async (c) => {
+      const { network_name } = c.req.valid('json');
+      return c.json(await startSocialLink(deps, c.get('userId'), network_name));
+    },
+  );
 
   const sandboxNetwork = (raw: string): SocialNetwork => {
     if (!isSocialNetwork(raw)) throw badRequest(SOCIAL_LINK_MESSAGES.unknownNetwork);
     return raw;
   };
 
-  app.get('/socials/profile/sandbox/:network/', noStore, async (c) => {
-    const network = sandboxNetwork(c.req.param('network'));
-    const state = c.req.query('state') ?? '';
-    if (!(await verifyLinkState(deps, state, network))) return c.html(deadStatePage(), 400);
-    return c.html(sandboxLinkPage(network, state));
-  });
+  app.get(
+    '/socials/profile/sandbox/:network/',
+    noStore,
+    valid('param', SandboxLinkParams),
+    valid('query', SandboxLinkQuery),
+    async (c) => {
+      const network = sandboxNetwork(c.req.valid('param').network);
+      const { state } = c.req.valid('query');
+      if (!(await verifyLinkState(deps, state, network))) return c.html(deadStatePage(), 400);
+      return c.html(sandboxLinkPage(network, state));
+    },
+  );
 
-  app.post('/socials/profile/sandbox/:network/', noStore, smallBody, async (c) => {
-    const network = sandboxNetwork(c.req.param('network'));
-    let form: Record<string, unknown>;
-    try {
-      form = await c.req.parseBody();
-    } catch {
-      return c.html(deadStatePage(), 400);
-    }
-    const userId = await verifyLinkState(deps, String(form.state ?? ''), network);
-    if (!userId) return c.html(deadStatePage(), 400);
-    if (form.decision !== 'link') return c.redirect('/profile', 303);
-    const msg = await completeSocialLink(deps, userId, network);
-    return c.redirect(`/profile?msg=${encodeURIComponent(msg)}`, 303);
-  });
+  app.post(
+    '/socials/profile/sandbox/:network/',
+    noStore,
+    smallBody,
+    valid('param', SandboxLinkParams),
+    async (c) => {
+      const network = sandboxNetwork(c.req.valid('param').network);
+      // The form of the provider's page, read as it is: whatever it holds, a bad one is the dead-link page (HTML).
+      let form: Record<string, unknown>;
+      try {
+        form = await c.req.parseBody();
+      } catch {
+        return c.html(deadStatePage(), 400);
+      }
+      const userId = await verifyLinkState(deps, String(form.state ?? ''), network);
+      if (!userId) return c.html(deadStatePage(), 400);
+      if (form.decision !== 'link') return c.redirect('/profile', 303);
+      const msg = await completeSocialLink(deps, userId, network);
+      return c.redirect(`/profile?msg=${encodeURIComponent(msg)}`, 303);
+    },
+  );
 
   // ----- e-mail change (see domain/email-change.ts) -----
   app.get('/change-email/status/', noStore, auth, async (c) =>
     c.json(await emailChangeStatus(deps, c.get('userId'))),
   );
 
-  app.post('/change-email/request-change/', noStore, smallBody, auth, async (c) => {
-    const { email } = await jsonBody(c, emailBody);
-    return c.json(await requestEmailChange(deps, c.get('userId'), email));
-  });
+  app.post(
+    '/change-email/request-change/',
+    noStore,
+    smallBody,
+    auth,
+    valid('json', EmailChangeRequestBody),
+    async (c) => c.json(await requestEmailChange(deps, c.get('userId'), c.req.valid('json').email)),
+  );
 
   app.delete('/change-email/request-change/', noStore, auth, async (c) =>
     c.json(await cancelEmailChange(deps, c.get('userId'))),
   );
 
-  app.get('/change-email/confirm/', noStore, async (c) => {
-    const { token } = queryParams(c, tokenSchema);
-    return c.json(await confirmEmailChange(deps, token));
-  });
+  app.get('/change-email/confirm/', noStore, valid('query', EmailChangeConfirmRequest), async (c) =>
+    c.json(await confirmEmailChange(deps, c.req.valid('query').token)),
+  );
 
-  app.post('/change-email/confirm/', noStore, smallBody, async (c) => {
-    const { token } = await jsonBody(c, tokenSchema);
-    return c.json(await confirmEmailChange(deps, token));
-  });
+  app.post(
+    '/change-email/confirm/',
+    noStore,
+    smallBody,
+    valid('json', EmailChangeConfirmRequest),
+    async (c) => c.json(await confirmEmailChange(deps, c.req.valid('json').token)),
+  );
 
   return app;
 }

@@ -11,7 +11,7 @@ import { dialogsMachine } from '../../machines/dialogs/dialogs.machine';
 import { notificationsMachine } from '../../machines/notifications/notifications.machine';
 import { orderLoaderMachine } from '../../machines/order-loader/order-loader.machine';
 import type { OrderDetail } from '../../contract/orders';
-import { api, configureApi } from '../api/client';
+import { api, call, configureApi } from '../api/client';
 import { removeAccessCookie, storeAccessCookie, storeThemeCookie } from '../lib/cookies';
 import type { AppActors } from './app-actors';
 import { redirectValueFor } from '../lib/redirect';
@@ -20,9 +20,8 @@ import { createTokenSync } from './token-sync';
 import { refreshThrough } from './token-refresh';
 import * as io from './session-io';
 import { createRealtimeActor } from './realtime';
-import { createSessionDataSync, SESSION_DATA_PATH } from './session-data';
+import { createSessionDataSync } from './session-data';
 import { afterFirstPaint } from '../lib/first-paint';
-import type { SessionData } from '../../contract/profile';
 
 export interface CreateActorsOptions {
   /** The `al` query value of the first URL. */
@@ -168,8 +167,8 @@ export function createAppActors(options: CreateActorsOptions): AppActors {
     theme,
     io: {
       // The theme and tips already follow this browser's memory; the server's copy can wait for the first paint.
-      load: () => afterFirstPaint().then(() => api<SessionData>(SESSION_DATA_PATH)),
-      save: (body) => api<SessionData>(SESSION_DATA_PATH, { method: 'POST', body }),
+      load: () => afterFirstPaint().then(() => call('GET /api/client/profile/session/')),
+      save: (body) => call('POST /api/client/profile/session/', { body }),
     },
   });
 

@@ -2,11 +2,9 @@
 // GET/POST /api/client/profile/session/ keeps the chosen theme (`theme`) and the dashboard tips the customer hid
 // (`tipsHidden`). Read once per signed-in customer; written when the customer changes one of them while signed in.
 import type { ActorRefFrom } from 'xstate';
-import type { SessionData } from '../../contract/profile';
+import type { SessionData } from '../../contract/profile.api';
 import type { themeMachine } from '../../machines/theme/theme.machine';
 import type { ThemeName } from '../../contract/theme';
-
-export const SESSION_DATA_PATH = '/api/client/profile/session/';
 
 export interface SessionDataIo {
   load: () => Promise<SessionData>;

@@ -1,10 +1,8 @@
 // The IO behind the session machine's actors (spec point 7, Authentication). Pure async functions over the client,
 // given to the machine in create-actors.ts.
-import { api, call } from '../api/client';
+import { call } from '../api/client';
 import { ApiError, ERROR_MESSAGES, errorFromResponse, isApiError } from '../api/errors';
 import type { AuthTokens, SessionHandover } from '../../contract/auth.api';
-import type { Profile } from '../../contract/profile';
-import type { Finances } from '../../contract/payments.api';
 import { isAuthRejection } from '../../machines/shared/error-info';
 import type {
   AutoLoginInput,
@@ -57,12 +55,12 @@ export async function loadUserFor(answer: AuthTokens & Partial<SessionHandover>)
   if (handover) return { tokens, ...handover };
   const headers = { Authorization: `Bearer ${tokens.access}` };
   // The balances travel with the user so the header shows them at once; failing to read them is not fatal.
-  const finances = api<Finances>('/api/client/profile/status/', { method: 'PATCH', body: {}, headers }).then(
+  const finances = call('PATCH /api/client/profile/status/', { headers }).then(
     (f) => ({ money: f.money, bonus: f.bonus }),
     () => null,
   );
   try {
-    const profile = await api<Pick<Profile, 'id' | 'email' | 'fio'>>('/api/client/profile/', { headers });
+    const profile = await call('GET /api/client/profile/', { headers });
     return {
       tokens,
       user: { id: profile.id, email: profile.email ?? '', fio: profile.fio ?? '' },

@@ -4,7 +4,7 @@ import { createActor } from 'xstate';
 import { themeMachine } from '../../machines/theme/theme.machine';
 import { selectTheme } from '../../machines/theme/theme.selectors';
 import { createSessionDataSync } from '../../src/app/session-data';
-import type { SessionData } from '../../contract/profile';
+import type { SessionData } from '../../contract/profile.api';
 
 function deferred<T>() {
   let resolve!: (v: T) => void;

@@ -39,7 +39,7 @@ const values: ProfileFormValues = {
   sms_delivery: true,
   email_delivery: true,
 };
-const info = {
+const info: LoadedProfile['info'] = {
   email: 'anna@example.com',
   mailingStatus: 'Подписан',
   socials: [{ network: 'vk', linked: false }],

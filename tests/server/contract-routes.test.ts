@@ -15,6 +15,8 @@ const FROM_THE_TABLE = [
   /^POST \/api\/client\/profile\/$/,
   / \/api\/client\/payments\//,
   / \/api\/staff\/(payments|withdrawals|storno|refund-claims|verification)\//,
+  / \/api\/client\/(profile|callbacks)\//,
+  / \/client\/api\/(profile|change-email|socials\/profile)\//,
 ];
 
 describe('the endpoint table', () => {

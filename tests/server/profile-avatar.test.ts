@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { useHarness } from './harness';
 import { customer, json, tempDataDir } from './profile-helpers';
-import type { Avatars } from '../../contract/profile';
+import type { Avatars } from '../../contract/profile.api';
 
 const dataDir = tempDataDir();
 const avatarDir = join(dataDir, 'avatars');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useHarness } from './harness';
 import { customer, json, outbox, tempDataDir } from './profile-helpers';
 import { DEFAULT_PASSWORD, signIn } from './helpers/auth';
-import type { EmailChangeStatus, Profile, SocialProfileLink } from '../../contract/profile';
+import type { EmailChangeStatus, Profile, SocialProfileLink } from '../../contract/profile.api';
 
 describe('profile: e-mail and socials', () => {
   const h = useHarness({ dataDir: tempDataDir() });

@@ -4,7 +4,7 @@ import { useHarness } from './harness';
 import { customer, json, outbox, tempDataDir } from './profile-helpers';
 import { profiles } from '../../server/db/tables';
 import { seedProfile } from '../../server/db/seed/profile';
-import type { Profile, ProfilePopup, SubscribeStatus } from '../../contract/profile';
+import type { Profile, ProfilePopup, SubscribeStatus } from '../../contract/profile.api';
 
 describe('profile API', () => {
   // One database for the whole file (opening PGlite costs seconds); emptied before each test.

@@ -1,6 +1,4 @@
-import { api } from '../../api/client';
-import type { Finances } from '../../../contract/payments.api';
+import { call } from '../../api/client';
 
 /** PATCH /api/client/profile/status/: the balances after the provider's answer. */
-export const fetchFinances = () =>
-  api<Finances>('/api/client/profile/status/', { method: 'PATCH', body: {} });
+export const fetchFinances = () => call('PATCH /api/client/profile/status/');

@@ -3,14 +3,13 @@
 import { api, call, callRaw } from '../../api/client';
 import { errorFromResponse } from '../../api/errors';
 import type { LedgerKind, VerificationKind, VerificationStatus } from '../../../contract/payments';
-import type { Finances, PayRequest } from '../../../contract/payments.api';
+import type { PayRequest } from '../../../contract/payments.api';
 import type { OrderDetail } from '../../../contract/orders';
 
 const key = (idempotencyKey: string) => ({ 'Idempotency-Key': idempotencyKey });
 
 /** PATCH /api/client/profile/status/: the money and bonus balances (the header shows them). */
-export const fetchFinances = () =>
-  api<Finances>('/api/client/profile/status/', { method: 'PATCH', body: {} });
+export const fetchFinances = () => call('PATCH /api/client/profile/status/');
 
 export const fetchWaiting = (signal?: AbortSignal) =>
   call('GET /api/client/payments/waiting/', { query: { page_size: 100 }, signal });

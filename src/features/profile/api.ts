@@ -1,58 +1,40 @@
-// The profile calls of spec point 7 (both prefixes), typed from the shared contract.
-import { api } from '../../api/client';
-import type {
-  Avatars,
-  CallbackRequest,
-  CallbackRequestBody,
-  EmailChangeConfirmed,
-  EmailChangeStatus,
-  Profile,
-  ProfilePatch,
-  ProfilePopup,
-  SocialProfileLink,
-  SubscribeStatus,
-} from '../../../contract/profile';
+// The profile calls of spec point 7 (both prefixes), typed from the contract's endpoint table.
+import { call } from '../../api/client';
+import type { SocialNetwork } from '../../../contract/auth';
+import type { CallbackRequestBody, ProfilePatch } from '../../../contract/profile.api';
 
-const PROFILE = '/api/client/profile';
-
-export const fetchProfile = (signal?: AbortSignal) => api<Profile>(`${PROFILE}/`, signal ? { signal } : {});
-export const patchProfile = (body: ProfilePatch) => api<Profile>(`${PROFILE}/`, { method: 'PATCH', body });
+export const fetchProfile = (signal?: AbortSignal) =>
+  call('GET /api/client/profile/', signal ? { signal } : {});
+export const patchProfile = (body: ProfilePatch) => call('PATCH /api/client/profile/', { body });
 
 /** The mailing subscription (email_delivery): POST subscribes, DELETE unsubscribes. */
 export const setSubscribed = (subscribed: boolean) =>
-  api<SubscribeStatus>(`${PROFILE}/subscribe/`, { method: subscribed ? 'POST' : 'DELETE' });
+  call(subscribed ? 'POST /api/client/profile/subscribe/' : 'DELETE /api/client/profile/subscribe/');
 
-export const fetchAvatars = () => api<Avatars>(`${PROFILE}/avatar/`);
+export const fetchAvatars = () => call('GET /api/client/profile/avatar/');
 export function uploadAvatar(file: Blob, name = 'avatar.png') {
   const body = new FormData();
   body.append('file', file, name);
-  return api<Avatars>(`${PROFILE}/avatar/`, { method: 'POST', body });
+  return call('POST /api/client/profile/avatar/', { body });
 }
-export const deleteAvatar = () => api<Avatars>(`${PROFILE}/avatar/`, { method: 'DELETE' });
+export const deleteAvatar = () => call('DELETE /api/client/profile/avatar/');
 
 /** 429 is this form's own limit (3 an hour) with a message of its own: shown in the form, not on /429. */
 export const requestCallback = (body: CallbackRequestBody) =>
-  api<CallbackRequest>('/api/client/callbacks/', { method: 'POST', body, keep429: true });
+  call('POST /api/client/callbacks/', { body, keep429: true });
 
 export const fetchProfilePopup = (signal?: AbortSignal) =>
-  api<ProfilePopup>('/client/api/profile/profile-popup/', signal ? { signal } : {});
-export const dismissProfilePopup = () =>
-  api<ProfilePopup>(`${PROFILE}/popup/`, { method: 'PATCH', body: {} });
+  call('GET /client/api/profile/profile-popup/', signal ? { signal } : {});
+export const dismissProfilePopup = () => call('PATCH /api/client/profile/popup/');
 
 /** Answers the provider page to go to; the browser comes back to /profile?msg=…. */
-export const startSocialLink = (network_name: string) =>
-  api<SocialProfileLink>('/client/api/socials/profile/', { method: 'POST', body: { network_name } });
+export const startSocialLink = (network_name: SocialNetwork) =>
+  call('POST /client/api/socials/profile/', { body: { network_name } });
 
-const CHANGE_EMAIL = '/client/api/change-email';
-export const fetchEmailChangeStatus = () => api<EmailChangeStatus>(`${CHANGE_EMAIL}/status/`);
+export const fetchEmailChangeStatus = () => call('GET /client/api/change-email/status/');
 /** 429 is this form's own limit (links mailed per quarter hour): shown in the form, which keeps the address. */
 export const requestEmailChange = (email: string) =>
-  api<EmailChangeStatus>(`${CHANGE_EMAIL}/request-change/`, {
-    method: 'POST',
-    body: { email },
-    keep429: true,
-  });
-export const cancelEmailChange = () =>
-  api<EmailChangeStatus>(`${CHANGE_EMAIL}/request-change/`, { method: 'DELETE' });
+  call('POST /client/api/change-email/request-change/', { body: { email }, keep429: true });
+export const cancelEmailChange = () => call('DELETE /client/api/change-email/request-change/');
 export const confirmEmailChange = (token: string) =>
-  api<EmailChangeConfirmed>(`${CHANGE_EMAIL}/confirm/`, { method: 'POST', body: { token } });
+  call('POST /client/api/change-email/confirm/', { body: { token } });

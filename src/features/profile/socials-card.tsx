@@ -5,16 +5,17 @@ import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icon';
 import { Badge, Card } from '../../ui/primitives';
+import type { SocialNetwork } from '../../../contract/auth';
 import { startSocialLink } from './api';
 import * as s from './profile.css';
 import { t } from './strings';
 
-export function SocialsCard({ socials }: { socials: { network: string; linked: boolean }[] }) {
+export function SocialsCard({ socials }: { socials: { network: SocialNetwork; linked: boolean }[] }) {
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   if (!socials.length) return null;
 
-  const link = async (network: string) => {
+  const link = async (network: SocialNetwork) => {
     setBusy(network);
     setError(null);
     try {

@@ -1,5 +1,5 @@
 // The API's Profile ↔ the form values of the profile machine, and the IO the machines are given.
-import type { Profile, ProfileChoice, ProfilePatch, EmailChangeStatus } from '../../../contract/profile';
+import type { Profile, ProfileChoice, ProfilePatch, EmailChangeStatus } from '../../../contract/profile.api';
 import type {
   LoadedProfile,
   ProfileFormValues,

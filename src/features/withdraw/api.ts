@@ -3,20 +3,14 @@
 import { api, call } from '../../api/client';
 import type { OrderList } from '../../../contract/orders';
 import type { VerificationKind } from '../../../contract/payments';
-import type {
-  Finances,
-  RefundClaimRequest,
-  StornoRequest,
-  WithdrawalRequest,
-} from '../../../contract/payments.api';
+import type { RefundClaimRequest, StornoRequest, WithdrawalRequest } from '../../../contract/payments.api';
 
 const key = (idempotencyKey: string) => ({ 'Idempotency-Key': idempotencyKey });
 
 /** Calls that answer 403 until the repayment verification is done (spec 8: the page then re-checks it). */
 export const REPAYMENT_CALL = /\/api\/client\/payments\/(repayment|refund-storno|refund-claim)\//;
 
-export const fetchFinances = () =>
-  api<Finances>('/api/client/profile/status/', { method: 'PATCH', body: {} });
+export const fetchFinances = () => call('PATCH /api/client/profile/status/');
 
 export const fetchVerificationStatus = async (kind: VerificationKind) =>
   (await call('GET /api/client/payments/verification-status/:type/', { params: { type: kind } })).status;
