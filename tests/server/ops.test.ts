@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../../server/db/client';
 import { createApp, type AppOps } from '../../server/app';
-import { testConfig, type Config } from '../../server/config';
+import { loadConfig, testConfig, type Config } from '../../server/config';
 import { createRealtime } from '../../server/realtime/bus-hub';
 import { startServer, type RunningServer } from '../../server/server';
 import { createLogger } from '../../server/ops/logger';
@@ -83,7 +83,7 @@ describe('probes for the balancer', () => {
     const ready = await app.request('/readyz');
     expect(ready.status).toBe(503);
     expect(await ready.json()).toMatchObject({ ready: false, checks: { database: 'failed', storage: 'ok' } });
-  });
+  }, 60_000); // opens a database of its own
 
   it('answers /readyz with 503 when a migration this build ships is missing from the database', async () => {
     const app = await appFor(database);
@@ -228,5 +228,40 @@ describe('metrics', () => {
     } finally {
       await plain.close();
     }
+  });
+});
+
+describe('operator settings', () => {
+  const env = { DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(40) };
+
+  it('reads LOG_LEVEL, SHUTDOWN_TIMEOUT_MS and METRICS_PORT, with quiet logs and no metrics by default', () => {
+    expect(loadConfig(env)).toMatchObject({
+      logLevel: 'info',
+      shutdownTimeoutMs: 10_000,
+      metricsPort: undefined,
+    });
+    expect(loadConfig({ ...env, VITEST: 'true' }).logLevel).toBe('silent');
+    expect(
+      loadConfig({
+        ...env,
+        LOG_LEVEL: 'warn',
+        SHUTDOWN_TIMEOUT_MS: '2500',
+        METRICS_PORT: '9464',
+        HOST: '10.0.0.5',
+      }),
+    ).toMatchObject({
+      logLevel: 'warn',
+      shutdownTimeoutMs: 2500,
+      metricsPort: 9464,
+      metricsHost: '10.0.0.5',
+    });
+  });
+
+  it('refuses values it cannot read', () => {
+    expect(() => loadConfig({ ...env, LOG_LEVEL: 'loud' })).toThrow('LOG_LEVEL must be one of');
+    expect(() => loadConfig({ ...env, SHUTDOWN_TIMEOUT_MS: '10s' })).toThrow(
+      'SHUTDOWN_TIMEOUT_MS must be a whole number, not "10s".',
+    );
+    expect(() => loadConfig({ ...env, METRICS_PORT: 'yes' })).toThrow('METRICS_PORT must be a whole number');
   });
 });
