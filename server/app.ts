@@ -16,15 +16,28 @@ import { staffOrdersRoutes } from './routes/staff-orders';
 import { staffPaymentsRoutes } from './routes/staff-payments';
 import { registrationRoutes } from './routes/registration';
 import { financesRoutes } from './routes/finances';
+import { createLogger, type Logger } from './ops/logger';
+import type { Metrics } from './ops/metrics';
+import { observeRequests } from './ops/observe';
+import { healthRoutes, type Lifecycle } from './ops/health';
 
 /** JSON bodies are small; multipart uploads have their own per-route limits (files, avatar). */
 const JSON_LIMIT = 1024 * 1024;
 const MULTIPART_LIMIT = 50 * 1024 * 1024;
 
-export function createApp(deps: Deps, mount?: (app: Hono<AppEnv>) => void) {
+/** What the operators' side of the app is given: by startServer, or quiet defaults (tests that call createApp). */
+export interface AppOps {
+  log?: Logger;
+  metrics?: Metrics;
+  lifecycle?: Lifecycle;
+}
+
+export function createApp(deps: Deps, mount?: (app: Hono<AppEnv>) => void, ops: AppOps = {}) {
   const app = new Hono<AppEnv>();
+  const log = ops.log ?? createLogger(deps.config.logLevel);
 
   app.use(requestId());
+  app.use(observeRequests(log, ops.metrics));
   app.use(
     secureHeaders({
       contentSecurityPolicy: {
@@ -61,6 +74,7 @@ export function createApp(deps: Deps, mount?: (app: Hono<AppEnv>) => void) {
   });
 
   app.get('/api/health', (c) => c.json({ ok: true }));
+  app.route('/', healthRoutes(deps, ops.lifecycle ?? { draining: false }, log));
   app.route('/api/client/auth', authRoutes(deps));
   app.route('/client/api', socialsRoutes(deps));
   app.route('/client/api', profilePublicRoutes(deps));
@@ -84,7 +98,7 @@ export function createApp(deps: Deps, mount?: (app: Hono<AppEnv>) => void) {
     if (err instanceof HTTPException) {
       return c.json({ detail: err.message || 'Ошибка запроса.' }, err.status);
     }
-    console.error(`[${c.get('requestId')}] ${c.req.method} ${c.req.path}`, err);
+    log.error({ reqId: c.get('requestId'), method: c.req.method, path: c.req.path, err }, 'unhandled error');
     return c.json({ detail: 'Внутренняя ошибка сервера.' }, 500);
   });
 

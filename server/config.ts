@@ -31,7 +31,18 @@ export interface Config {
    * address; n takes the address the n-th proxy saw (the n-th entry from the right).
    */
   trustProxy: number;
+  /** pino's level (LOG_LEVEL): 'info' by default, 'silent' under Vitest. */
+  logLevel: LogLevel;
+  /** How long a SIGTERM waits for requests in flight and sockets closing before it cuts them (SHUTDOWN_TIMEOUT_MS). */
+  shutdownTimeoutMs: number;
+  /** Port of the Prometheus endpoint (METRICS_PORT; unset: no metrics); never the public port (README says why). */
+  metricsPort: number | undefined;
+  /** Interface of the metrics port (METRICS_HOST, by default HOST). */
+  metricsHost: string;
 }
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 function secretFrom(dataDir: string, envValue: string | undefined): Uint8Array {
   if (envValue) return new TextEncoder().encode(envValue);
@@ -55,6 +66,19 @@ function proxyHops(value = '0'): number {
   return Number(value.trim());
 }
 
+function logLevel(value: string | undefined, underTest: boolean): LogLevel {
+  const level = value || (underTest ? 'silent' : 'info');
+  if (!(LOG_LEVELS as readonly string[]).includes(level))
+    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not "${level}".`);
+  return level as LogLevel;
+}
+
+function whole(name: string, value: string | undefined): number | undefined {
+  if (!value) return undefined;
+  if (!/^\d{1,9}$/.test(value.trim())) throw new Error(`${name} must be a whole number, not "${value}".`);
+  return Number(value.trim());
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   const dataDir = resolve(env.DATA_DIR ?? './data');
@@ -71,6 +95,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO !== '0',
     staticDir: resolve(env.STATIC_DIR ?? './dist'),
     trustProxy: proxyHops(env.TRUST_PROXY || undefined),
+    logLevel: logLevel(env.LOG_LEVEL, Boolean(env.VITEST)),
+    shutdownTimeoutMs: whole('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS) ?? 10_000,
+    metricsPort: whole('METRICS_PORT', env.METRICS_PORT),
+    metricsHost: env.METRICS_HOST || (env.HOST ?? '0.0.0.0'),
   };
 }
 
@@ -89,6 +117,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     seedDemo: false,
     staticDir: resolve('./dist'),
     trustProxy: 0,
+    logLevel: 'silent',
+    shutdownTimeoutMs: 5_000,
+    metricsPort: undefined,
+    metricsHost: '127.0.0.1',
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
-import { serve, type ServerType } from '@hono/node-server';
+import { serve } from '@hono/node-server';
 import { createNodeWebSocket } from '@hono/node-ws';
+import type { Server } from 'node:http';
 import { join } from 'node:path';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
@@ -9,18 +10,36 @@ import { createRealtime } from './realtime/bus-hub';
 import { mountSocket } from './realtime/socket';
 import { seedDemo } from './db/seed';
 import { serveSpa } from './spa/serve-spa';
+import { createLogger, type Logger } from './ops/logger';
+import { createMetrics, serveMetrics, watchServer } from './ops/metrics';
+import type { Lifecycle } from './ops/health';
+import { stopServing, trackRequests } from './ops/shutdown';
 
 export interface RunningServer {
   url: string;
+  /** The Prometheus endpoint, when config.metricsPort is set. */
+  metricsUrl: string | undefined;
   deps: Deps;
+  log: Logger;
+  /**
+   * The graceful shutdown (SIGTERM): /readyz turns 503, the listener closes, sockets get 1001, requests in flight are
+   * answered (within config.shutdownTimeoutMs), then the realtime hub, the metrics port and, last, the database close.
+   */
   close(): Promise<void>;
 }
 
 /** Opens the database, migrates, seeds on empty, and serves the SPA, the API and the socket on one port. */
 export async function startServer(
   config: Config,
-  opts: { database?: Database; socketPingMs?: number } = {},
+  opts: {
+    /** A database opened by the caller; it stays open at close() unless closeDatabase says otherwise. */
+    database?: Database;
+    closeDatabase?: boolean;
+    socketPingMs?: number;
+    log?: Logger;
+  } = {},
 ): Promise<RunningServer> {
+  const log = opts.log ?? createLogger(config.logLevel);
   const database =
     opts.database ??
     (await openDatabase(
@@ -32,27 +51,64 @@ export async function startServer(
   const deps: Deps = { config, database, db: database.db, realtime, now: () => new Date() };
   if (config.seedDemo) await seedDemo(deps);
 
+  const lifecycle: Lifecycle = { draining: false };
+  const metrics = config.metricsPort === undefined ? undefined : createMetrics();
   let ws: ReturnType<typeof createNodeWebSocket> | undefined;
-  const app = createApp(deps, (app) => {
-    ws = createNodeWebSocket({ app });
-    mountSocket(app, deps, ws.upgradeWebSocket, { pingMs: opts.socketPingMs });
-  });
+  const app = createApp(
+    deps,
+    (app) => {
+      ws = createNodeWebSocket({ app });
+      mountSocket(app, deps, ws.upgradeWebSocket, { pingMs: opts.socketPingMs });
+    },
+    { log, metrics, lifecycle },
+  );
   serveSpa(app, config.staticDir);
 
-  const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
+  const server = await new Promise<Server>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
+      resolve(s as Server),
+    );
   });
   ws?.injectWebSocket(server);
+  const requests = trackRequests(server);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+
+  if (metrics)
+    watchServer(metrics, {
+      inFlight: () => requests.count,
+      sockets: () => ws?.wss.clients.size ?? 0,
+      pool: database.poolStats,
+    });
+  const metricsServer =
+    metrics && config.metricsPort !== undefined
+      ? await serveMetrics(metrics, config.metricsPort, config.metricsHost)
+      : undefined;
+
+  let closing: Promise<void> | undefined;
   return {
     url: `http://localhost:${port}`,
+    metricsUrl: metricsServer?.url,
     deps,
-    async close() {
-      ws?.wss.clients.forEach((c) => c.terminate());
-      await realtime.close();
-      await new Promise<void>((r) => server.close(() => r()));
-      if (!opts.database) await database.close();
+    log,
+    close() {
+      closing ??= (async () => {
+        lifecycle.draining = true;
+        log.info({ timeoutMs: config.shutdownTimeoutMs }, 'shutting down');
+        const cut = await stopServing({
+          server,
+          requests,
+          sockets: ws?.wss,
+          timeoutMs: config.shutdownTimeoutMs,
+        });
+        if (cut.requestsCut || cut.socketsCut) log.warn(cut, 'shutdown timed out: cut what was left');
+        log.info('connections closed');
+        await realtime.close();
+        await metricsServer?.close();
+        if (opts.closeDatabase ?? !opts.database) await database.close();
+        log.info('stopped');
+      })();
+      return closing;
     },
   };
 }

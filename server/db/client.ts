@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import * as schema from './tables';
 
-const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** The Drizzle database both drivers give; route and domain code only ever sees this. */
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
@@ -30,6 +30,8 @@ export interface Database {
   notify(channel: string, payload: string): Promise<void>;
   /** Subscribes to a channel; returns an unsubscribe function. */
   listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  /** PostgreSQL only: the pool's connections (metrics). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   /** Empties every table (tests). */
   truncateAll(): Promise<void>;
   close(): Promise<void>;
@@ -94,6 +96,28 @@ function preparedOnPglite(client: PGlite, name: string, text: string): Prepared 
   };
 }
 
+/**
+ * Two instances starting at once on a fresh database would both create Drizzle's journal and run the first migration
+ * (one of them then fails on "already exists"). A session-level advisory lock serialises them: the second waits, then
+ * finds every migration applied. Should anything fail, the connection is discarded, which releases the lock.
+ */
+const MIGRATION_LOCK = 7_294_310_551; // an arbitrary key, the same in every instance
+
+async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  let failure: Error | undefined;
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePg(drizzlePg(client), { migrationsFolder });
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+  } catch (error) {
+    failure = error as Error;
+    throw error;
+  } finally {
+    client.release(failure);
+  }
+}
+
 /** A new database directory is made by a child process (create-pglite.mjs says why), then opened here. */
 function createPgliteDir(dataDir: string): Promise<void> {
   const script = join(dirname(fileURLToPath(import.meta.url)), 'create-pglite.mjs');
@@ -126,7 +150,7 @@ export async function openDatabase(opts: {
       if (!closing) console.warn(`PostgreSQL closed an idle connection: ${error.message}`);
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(drizzlePg(pool), { migrationsFolder });
+    await migrateUnderLock(pool);
     const listeners: pg.PoolClient[] = [];
     return {
       db,
@@ -151,6 +175,7 @@ export async function openDatabase(opts: {
           listeners.splice(listeners.indexOf(client), 1);
         };
       },
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       truncateAll: () => truncate(db),
       async close() {
         closing = true;

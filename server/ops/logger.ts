@@ -1,0 +1,31 @@
+import { pino, type DestinationStream, type Logger } from 'pino';
+import type { LogLevel } from '../config';
+
+export type { Logger };
+
+/**
+ * What may never reach a log line, wherever an object carrying it is logged: credentials in headers, passwords and
+ * tokens in bodies or query objects. Request lines log the path without its query string (the socket's bearer travels
+ * in `?token=`), and no request body is ever logged; these paths catch whatever is logged by mistake later.
+ */
+const SECRETS = [
+  ...['req.headers', 'res.headers', 'headers'].flatMap((h) => [
+    `${h}.authorization`,
+    `${h}.cookie`,
+    `${h}["set-cookie"]`,
+  ]),
+  ...['password', 'password_confirm', 'token', 'access', 'refresh'].flatMap((k) => [k, `*.${k}`, `*.*.${k}`]),
+];
+
+/** One JSON object per line on stdout (or on `destination`, which tests read). */
+export function createLogger(level: LogLevel, destination?: DestinationStream): Logger {
+  return pino(
+    {
+      level,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      redact: { paths: SECRETS, censor: '[redacted]' },
+    },
+    destination,
+  );
+}

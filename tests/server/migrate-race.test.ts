@@ -1,0 +1,46 @@
+// Two instances starting at once on the same fresh PostgreSQL database: both open it, and the schema is applied once.
+import { describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { randomBytes } from 'node:crypto';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { migrationsFolder, openDatabase } from '../../server/db/client';
+
+// PGlite is one embedded database in one process: nothing can race its migrations. CI's PostgreSQL pass runs this.
+describe.skipIf(!process.env.DATABASE_URL)(
+  'migrations with two instances starting at once (PostgreSQL only: skipped without DATABASE_URL)',
+  () => {
+    it('lets both open the database and applies every migration exactly once', async () => {
+      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await admin.connect();
+      const name = `test_${randomBytes(6).toString('hex')}`;
+      await admin.query(`create database ${name}`);
+      const url = new URL(process.env.DATABASE_URL!);
+      url.pathname = `/${name}`;
+      const opened = await Promise.allSettled([
+        openDatabase({ url: url.toString() }),
+        openDatabase({ url: url.toString() }),
+      ]);
+      try {
+        expect(opened.map((o) => (o.status === 'rejected' ? String(o.reason) : o.status))).toEqual([
+          'fulfilled',
+          'fulfilled',
+        ]);
+        const check = new pg.Client({ connectionString: url.toString() });
+        await check.connect();
+        const applied = await check.query<{ hash: string }>(
+          'select hash from drizzle.__drizzle_migrations order by created_at',
+        );
+        const users = await check.query<{ n: string }>('select count(*) as n from users');
+        await check.end();
+        expect(applied.rows.map((r) => r.hash)).toEqual(
+          readMigrationFiles({ migrationsFolder }).map((m) => m.hash),
+        );
+        expect(users.rows[0]?.n).toBe('0');
+      } finally {
+        for (const o of opened) if (o.status === 'fulfilled') await o.value.close();
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      }
+    }, 60_000);
+  },
+);
