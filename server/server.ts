@@ -9,6 +9,7 @@ import { createRealtime } from './realtime/bus-hub';
 import { mountSocket } from './realtime/socket';
 import { seedDemo } from './db/seed';
 import { serveSpa } from './spa/serve-spa';
+import { createStorage } from './storage/storage';
 
 export interface RunningServer {
   url: string;
@@ -29,7 +30,9 @@ export async function startServer(
         : { dataDir: join(config.dataDir, 'db'), sharedBuffers: config.pgliteSharedBuffers },
     ));
   const realtime = await createRealtime(database);
-  const deps: Deps = { config, database, db: database.db, realtime, now: () => new Date() };
+  const storage = await createStorage(config);
+  await storage.ready(); // a wrong bucket or an unwritable DATA_DIR stops the start, not the first upload
+  const deps: Deps = { config, database, db: database.db, realtime, storage, now: () => new Date() };
   if (config.seedDemo) await seedDemo(deps);
 
   let ws: ReturnType<typeof createNodeWebSocket> | undefined;
@@ -52,6 +55,7 @@ export async function startServer(
       ws?.wss.clients.forEach((c) => c.terminate());
       await realtime.close();
       await new Promise<void>((r) => server.close(() => r()));
+      await storage.close();
       if (!opts.database) await database.close();
     },
   };
