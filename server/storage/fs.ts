@@ -96,8 +96,12 @@ export function createFsStorage(root: string): Storage {
     },
 
     async ready() {
-      await mkdir(root, { recursive: true });
-      await access(root, constants.W_OK);
+      try {
+        await mkdir(root, { recursive: true });
+        await access(root, constants.W_OK);
+      } catch (err) {
+        throw new Error(`Files cannot be stored in ${root}: ${String(err)}`, { cause: err });
+      }
     },
 
     async close() {},

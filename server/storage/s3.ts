@@ -132,7 +132,16 @@ export async function createS3Storage(config: S3Config): Promise<Storage> {
     },
 
     async ready() {
-      await client.send(new s3.HeadBucketCommand({ Bucket }));
+      try {
+        await client.send(new s3.HeadBucketCommand({ Bucket }));
+      } catch (err) {
+        // HeadBucket answers with a status and no body: name it, or the message is "UnknownError".
+        const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+        const why = status === 404 ? 'no such bucket' : status === 403 ? 'access denied' : String(err);
+        throw new Error(`S3 bucket "${Bucket}" at ${config.endpoint ?? 'AWS'} cannot be used: ${why}.`, {
+          cause: err,
+        });
+      }
     },
 
     async close() {

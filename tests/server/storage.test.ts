@@ -94,7 +94,9 @@ describe('storage: readiness', () => {
       storage: { ...s3.storage, bucket: 'cabinet-missing' },
     });
     try {
-      await expect(wrong.ready()).rejects.toThrow();
+      await expect(wrong.ready()).rejects.toThrow(
+        `S3 bucket "cabinet-missing" at ${s3.storage.endpoint} cannot be used: no such bucket.`,
+      );
     } finally {
       await wrong.close();
       await s3.close();

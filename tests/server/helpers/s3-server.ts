@@ -11,7 +11,8 @@ export interface LocalS3 {
 
 /**
  * An S3-protocol server (s3rver) on a random loopback port, keeping its objects in a temporary folder: the `s3`
- * driver talks to it exactly as to a real bucket, signatures included (s3rver's fixed key pair S3RVER/S3RVER).
+ * driver talks HTTP to it as to a real bucket. s3rver knows one key pair, S3RVER/S3RVER; it checks the key id but
+ * does not verify version-4 signatures, so a wrong secret is not caught here.
  */
 export async function startLocalS3(bucket = 'cabinet-test'): Promise<LocalS3> {
   const directory = mkdtempSync(join(tmpdir(), 'cabinet-s3-'));
