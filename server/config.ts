@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { StorageConfig } from './storage/storage';
 
 /** Everything the server reads from its environment, in one place (README "Configuration"). */
 export interface Config {
@@ -39,6 +40,8 @@ export interface Config {
   metricsPort: number | undefined;
   /** Interface of the metrics port (METRICS_HOST, by default HOST). */
   metricsHost: string;
+  /** Where uploaded files and avatars live: `fs` under DATA_DIR, or an S3 bucket (README "File storage"). */
+  storage: StorageConfig;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -79,6 +82,33 @@ function whole(name: string, value: string | undefined): number | undefined {
   return Number(value.trim());
 }
 
+function yesNo(name: string, value = ''): boolean {
+  if (['', '0', 'false'].includes(value)) return false;
+  if (['1', 'true'].includes(value)) return true;
+  throw new Error(`${name} must be 1 or 0, not "${value}".`);
+}
+
+/** STORAGE_DRIVER says which; unset, S3_BUCKET alone chooses s3. */
+function storageFrom(env: NodeJS.ProcessEnv): StorageConfig {
+  const driver = env.STORAGE_DRIVER || (env.S3_BUCKET ? 's3' : 'fs');
+  if (driver === 'fs') return { driver };
+  if (driver !== 's3') throw new Error(`STORAGE_DRIVER must be fs or s3, not "${driver}".`);
+  if (!env.S3_BUCKET) throw new Error('STORAGE_DRIVER=s3 needs S3_BUCKET.');
+  const accessKeyId = env.S3_ACCESS_KEY_ID || undefined;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
+  if (!accessKeyId !== !secretAccessKey)
+    throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither.');
+  return {
+    driver,
+    bucket: env.S3_BUCKET,
+    endpoint: env.S3_ENDPOINT || undefined,
+    region: env.S3_REGION || env.AWS_REGION || 'us-east-1',
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: yesNo('S3_FORCE_PATH_STYLE', env.S3_FORCE_PATH_STYLE),
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   const dataDir = resolve(env.DATA_DIR ?? './data');
@@ -99,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: whole('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS) ?? 10_000,
     metricsPort: whole('METRICS_PORT', env.METRICS_PORT),
     metricsHost: env.METRICS_HOST || (env.HOST ?? '0.0.0.0'),
+    storage: storageFrom(env),
   };
 }
 
@@ -121,6 +152,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     shutdownTimeoutMs: 5_000,
     metricsPort: undefined,
     metricsHost: '127.0.0.1',
+    storage: { driver: 'fs' },
     ...overrides,
   };
 }

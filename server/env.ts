@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { Realtime } from './realtime/hub';
+import type { Storage } from './storage/storage';
 
 /** What every router and domain function is given: no globals, so tests build their own. */
 export interface Deps {
@@ -8,6 +9,8 @@ export interface Deps {
   database: Database;
   db: Db;
   realtime: Realtime;
+  /** Uploaded files and avatars (fs or s3, chosen by the config). */
+  storage: Storage;
   /** The clock; tests move it to expire tokens and codes. */
   now: () => Date;
 }

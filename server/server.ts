@@ -14,6 +14,7 @@ import { createLogger, type Logger } from './ops/logger';
 import { createMetrics, serveMetrics, watchServer } from './ops/metrics';
 import type { Lifecycle } from './ops/health';
 import { stopServing, trackRequests } from './ops/shutdown';
+import { createStorage } from './storage/storage';
 
 export interface RunningServer {
   url: string;
@@ -48,7 +49,9 @@ export async function startServer(
         : { dataDir: join(config.dataDir, 'db'), sharedBuffers: config.pgliteSharedBuffers },
     ));
   const realtime = await createRealtime(database);
-  const deps: Deps = { config, database, db: database.db, realtime, now: () => new Date() };
+  const storage = await createStorage(config);
+  await storage.ready(); // a wrong bucket or an unwritable DATA_DIR stops the start, not the first upload
+  const deps: Deps = { config, database, db: database.db, realtime, storage, now: () => new Date() };
   if (config.seedDemo) await seedDemo(deps);
 
   const lifecycle: Lifecycle = { draining: false };
@@ -105,6 +108,7 @@ export async function startServer(
         log.info('connections closed');
         await realtime.close();
         await metricsServer?.close();
+        await storage.close();
         if (opts.closeDatabase ?? !opts.database) await database.close();
         log.info('stopped');
       })();

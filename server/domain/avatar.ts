@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Deps } from '../env';
 import { profiles } from '../db/tables';
@@ -19,7 +17,8 @@ import { ensureProfile } from './profile';
  * Avatars are public, immutable files with unguessable names (128 random bits): the URL is the capability, so an
  * <img> can load them without a bearer header, and a CDN may cache them forever. A new upload gets a new name
  * and the old files are deleted, so a URL never shows another picture.
- * Files: DATA_DIR/avatars/<name>-<px>.webp; URLs: /client/api/profile/avatar/<px>/<name>.webp.
+ * Storage keys: avatars/<name>-<px>.webp (DATA_DIR/avatars/… with the fs driver); URLs:
+ * /client/api/profile/avatar/<px>/<name>.webp.
  */
 export const AVATAR_URL_PREFIX = '/client/api/profile/avatar';
 
@@ -27,9 +26,8 @@ export const AVATAR_URL_PREFIX = '/client/api/profile/avatar';
 const MAX_INPUT_PIXELS = 40_000_000;
 const NAME = /^[0-9a-f]{32}$/;
 
-const avatarDir = (deps: Pick<Deps, 'config'>) => join(deps.config.dataDir, 'avatars');
-const fileOf = (deps: Pick<Deps, 'config'>, name: string, px: number) =>
-  join(avatarDir(deps), `${name}-${px}.webp`);
+const PIXELS = Object.values(AVATAR_SIZES) as number[];
+const avatarKey = (name: string, px: number) => `avatars/${name}-${px}.webp`;
 
 export function avatarUrls(name: string | null): Avatars {
   if (!name) return { avatars: {} };
@@ -43,16 +41,20 @@ export async function readAvatars(deps: Pick<Deps, 'db'>, userId: number): Promi
   return avatarUrls((await ensureProfile(deps, userId)).avatarName);
 }
 
-async function removeFiles(deps: Pick<Deps, 'config'>, name: string) {
-  await Promise.all(Object.values(AVATAR_SIZES).map((px) => rm(fileOf(deps, name, px), { force: true })));
+/** Best effort: a leftover file is never shown (its name is in no profile) and must not fail the request. */
+async function removeFiles(deps: Pick<Deps, 'storage'>, name: string) {
+  await deps.storage.delete(PIXELS.map((px) => avatarKey(name, px))).catch((err: unknown) => {
+    console.warn(`Could not remove the avatar files of ${name}:`, err);
+  });
 }
 
 /**
- * Checks the real content (not the name or the declared type) with sharp, then writes three webp squares
- * (cover crop, EXIF orientation applied, metadata stripped) and swaps them in.
+ * Checks the real content (not the name or the declared type) with sharp, then stores three webp squares
+ * (cover crop, EXIF orientation applied, metadata stripped) and swaps them in. An upload that fails at any step
+ * leaves none of its files in the store.
  */
 export async function saveAvatar(
-  deps: Pick<Deps, 'db' | 'config' | 'now'>,
+  deps: Pick<Deps, 'db' | 'storage' | 'now'>,
   userId: number,
   bytes: Buffer,
 ): Promise<Avatars> {
@@ -72,24 +74,35 @@ export async function saveAvatar(
     throw badRequest(AVATAR_MESSAGES.notImage);
   if (pixels > MAX_INPUT_PIXELS) throw badRequest(AVATAR_MESSAGES.tooManyPixels);
 
-  const name = randomBytes(16).toString('hex');
-  await mkdir(avatarDir(deps), { recursive: true });
+  const squares: [number, Buffer][] = [];
   try {
-    for (const px of Object.values(AVATAR_SIZES)) {
+    for (const px of PIXELS) {
       const out = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
         .rotate()
         .resize(px, px, { fit: 'cover', position: 'attention' })
         .webp({ quality: 82 })
         .toBuffer();
-      await writeFile(fileOf(deps, name, px), out);
+      squares.push([px, out]);
     }
   } catch {
     // A truncated or corrupt file passes the header check but fails to decode.
-    await removeFiles(deps, name);
     throw badRequest(AVATAR_MESSAGES.notImage);
   }
 
-  const previous = await swapAvatarName(deps, userId, name);
+  const name = randomBytes(16).toString('hex');
+  let previous: string | null;
+  try {
+    // Settled, not Promise.all: the cleanup below must not race a put still under way.
+    const puts = await Promise.allSettled(
+      squares.map(([px, out]) => deps.storage.put(avatarKey(name, px), out, { contentType: 'image/webp' })),
+    );
+    const failed = puts.find((p) => p.status === 'rejected');
+    if (failed) throw failed.reason;
+    previous = await swapAvatarName(deps, userId, name);
+  } catch (err) {
+    await removeFiles(deps, name);
+    throw err;
+  }
   if (previous) await removeFiles(deps, previous);
   return avatarUrls(name);
 }
@@ -112,7 +125,7 @@ async function swapAvatarName(deps: Pick<Deps, 'db' | 'now'>, userId: number, na
 }
 
 export async function deleteAvatar(
-  deps: Pick<Deps, 'db' | 'config' | 'now'>,
+  deps: Pick<Deps, 'db' | 'storage' | 'now'>,
   userId: number,
 ): Promise<Avatars> {
   const previous = await swapAvatarName(deps, userId, null);
@@ -122,16 +135,13 @@ export async function deleteAvatar(
 
 /** The bytes of one avatar file, or null for an unknown size or name (never a path outside the folder). */
 export async function readAvatarFile(
-  deps: Pick<Deps, 'config'>,
+  deps: Pick<Deps, 'storage'>,
   px: string,
   file: string,
 ): Promise<Buffer | null> {
   const size = Number(px);
   const name = file.replace(/\.webp$/, '');
-  if (!(Object.values(AVATAR_SIZES) as number[]).includes(size) || !NAME.test(name)) return null;
-  try {
-    return await readFile(fileOf(deps, name, size));
-  } catch {
-    return null;
-  }
+  if (!PIXELS.includes(size) || !NAME.test(name)) return null;
+  const bytes = await deps.storage.read(avatarKey(name, size));
+  return bytes && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }

@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, existsSync } from 'node:fs';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Deps } from '../env';
@@ -39,13 +37,12 @@ const MIME: Record<(typeof ALLOWED_FILE_EXTENSIONS)[number], string> = {
   '7z': 'application/x-7z-compressed',
 };
 
-export function filesDir(deps: Pick<Deps, 'config'>): string {
-  return join(deps.config.dataDir, 'files');
+/** The storage key of a file's bytes (DATA_DIR/files/<name> with the fs driver). */
+export function fileKey(storageName: string): string {
+  return `files/${storageName}`;
 }
 
-export function storedPath(deps: Pick<Deps, 'config'>, storageName: string): string {
-  return join(filesDir(deps), storageName);
-}
+const newStorageName = () => randomBytes(18).toString('base64url');
 
 /** The name the customer gave, without a path (old browsers send one), control characters or excess length. */
 export function cleanFileName(raw: string): string {
@@ -112,15 +109,17 @@ export function checkIncoming(files: File[], alreadyThere: number): IncomingFile
   });
 }
 
-/** Writes the files under server-made random names; returns those names in the same order. */
-export async function storeIncoming(deps: Pick<Deps, 'config'>, files: IncomingFile[]): Promise<string[]> {
-  await mkdir(filesDir(deps), { recursive: true });
+/**
+ * Stores the files under server-made random names; returns those names in the same order. When one fails, the
+ * ones before it (and whatever the failed one may have left) are removed.
+ */
+export async function storeIncoming(deps: Pick<Deps, 'storage'>, files: IncomingFile[]): Promise<string[]> {
   const names: string[] = [];
   try {
     for (const f of files) {
-      const storageName = randomBytes(18).toString('base64url');
-      await writeFile(storedPath(deps, storageName), Buffer.from(await f.file.arrayBuffer()), { flag: 'wx' });
+      const storageName = newStorageName();
       names.push(storageName);
+      await deps.storage.put(fileKey(storageName), f.file.stream(), { size: f.size, contentType: f.mime });
     }
   } catch (err) {
     await removeStored(deps, names);
@@ -130,15 +129,22 @@ export async function storeIncoming(deps: Pick<Deps, 'config'>, files: IncomingF
 }
 
 /** Stores bytes the server makes itself (demo data). */
-export async function storeBytes(deps: Pick<Deps, 'config'>, bytes: Uint8Array): Promise<string> {
-  await mkdir(filesDir(deps), { recursive: true });
-  const storageName = randomBytes(18).toString('base64url');
-  await writeFile(storedPath(deps, storageName), bytes, { flag: 'wx' });
+export async function storeBytes(
+  deps: Pick<Deps, 'storage'>,
+  bytes: Uint8Array,
+  contentType?: string,
+): Promise<string> {
+  const storageName = newStorageName();
+  await deps.storage.put(fileKey(storageName), bytes, { contentType });
   return storageName;
 }
 
-export async function removeStored(deps: Pick<Deps, 'config'>, storageNames: string[]): Promise<void> {
-  await Promise.all(storageNames.map((n) => unlink(storedPath(deps, n)).catch(() => {})));
+/** Best effort: the caller is already failing or done, and a leftover object harms no one but the bill. */
+export async function removeStored(deps: Pick<Deps, 'storage'>, storageNames: string[]): Promise<void> {
+  if (storageNames.length === 0) return;
+  await deps.storage.delete(storageNames.map(fileKey)).catch((err: unknown) => {
+    console.warn(`Could not remove stored files ${storageNames.join(', ')}:`, err);
+  });
 }
 
 /**
@@ -274,35 +280,51 @@ export function contentDisposition(name: string): string {
   return `attachment; filename="${asciiFileName(name)}"; filename*=UTF-8''${encoded}`;
 }
 
-/** The file's bytes as a web stream (no buffering of large files). */
-export function fileStream(deps: Pick<Deps, 'config'>, row: OrderFileRow): ReadableStream | null {
-  const path = storedPath(deps, row.storageName);
-  if (!existsSync(path)) return null;
-  return Readable.toWeb(createReadStream(path)) as ReadableStream;
+/** The file's bytes as a web stream (no buffering of large files), or null when the store has none. */
+export async function fileStream(
+  deps: Pick<Deps, 'storage'>,
+  row: OrderFileRow,
+): Promise<ReadableStream | null> {
+  return (await deps.storage.get(fileKey(row.storageName)))?.body ?? null;
 }
 
 /**
- * A zip of the files, streamed as it is built; equal names get ' (2)', ' (3)' … before the extension.
- * archiver (~23 MB resident) is loaded on the first download, not at start.
+ * A zip of the files, streamed as it is built; equal names get ' (2)', ' (3)' … before the extension. archiver
+ * takes a stream at once, so each file is asked of the store only when the zip has taken the one before: one
+ * stored object open at a time, whatever the count. A file the store lacks is left out. archiver (~23 MB
+ * resident) is loaded on the first download, not at start.
  */
-export async function zipStream(deps: Pick<Deps, 'config'>, rows: OrderFileRow[]): Promise<ReadableStream> {
+export async function zipStream(deps: Pick<Deps, 'storage'>, rows: OrderFileRow[]): Promise<ReadableStream> {
   const { ZipArchive } = await import('archiver');
   const archive = new ZipArchive({ zlib: { level: 6 } });
   const used = new Map<string, number>();
-  for (const row of rows) {
-    const path = storedPath(deps, row.storageName);
-    if (!existsSync(path)) continue;
-    let name = row.name;
-    const n = (used.get(name.toLowerCase()) ?? 0) + 1;
-    used.set(name.toLowerCase(), n);
-    if (n > 1) {
-      const dot = name.lastIndexOf('.');
-      name = dot > 0 ? `${name.slice(0, dot)} (${n})${name.slice(dot)}` : `${name} (${n})`;
+  const pending = [...rows];
+  let current: Readable | undefined;
+  const fail = (err: unknown) => archive.destroy(err instanceof Error ? err : new Error(String(err)));
+  const appendNext = async () => {
+    for (let row = pending.shift(); row; row = pending.shift()) {
+      const object = await deps.storage.get(fileKey(row.storageName));
+      if (!object) continue;
+      let name = row.name;
+      const n = (used.get(name.toLowerCase()) ?? 0) + 1;
+      used.set(name.toLowerCase(), n);
+      if (n > 1) {
+        const dot = name.lastIndexOf('.');
+        name = dot > 0 ? `${name.slice(0, dot)} (${n})${name.slice(dot)}` : `${name} (${n})`;
+      }
+      current = Readable.fromWeb(object.body as NodeReadableStream<Uint8Array>);
+      current.on('error', fail); // archiver would wait forever for a source that broke off
+      archive.append(current, { name, date: row.createdAt });
+      return;
     }
-    archive.file(path, { name, date: row.createdAt });
-  }
-  archive.on('error', (err) => archive.destroy(err));
-  void archive.finalize().catch(() => {});
+    current = undefined;
+    void archive.finalize().catch(() => {});
+  };
+  archive.on('entry', () => void appendNext().catch(fail));
+  archive.on('error', fail);
+  // A client that went away closes the zip; the object being read must let go of its connection too.
+  archive.on('close', () => current?.destroy());
+  await appendNext(); // a store that is down answers 500 here, not a zip cut short after a 200
   return Readable.toWeb(archive) as ReadableStream;
 }
 

@@ -2,12 +2,7 @@ import { and, count, desc, eq, ilike, inArray, isNull, lte, min, or, sql, type S
 import type { Deps } from '../env';
 import { badRequest, conflict, fieldErrors, notFound } from '../errors';
 import { chatMessages, orderDrafts, orderFiles, orders, reworks } from '../db/tables';
-import {
-  ARCHIVE_STATUS_ID,
-  ORDER_STATUSES,
-  statusById,
-  type OrderTab,
-} from '../../contract/order-status';
+import { ARCHIVE_STATUS_ID, ORDER_STATUSES, statusById, type OrderTab } from '../../contract/order-status';
 import {
   FILE_LIMITS,
   GUARANTEE_DAYS,

@@ -4,12 +4,7 @@ import type { Deps } from '../env';
 import { badRequest, notFound } from '../errors';
 import { orderFiles, orders, reworks } from '../db/tables';
 import { ORDER_STATUSES } from '../../contract/order-status';
-import {
-  REWORK_COMMENT,
-  REWORK_MAX_DAYS,
-  type Rework,
-  type ReworkStatus,
-} from '../../contract/orders';
+import { REWORK_COMMENT, REWORK_MAX_DAYS, type Rework, type ReworkStatus } from '../../contract/orders';
 import type { Executor } from './orders-db';
 import { deadlineField } from './order-form';
 import { claimUploads, toOrderFile, type OrderFileRow } from './order-files';

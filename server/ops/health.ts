@@ -4,7 +4,6 @@ import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { AppEnv, Deps } from '../env';
 import { migrationsFolder } from '../db/client';
 import type { Logger } from './logger';
-import { storageReady } from './storage-ready';
 
 /** Shared by the app and its shutdown: once `draining`, /readyz answers 503 so the balancer stops sending. */
 export interface Lifecycle {
@@ -63,7 +62,7 @@ export function healthRoutes(deps: Deps, lifecycle: Lifecycle, log: Logger) {
     const [database, migrations, storage] = await Promise.all([
       run('database', () => deps.db.execute(sql`select 1`)),
       run('migrations', () => migrationsApplied(deps)),
-      run('storage', () => storageReady(deps)),
+      run('storage', () => deps.storage.ready()),
     ]);
     const checks = { database, migrations, storage };
     const ready = Object.values(checks).every((v) => v === 'ok');

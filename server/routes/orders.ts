@@ -385,7 +385,7 @@ export function ordersRoutes(deps: Deps) {
 
   app.get(`/:id${ID}/files/:file${ID}/download/`, async (c) => {
     const file = await ownFile(c);
-    const stream = fileStream(deps, file);
+    const stream = await fileStream(deps, file);
     if (!stream) throw notFound('Файл не найден.');
     return c.body(stream, 200, {
       'Content-Type': file.mime,

@@ -27,6 +27,46 @@ describe('configuration', () => {
       );
   });
 
+  it('keeps files under DATA_DIR unless an S3 bucket is named, and refuses an S3 setting it cannot use', () => {
+    expect(loadConfig(base()).storage).toEqual({ driver: 'fs' });
+    const s3 = { S3_BUCKET: 'cabinet', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' };
+    expect(loadConfig({ ...base(), ...s3 }).storage).toEqual({
+      driver: 's3',
+      bucket: 'cabinet',
+      endpoint: undefined,
+      region: 'us-east-1',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+      forcePathStyle: false,
+    });
+    expect(
+      loadConfig({
+        ...base(),
+        STORAGE_DRIVER: 's3',
+        S3_BUCKET: 'cabinet',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        AWS_REGION: 'ru-central1',
+        S3_FORCE_PATH_STYLE: '1',
+      }).storage,
+    ).toMatchObject({ endpoint: 'http://127.0.0.1:9000', region: 'ru-central1', forcePathStyle: true });
+    expect(loadConfig({ ...base(), ...s3, S3_REGION: 'eu-north-1', AWS_REGION: 'x' }).storage).toMatchObject({
+      region: 'eu-north-1',
+    });
+    expect(loadConfig({ ...base(), ...s3, STORAGE_DRIVER: 'fs' }).storage).toEqual({ driver: 'fs' });
+    expect(() => loadConfig({ ...base(), STORAGE_DRIVER: 's3' })).toThrow(
+      'STORAGE_DRIVER=s3 needs S3_BUCKET.',
+    );
+    expect(() => loadConfig({ ...base(), STORAGE_DRIVER: 'gcs' })).toThrow(
+      'STORAGE_DRIVER must be fs or s3, not "gcs".',
+    );
+    expect(() => loadConfig({ ...base(), S3_BUCKET: 'cabinet', S3_ACCESS_KEY_ID: 'id' })).toThrow(
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+    );
+    expect(() => loadConfig({ ...base(), ...s3, S3_FORCE_PATH_STYLE: 'yes' })).toThrow(
+      'S3_FORCE_PATH_STYLE must be 1 or 0, not "yes".',
+    );
+  });
+
   it('creates a database in an empty directory, opens it with the cache size asked for, and reopens it', async () => {
     const dir = join(base().DATA_DIR, 'db');
     const first = await openDatabase({ dataDir: dir, sharedBuffers: '8MB' });

@@ -5,6 +5,8 @@ import { openDatabase, type Database } from '../../server/db/client';
 import { createApp, type App } from '../../server/app';
 import { testConfig, type Config } from '../../server/config';
 import { createRealtime } from '../../server/realtime/bus-hub';
+import { createStorage } from '../../server/storage/storage';
+import { startLocalS3, type LocalS3 } from './helpers/s3-server';
 import type { Deps } from '../../server/env';
 import { answerProblems } from './helpers/contract';
 import type { RealtimeEvent } from '../../contract/realtime';
@@ -22,11 +24,17 @@ export interface Harness {
 /**
  * One database per test file (opening PGlite costs ~2 s), emptied before each test. With DATABASE_URL set,
  * each file gets a fresh PostgreSQL database of its own, dropped at the end, so files can run in parallel.
+ * Files go to DATA_DIR (`storage: 'fs'`, the default) or to an S3 server the harness starts on loopback (`'s3'`).
  */
-export function useHarness(overrides: Partial<Config> = {}): Harness {
+export function useHarness(overrides: Partial<Config> = {}, opts: { storage?: 'fs' | 's3' } = {}): Harness {
   const contractProblems: string[] = [];
-  const h = { published: [] } as unknown as Harness & { database: Database; dropDb?: () => Promise<void> };
+  const h = { published: [] } as unknown as Harness & {
+    database: Database;
+    dropDb?: () => Promise<void>;
+    s3?: LocalS3;
+  };
   beforeAll(async () => {
+    if (opts.storage === 's3') h.s3 = await startLocalS3();
     let database: Database;
     if (process.env.DATABASE_URL) {
       const name = `test_${randomBytes(6).toString('hex')}`;
@@ -60,7 +68,10 @@ export function useHarness(overrides: Partial<Config> = {}): Harness {
       h.published.push({ userId, event });
       await publish(userId, event);
     };
-    h.deps = { config: testConfig(overrides), database, db: database.db, realtime, now: () => clock.now };
+    const config = testConfig(h.s3 ? { storage: h.s3.storage, ...overrides } : overrides);
+    const storage = await createStorage(config);
+    await storage.ready();
+    h.deps = { config, database, db: database.db, realtime, storage, now: () => clock.now };
     h.app = createApp(h.deps);
     h.request = (path, init = {}) => {
       const headers = new Headers(init.headers);
@@ -88,6 +99,8 @@ export function useHarness(overrides: Partial<Config> = {}): Harness {
   });
   afterAll(async () => {
     await h.deps?.realtime.close();
+    await h.deps?.storage.close();
+    await h.s3?.close();
     await h.database?.close();
     await h.dropDb?.();
   });

@@ -10,6 +10,7 @@ import { loadConfig, testConfig, type Config } from '../../server/config';
 import { createRealtime } from '../../server/realtime/bus-hub';
 import { startServer, type RunningServer } from '../../server/server';
 import { createLogger } from '../../server/ops/logger';
+import { createStorage } from '../../server/storage/storage';
 import { users } from '../../server/db/tables';
 import { hashPassword } from '../../server/domain/passwords';
 
@@ -37,11 +38,13 @@ function capture() {
 
 async function appFor(db: Database, overrides: Partial<Config> = {}, ops: AppOps = {}) {
   const realtime = await createRealtime(db);
+  const config = testConfig({ dataDir, ...overrides });
   const deps = {
-    config: testConfig({ dataDir, ...overrides }),
+    config,
     database: db,
     db: db.db,
     realtime,
+    storage: await createStorage(config),
     now: () => new Date(),
   };
   return createApp(deps, undefined, ops);

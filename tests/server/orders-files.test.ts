@@ -1,7 +1,7 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
+import { orderFiles } from '../../server/db/tables';
 import { useHarness } from './harness';
 import {
   createCustomer,
@@ -15,6 +15,7 @@ import {
   upload,
 } from './helpers/orders';
 import type {
+  ChatMessage,
   Draft,
   FileList,
   OrderFile,
@@ -23,23 +24,17 @@ import type {
 } from '../../contract/orders';
 
 const ORDERS = '/api/client/orders/';
-const dataDir = tempDataDir();
-const stored = () => {
-  try {
-    return readdirSync(join(dataDir, 'files')).length;
-  } catch {
-    return 0;
-  }
-};
 
-describe('orders API: files', () => {
-  const h = useHarness({ dataDir });
+describe.each(['fs', 's3'] as const)('orders API: files (%s storage)', (driver) => {
+  const h = useHarness({ dataDir: tempDataDir() }, { storage: driver });
+  const storedKeys = () => h.deps.storage.list('files/');
+  const stored = async () => (await storedKeys()).length;
 
   describe('order files', () => {
     it('uploads, lists, downloads with the Russian name intact, and marks a file reviewed', async () => {
       const c = await createCustomer(h);
       const { order } = await createOrder(h, c);
-      const before = stored();
+      const before = await stored();
       const res = await upload(
         h,
         `${ORDERS}${order.id}/files/`,
@@ -56,9 +51,9 @@ describe('orders API: files', () => {
         ['План.docx', 'customer', 'customer', false],
       ]);
       expect(results[0]!.mime).toBe('application/pdf');
-      expect(stored()).toBe(before + 2);
+      expect(await stored()).toBe(before + 2);
       // Stored under server-made names, never the customer's.
-      expect(readdirSync(join(dataDir, 'files')).some((n) => n.includes('Методичка'))).toBe(false);
+      expect((await storedKeys()).some((n) => n.includes('Методичка'))).toBe(false);
       expect(h.published.filter((p) => p.event.type === 'order.file')).toHaveLength(2);
 
       const list = (await (
@@ -104,7 +99,7 @@ describe('orders API: files', () => {
       const c = await createCustomer(h);
       const { order } = await createOrder(h, c);
       const path = `${ORDERS}${order.id}/files/`;
-      const before = stored();
+      const before = await stored();
 
       const exe = await upload(h, path, c.token, filesForm([{ name: 'ok.txt' }, { name: 'вирус.exe' }]));
       expect(exe.status).toBe(400);
@@ -120,14 +115,14 @@ describe('orders API: files', () => {
       );
       expect(big.status).toBe(400);
       expect(await big.json()).toEqual({ detail: 'Файл «Скан.pdf» больше 20 МБ.' });
-      expect(stored()).toBe(before);
+      expect(await stored()).toBe(before);
 
       const many = Array.from({ length: 30 }, (_, i) => ({ name: `часть-${i + 1}.txt` }));
       expect((await upload(h, path, c.token, filesForm(many))).status).toBe(201);
       const more = await upload(h, path, c.token, filesForm([{ name: 'лишний.txt' }]));
       expect(more.status).toBe(400);
       expect(((await more.json()) as { detail: string }).detail).toMatch(/не больше 30 файлов/);
-      expect(stored()).toBe(before + 30);
+      expect(await stored()).toBe(before + 30);
 
       const notMultipart = await h.request(path, { method: 'POST', token: c.token, json: { file: 'x' } });
       expect(notMultipart.status).toBe(400);
@@ -166,6 +161,44 @@ describe('orders API: files', () => {
       ]);
     });
 
+    it('streams the zip as it reads the store, one file at a time, and leaves out a file the store lost', async () => {
+      const c = await createCustomer(h);
+      const { order } = await createOrder(h, c);
+      // Incompressible and larger than every buffer on the way: the zip cannot be built ahead of its reader.
+      const parts = [randomBytes(2 << 20), randomBytes(2 << 20), randomBytes(2 << 20), randomBytes(1000)];
+      const form = new FormData();
+      parts.forEach((bytes, i) => form.append('file', new Blob([bytes]), `Глава ${i + 1}.pdf`));
+      expect((await upload(h, `${ORDERS}${order.id}/files/`, c.token, form)).status).toBe(201);
+      const rows = await h.deps.db.select().from(orderFiles).where(eq(orderFiles.orderId, order.id));
+      const lost = rows.find((r) => r.name === 'Глава 4.pdf')!;
+      await h.deps.storage.delete([`files/${lost.storageName}`]);
+      const lostUrl = `${ORDERS}${order.id}/files/${lost.id}/download/`;
+      expect((await h.request(lostUrl, { token: c.token })).status).toBe(404);
+
+      const get = vi.spyOn(h.deps.storage, 'get');
+      try {
+        const res = await h.request(`${ORDERS}${order.id}/files/download-zip/`, {
+          method: 'POST',
+          token: c.token,
+        });
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-length')).toBeNull();
+        const reader = res.body!.getReader();
+        const chunks: Uint8Array[] = [];
+        const first = await reader.read();
+        chunks.push(first.value!);
+        // The first bytes are out while the later files have not yet been asked of the store.
+        expect(get.mock.calls.length).toBeLessThan(3);
+        for (let r = await reader.read(); !r.done; r = await reader.read()) chunks.push(r.value);
+        const entries = unzip(Buffer.concat(chunks));
+        expect(entries.map((e) => e.name)).toEqual(['Глава 1.pdf', 'Глава 2.pdf', 'Глава 3.pdf']);
+        entries.forEach((e, i) => expect(e.data.equals(parts[i]!)).toBe(true));
+        expect(get).toHaveBeenCalledTimes(4);
+      } finally {
+        get.mockRestore();
+      }
+    });
+
     it("a writer's final file delivers the order: guarantee for 20 days", async () => {
       const c = await createCustomer(h);
       const { order } = await createOrder(h, c);
@@ -195,6 +228,83 @@ describe('orders API: files', () => {
     });
   });
 
+  describe('a failed upload leaves nothing in the store', () => {
+    it('when the store fails on the second file (even after keeping it), the first goes too', async () => {
+      const c = await createCustomer(h);
+      const { order } = await createOrder(h, c);
+      const before = await stored();
+      const storage = h.deps.storage;
+      const put = storage.put.bind(storage);
+      let calls = 0;
+      const spy = vi.spyOn(storage, 'put').mockImplementation(async (key, body, opts) => {
+        await put(key, body, opts);
+        // The answer lost on the way back: the object is there, the caller is told it failed.
+        if (++calls === 2) throw new Error('connection reset');
+      });
+      const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+      try {
+        const res = await upload(
+          h,
+          `${ORDERS}${order.id}/files/`,
+          c.token,
+          filesForm([{ name: 'a.txt' }, { name: 'b.txt' }, { name: 'c.txt' }]),
+        );
+        expect(res.status).toBe(500);
+      } finally {
+        spy.mockRestore();
+        quiet.mockRestore();
+      }
+      expect(calls).toBe(2);
+      expect(await stored()).toBe(before);
+      expect((await getOrder(h, c, order.id)).files).toEqual([]);
+    });
+
+    it('when the database refuses the rows, the stored bytes are removed', async () => {
+      const c = await createCustomer(h);
+      const { order } = await createOrder(h, c);
+      const before = await stored();
+      await h.deps.db.execute(
+        sql.raw(`create function refuse_file() returns trigger language plpgsql as $$
+          begin raise exception 'no space left on device'; end $$`),
+      );
+      await h.deps.db.execute(
+        sql.raw(`create trigger refuse_file before insert on order_files
+          for each row execute function refuse_file()`),
+      );
+      const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+      try {
+        const res = await upload(
+          h,
+          `${ORDERS}${order.id}/files/`,
+          c.token,
+          filesForm([{ name: 'План.docx' }, { name: 'Скан.pdf', size: 300_000 }]),
+        );
+        expect(res.status).toBe(500);
+        expect(
+          (await upload(h, `${ORDERS}ajax-files/`, c.token, filesForm([{ name: 'x.txt' }]))).status,
+        ).toBe(500);
+      } finally {
+        quiet.mockRestore();
+        await h.deps.db.execute(sql.raw('drop trigger refuse_file on order_files'));
+        await h.deps.db.execute(sql.raw('drop function refuse_file()'));
+      }
+      expect(await stored()).toBe(before);
+    });
+
+    it('a request over the multipart limit is refused before anything is stored', async () => {
+      const c = await createCustomer(h);
+      const { order } = await createOrder(h, c);
+      const before = await stored();
+      const parts = Array.from({ length: 3 }, (_, i) => ({
+        name: `том ${i + 1}.pdf`,
+        size: 18 * 1024 * 1024,
+      }));
+      const res = await upload(h, `${ORDERS}${order.id}/files/`, c.token, filesForm(parts));
+      expect(res.status).toBe(413);
+      expect(await stored()).toBe(before);
+    });
+  });
+
   describe('staff deliveries and statuses follow the order state', () => {
     const deliver = (id: number, kind: 'final' | 'intermediate' = 'final') =>
       staff(h, `/orders/${id}/files/`, {
@@ -208,7 +318,7 @@ describe('orders API: files', () => {
     it('refuses a final file for an unpaid, cancelled or archived order with 409 and a detail; stores nothing', async () => {
       const c = await createCustomer(h);
       const { order } = await createOrder(h, c);
-      const before = stored();
+      const before = await stored();
 
       const unpaid = await deliver(order.id);
       expect(unpaid.status).toBe(409);
@@ -229,7 +339,7 @@ describe('orders API: files', () => {
       expect(archived.status).toBe(409);
       expect(await detail(archived)).toMatch(/в архиве у клиента/);
 
-      expect(stored()).toBe(before);
+      expect(await stored()).toBe(before);
       expect((await getOrder(h, c, order.id)).files).toEqual([]);
       expect(await getOrder(h, c, other.order.id)).toMatchObject({ files: [], status: { id: 16 } });
     });
@@ -238,7 +348,7 @@ describe('orders API: files', () => {
       const c = await createCustomer(h);
       const { order } = await createOrder(h, c);
       expect((await setStatus(order.id, 4)).status).toBe(200);
-      const before = stored();
+      const before = await stored();
       // The race: another request cancels the order between the upload's status check and the delivery.
       await h.deps.db.execute(
         sql.raw(`create function cancel_on_file() returns trigger language plpgsql as $$
@@ -256,7 +366,7 @@ describe('orders API: files', () => {
         await h.deps.db.execute(sql.raw('drop trigger cancel_on_file on order_files'));
         await h.deps.db.execute(sql.raw('drop function cancel_on_file()'));
       }
-      expect(stored()).toBe(before);
+      expect(await stored()).toBe(before);
       expect(await getOrder(h, c, order.id)).toMatchObject({ files: [], status: { id: 8 } });
     });
 
@@ -303,11 +413,11 @@ describe('orders API: files', () => {
       const a = await up('Задание.pdf');
       const b = await up('Лишнее.txt');
       expect(a).toMatchObject({ name: 'Задание.pdf', size: expect.any(Number) });
-      const before = stored();
+      const before = await stored();
       expect(
         (await h.request(`${ORDERS}delete-ajax-file/${b.id}/`, { method: 'DELETE', token: c.token })).status,
       ).toBe(204);
-      expect(stored()).toBe(before - 1);
+      expect(await stored()).toBe(before - 1);
       expect(
         (await h.request(`${ORDERS}delete-ajax-file/${b.id}/`, { method: 'DELETE', token: c.token })).status,
       ).toBe(404);
@@ -331,6 +441,31 @@ describe('orders API: files', () => {
       expect(
         (await h.request(`${ORDERS}delete-ajax-file/${a.id}/`, { method: 'DELETE', token: c.token })).status,
       ).toBe(404);
+    });
+
+    it('a chat attachment is downloaded through its message, bytes and name intact', async () => {
+      const c = await createCustomer(h);
+      const { order } = await createOrder(h, c);
+      const up = await upload(
+        h,
+        `${ORDERS}ajax-files/`,
+        c.token,
+        filesForm([{ name: 'Замечания к главе 2.txt', content: 'поправить выводы' }]),
+      );
+      const file = (await up.json()) as UploadedFile;
+      const sent = await h.request(`${ORDERS}${order.id}/messages/`, {
+        method: 'POST',
+        token: c.token,
+        json: { text: 'Прикладываю замечания', client_id: crypto.randomUUID(), file_ids: [file.id] },
+      });
+      expect(sent.status).toBe(201);
+      const attached = ((await sent.json()) as ChatMessage).files[0]!;
+      const dl = await h.request(attached.url, { token: c.token });
+      expect(dl.status).toBe(200);
+      expect(dl.headers.get('content-disposition')).toBe(
+        `attachment; filename="Zamechaniya k glave 2.txt"; filename*=UTF-8''${encodeURIComponent('Замечания к главе 2.txt')}`,
+      );
+      expect(await dl.text()).toBe('поправить выводы');
     });
 
     it('keeps a draft as typed, continues it, and turns it into an order', async () => {

@@ -5,8 +5,8 @@ import { seedOrders } from '../../server/db/seed/orders';
 import type { Draft, OrderDetail, OrderList, ReworkList } from '../../contract/orders';
 
 const ORDERS = '/api/client/orders/';
-describe('orders API: demo data', () => {
-  const h = useHarness({ dataDir: tempDataDir() });
+describe.each(['fs', 's3'] as const)('orders API: demo data (%s storage)', (driver) => {
+  const h = useHarness({ dataDir: tempDataDir() }, { storage: driver });
 
   describe('demo orders', () => {
     it('fill every tab, with chats, files, a rework and a draft', async () => {

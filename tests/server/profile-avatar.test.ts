@@ -1,14 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { useHarness } from './harness';
 import { customer, json, tempDataDir } from './profile-helpers';
 import type { Avatars } from '../../contract/profile.api';
-
-const dataDir = tempDataDir();
-const avatarDir = join(dataDir, 'avatars');
 
 const png = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 90 } } })
@@ -21,8 +17,9 @@ function form(bytes: Uint8Array, name: string, type: string) {
   return fd;
 }
 
-describe('profile avatar', () => {
-  const h = useHarness({ dataDir });
+describe.each(['fs', 's3'] as const)('profile avatar (%s storage)', (driver) => {
+  const h = useHarness({ dataDir: tempDataDir() }, { storage: driver });
+  const storedAvatars = () => h.deps.storage.list('avatars/');
   const url = '/api/client/profile/avatar/';
   const upload = (token: string, body: FormData) => h.request(url, { method: 'POST', token, body });
 
@@ -54,7 +51,12 @@ describe('profile avatar', () => {
       const meta = await sharp(Buffer.from(await file.arrayBuffer())).metadata();
       expect(meta).toMatchObject({ format: 'webp', width: px, height: px });
     }
-    expect(readdirSync(avatarDir).filter((f) => f.endsWith('.webp')).length).toBeGreaterThanOrEqual(3);
+    const name = avatars.small!.split('/').pop()!.replace('.webp', '');
+    expect((await storedAvatars()).filter((k) => k.startsWith(`avatars/${name}-`)).sort()).toEqual([
+      `avatars/${name}-160.webp`,
+      `avatars/${name}-400.webp`,
+      `avatars/${name}-64.webp`,
+    ]);
   });
 
   it('replaces the old files on a new upload and removes them on delete', async () => {
@@ -74,7 +76,8 @@ describe('profile avatar', () => {
     expect(await json(await h.request(url, { token: c.token }))).toEqual({ avatars: {} });
     expect((await h.request(second.avatars.large!)).status).toBe(404);
     const name = second.avatars.large!.split('/').pop()!.replace('.webp', '');
-    expect(existsSync(join(avatarDir, `${name}-400.webp`))).toBe(false);
+    expect(await h.deps.storage.exists(`avatars/${name}-400.webp`)).toBe(false);
+    expect((await storedAvatars()).filter((k) => k.includes(name))).toEqual([]);
     // deleting twice is fine
     expect((await h.request(url, { method: 'DELETE', token: c.token })).status).toBe(200);
   });
@@ -138,5 +141,47 @@ describe('profile avatar', () => {
     expect(Object.keys((await json<Avatars>(await h.request(url, { token: a.token }))).avatars)).toHaveLength(
       3,
     );
+  });
+
+  it('leaves no file in the store when an upload fails after its files were stored', async () => {
+    const c = await customer(h);
+    const first = await json<Avatars>(await upload(c.token, form(await png(100, 100), 'a.png', 'image/png')));
+    const before = (await storedAvatars()).sort();
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+
+    // The store fails on one of the three squares (after keeping it: an answer lost on the way back).
+    const storage = h.deps.storage;
+    const put = storage.put.bind(storage);
+    let calls = 0;
+    const spy = vi.spyOn(storage, 'put').mockImplementation(async (key, body, opts) => {
+      await put(key, body, opts);
+      if (++calls === 2) throw new Error('connection reset');
+    });
+    try {
+      expect((await upload(c.token, form(await png(120, 120), 'b.png', 'image/png'))).status).toBe(500);
+    } finally {
+      spy.mockRestore();
+    }
+    expect((await storedAvatars()).sort()).toEqual(before);
+
+    // The database refuses the new name after the files are stored.
+    await h.deps.db.execute(
+      sql.raw(`create function refuse_avatar() returns trigger language plpgsql as $$
+        begin raise exception 'no space left on device'; end $$`),
+    );
+    await h.deps.db.execute(
+      sql.raw(`create trigger refuse_avatar before update on profiles
+        for each row execute function refuse_avatar()`),
+    );
+    try {
+      expect((await upload(c.token, form(await png(140, 140), 'c.png', 'image/png'))).status).toBe(500);
+    } finally {
+      quiet.mockRestore();
+      await h.deps.db.execute(sql.raw('drop trigger refuse_avatar on profiles'));
+      await h.deps.db.execute(sql.raw('drop function refuse_avatar()'));
+    }
+    expect((await storedAvatars()).sort()).toEqual(before);
+    expect(await json(await h.request(url, { token: c.token }))).toEqual(first);
+    expect((await h.request(first.avatars.large!)).status).toBe(200);
   });
 });

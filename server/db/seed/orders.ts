@@ -249,7 +249,7 @@ export async function seedOrders(deps: Deps, userId: number): Promise<void> {
   ) => {
     const orderId = ids[key];
     if (!orderId) return;
-    const storageName = await storeBytes(deps, bytes);
+    const storageName = await storeBytes(deps, bytes, mime);
     await deps.db.insert(orderFiles).values({
       userId,
       orderId,
