@@ -1,15 +1,17 @@
 // The endpoint table of spec point 7 and the staff API: every method and path the server mounts, with the schemas
 // of what goes in and comes back. The server's route test walks it; the SPA's typed call reads its types only.
 import { authApi } from './auth.api';
+import { ordersApi, staffOrdersApi } from './orders.api';
 import { socialsApi } from './socials.api';
 import { staffApi } from './staff.api';
 
 export const customerApi = {
   ...authApi,
   ...socialsApi,
+  ...ordersApi,
 } as const;
 
-export const api = { ...customerApi, ...staffApi } as const;
+export const api = { ...customerApi, ...staffApi, ...staffOrdersApi } as const;
 
 /** The table's type: the SPA imports this (types only, nothing of zod reaches the bundle). */
 export type Api = typeof customerApi;

@@ -10,7 +10,7 @@ import { vars } from '../ui/theme/contract.css';
 import { dialogsMachine } from '../../machines/dialogs/dialogs.machine';
 import { notificationsMachine } from '../../machines/notifications/notifications.machine';
 import { orderLoaderMachine } from '../../machines/order-loader/order-loader.machine';
-import type { OrderDetail } from '../../contract/orders';
+import type { OrderDetail } from '../../contract/orders.api';
 import { api, configureApi } from '../api/client';
 import { removeAccessCookie, storeAccessCookie, storeThemeCookie } from '../lib/cookies';
 import type { AppActors } from './app-actors';

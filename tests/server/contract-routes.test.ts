@@ -13,6 +13,8 @@ const FROM_THE_TABLE = [
   / \/client\/api\/socials\/(links|sandbox|email)\//,
   / \/api\/staff\/(auto-login|demo-customer|outbox)\//,
   /^POST \/api\/client\/profile\/$/,
+  / \/api\/client\/orders\//,
+  / \/api\/staff\/orders\//,
 ];
 
 describe('the endpoint table', () => {

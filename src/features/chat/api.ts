@@ -6,7 +6,7 @@ import type {
   ReadMessagesResponse,
   SendMessageRequest,
   UploadedFile,
-} from '../../../contract/orders';
+} from '../../../contract/orders.api';
 
 const base = (orderId: number) => `/api/client/orders/${orderId}/messages/`;
 

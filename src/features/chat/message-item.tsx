@@ -1,5 +1,5 @@
 import { memo, useState } from 'react';
-import type { ChatMessage, OrderFile, UploadedFile } from '../../../contract/orders';
+import type { ChatMessage, OrderFile, UploadedFile } from '../../../contract/orders.api';
 import type { PendingMessage } from '../../../machines/chat/chat.types';
 import { Icon } from '../../ui/icon';
 import { Spinner, VisuallyHidden } from '../../ui/primitives';

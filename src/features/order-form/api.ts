@@ -9,11 +9,11 @@ import type {
   CreateOrderResponse,
   Draft,
   DraftFields,
+  EditOrderRequest,
   OrderConfirmation,
   OrderDetail,
-  OrderForm,
   UploadedFile,
-} from '../../../contract/orders';
+} from '../../../contract/orders.api';
 
 export const ORDERS = '/api/client/orders/';
 
@@ -39,7 +39,7 @@ export const getOrder = (id: number, signal?: AbortSignal) =>
 export const createOrder = (body: CreateOrderRequest) =>
   api<CreateOrderResponse>(ORDERS, { method: 'POST', body });
 
-export const editOrder = (id: number, body: Partial<OrderForm>) =>
+export const editOrder = (id: number, body: EditOrderRequest) =>
   api<OrderDetail>(`${ORDERS}${id}/`, { method: 'PATCH', body });
 
 export const setFilesWithoutQc = (id: number, filesWithoutQc: boolean) =>

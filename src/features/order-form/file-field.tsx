@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { selectDraftId, selectFiles } from '../../../machines/order-form/order-form.selectors';
-import { ALLOWED_FILE_EXTENSIONS, FILE_LIMITS, type UploadedFile } from '../../../contract/orders';
+import { ALLOWED_FILE_EXTENSIONS, FILE_LIMITS } from '../../../contract/orders';
+import type { UploadedFile } from '../../../contract/orders.api';
 import { useAppActors } from '../../app/app-actors';
 import { refreshThrough } from '../../app/token-refresh';
 import { Alert } from '../../ui/alert';

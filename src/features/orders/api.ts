@@ -8,7 +8,7 @@ import type {
   ReworkList,
   CreateReworkRequest,
   TrashResponse,
-} from '../../../contract/orders';
+} from '../../../contract/orders.api';
 import type { OrderTab } from '../../../contract/order-status';
 
 const BASE = '/api/client/orders/';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { OrderFile } from '../../../contract/orders';
+import type { OrderFile } from '../../../contract/orders.api';
 import { useNotify } from '../../app/hooks';
 import { formatDateTime } from '../../lib/dates';
 import { Alert } from '../../ui/alert';

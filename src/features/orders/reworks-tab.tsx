@@ -1,12 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { fromPromise } from 'xstate';
-import {
-  REWORK_COMMENT,
-  type CreateReworkRequest,
-  type Rework,
-  type UploadedFile,
-} from '../../../contract/orders';
+import { REWORK_COMMENT } from '../../../contract/orders';
+import type { CreateReworkRequest, Rework, UploadedFile } from '../../../contract/orders.api';
 import { reworkFormMachine } from '../../../machines/rework-form/rework-form.machine';
 import {
   selectError,

@@ -16,7 +16,7 @@ import type {
   VerificationStatusResponse,
   WaitingOrder,
 } from '../../../contract/payments';
-import type { OrderDetail } from '../../../contract/orders';
+import type { OrderDetail } from '../../../contract/orders.api';
 
 const P = '/api/client/payments';
 const key = (idempotencyKey: string) => ({ 'Idempotency-Key': idempotencyKey });

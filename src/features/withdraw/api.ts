@@ -1,7 +1,7 @@
 // The money-out calls of spec point 7 (prefix /api/client/payments/): verification status, withdrawal
 // (repayment/), storno refunds and refund claims. Money-moving calls send the attempt's Idempotency-Key.
 import { api } from '../../api/client';
-import type { OrderList } from '../../../contract/orders';
+import type { OrderList } from '../../../contract/orders.api';
 import type {
   Finances,
   MoneyRequestsResponse,
