@@ -8,7 +8,7 @@ import { refreshThrough } from '../../app/token-refresh';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icon';
-import { AJAX_FILES_URL, deleteAjaxFile, deleteDraftFile, draftFilesUrl } from './api';
+import { deleteAjaxFile, deleteDraftFile } from './api';
 import { useOrderForm } from './form-context';
 import * as s from './order-form.css';
 import { t } from './strings';
@@ -69,15 +69,25 @@ export function FileField({ disabled }: { disabled: boolean }) {
       const uploaded: UploadedFile[] =
         draftId !== null
           ? (
-              await uploadFile<{ results: UploadedFile[] }>(
+              await uploadFile(
                 auth,
-                draftFilesUrl(draftId),
+                'POST /api/client/orders/fake/:draft/fake-files/',
+                { params: { draft: draftId } },
                 file,
                 onProgress,
                 controller.signal,
               )
             ).results
-          : [await uploadFile<UploadedFile>(auth, AJAX_FILES_URL, file, onProgress, controller.signal)];
+          : [
+              await uploadFile(
+                auth,
+                'POST /api/client/orders/ajax-files/',
+                {},
+                file,
+                onProgress,
+                controller.signal,
+              ),
+            ];
       for (const f of uploaded) actor.send({ type: 'form.fileAdded', file: f });
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);

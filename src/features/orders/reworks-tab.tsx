@@ -16,7 +16,7 @@ import { Alert, FormErrorSummary } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/field';
 import { Badge, Card, EmptyState, LoadingRegion, Skeleton } from '../../ui/primitives';
-import { createRework, fetchRework, fetchReworks, pendingFilesPath } from './api';
+import { createRework, fetchRework, fetchReworks } from './api';
 import * as s from './orders.css';
 import { reworkBounds, reworkErrors, type ReworkDraft } from './rework-rules';
 import { t } from './strings';
@@ -168,7 +168,7 @@ function ReworkForm({
   const sent = useSelector(form, selectIsSent);
   const serverError = useSelector(form, selectError);
   const serverFields = useSelector(form, selectFieldErrors);
-  const queue = useUploadQueue(pendingFilesPath, () => {});
+  const queue = useUploadQueue('POST /api/client/orders/ajax-files/', {}, () => {});
   const uploaded = useSelector(queue, selectUploaded) as UploadedFile[];
 
   const bounds = reworkBounds(guaranteeUntil);

@@ -1,6 +1,6 @@
 // The pay-in calls of spec point 7 (prefix /api/client/payments/) and the finances, typed from the shared contract.
 // Every call that moves money sends the attempt's Idempotency-Key.
-import { api, apiRaw } from '../../api/client';
+import { api, apiRaw, call } from '../../api/client';
 import { errorFromResponse } from '../../api/errors';
 import type {
   Finances,
@@ -16,7 +16,6 @@ import type {
   VerificationStatusResponse,
   WaitingOrder,
 } from '../../../contract/payments';
-import type { OrderDetail } from '../../../contract/orders.api';
 
 const P = '/api/client/payments';
 const key = (idempotencyKey: string) => ({ 'Idempotency-Key': idempotencyKey });
@@ -33,7 +32,7 @@ export const fetchMethods = (sum: number, signal?: AbortSignal) =>
   api<PaymentMethodsResponse>(`${P}/methods/?sum=${Math.max(0, Math.round(sum))}`, opt(signal));
 
 export const fetchOrder = (id: number, signal?: AbortSignal) =>
-  api<OrderDetail>(`/api/client/orders/${id}/`, opt(signal));
+  call('GET /api/client/orders/:id/', { params: { id }, ...opt(signal) });
 
 export const fetchPacket = (id: number, signal?: AbortSignal) =>
   api<PacketResponse>(`${P}/orders-packet-waiting/${id}/`, opt(signal));
