@@ -2,6 +2,7 @@
 // of what goes in and comes back. The server's route test walks it; the SPA's typed call reads its types only.
 import { authApi } from './auth.api';
 import { profileApi } from './profile.api';
+import { ordersApi, staffOrdersApi } from './orders.api';
 import { socialsApi } from './socials.api';
 import { staffApi } from './staff.api';
 import { paymentsApi, staffPaymentsApi } from './payments.api';
@@ -11,12 +12,14 @@ export const customerApi = {
   ...socialsApi,
   ...paymentsApi,
   ...profileApi,
+  ...ordersApi,
 } as const;
 
 export const api = {
   ...customerApi,
   ...staffApi,
   ...staffPaymentsApi,
+  ...staffOrdersApi,
 } as const;
 
 /** The table's type: the SPA imports this (types only, nothing of zod reaches the bundle). */

@@ -25,6 +25,8 @@ export interface EndpointSpec {
   answers?: 'file' | 'redirect' | 'html';
   /** The status of a successful answer (200 when not given). */
   status?: number;
+  /** Other statuses a successful answer may have (an idempotent retry answers 200 where the first call got 201). */
+  otherStatuses?: readonly number[];
   /** The error statuses a caller must expect (spec point 8); 400 carries `{ detail }` or field errors. */
   errors: readonly number[];
   /** Who may call: a signed-in customer (bearer token), anyone, or staff (the staff token). */

@@ -1,5 +1,6 @@
-// The orders API (prefix /api/client/orders/, spec point 7): request and response bodies shared by the server and
-// the SPA. Types and small constants only.
+// The orders API (prefix /api/client/orders/, spec point 7): the rules and constants the server and the SPA share.
+// Nothing here imports zod (the SPA's first visit may import this file): the schemas of what goes in and comes back,
+// with the types inferred from them, and the endpoint rows are in orders.api.ts.
 //
 // Design decisions not given by the spec (the server enforces them; the SPA may mirror them in its forms):
 // - Dates: a deadline is sent as 'YYYY-MM-DD' (or a full ISO date-time). A date-only value is stored at 12:00 UTC of
@@ -20,7 +21,6 @@
 // - Trash: DELETE {id}/ moves an order to the trash (is_trash; shown as status 16 'Архивный заказ', tab archive);
 //   orders in work ('inWork', 'rework') cannot be deleted. PATCH {id}/restore/ takes it back.
 // - Promo codes: PROMO_CODES below; bonus roubles may cover at most 30 % of the cost (BONUS_MAX_SHARE).
-import type { OrderTab } from './order-status';
 
 export const WORK_TYPES = [
   'Курсовая работа',
@@ -84,283 +84,36 @@ export const PROMO_CODES: Record<string, { percent?: number; amount?: number; ti
   WELCOME500: { amount: 500, title: '500 ₽ на первый заказ' },
 };
 
-export interface StatusRef {
-  id: number;
-  title: string;
+/** 'YYYY-MM-DD', or a full ISO date-time with a zone. */
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * A deadline as sent ('YYYY-MM-DD' or an ISO date-time), or null when it is neither. A date-only value is kept at
+ * 12:00 UTC of its day: the same calendar day in every customer's time zone. Its range (from tomorrow, before
+ * today + N days) depends on the clock and is the server's to check.
+ */
+export function parseDeadline(input: string): Date | null {
+  const s = input.trim();
+  const m = DATE_ONLY.exec(s);
+  if (m) {
+    const d = new Date(`${s}T12:00:00Z`);
+    return Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== s ? null : d;
+  }
+  if (!DATE_TIME.test(s)) return null;
+  const d = new Date(s);
+  return Number.isNaN(d.getTime()) ? null : d;
 }
 
-// ---- list ----------------------------------------------------------------------------------------------------
-export interface OrderListQuery {
-  tab?: OrderTab;
-  /** Matches the topic or the subject (case-insensitive), or the order number. */
-  search?: string;
-  page?: number;
-  /** 1..50, default 20. */
-  page_size?: number;
+/** The order form's link (spec 5, URL format check): an absolute http(s) address with a dotted host. */
+export function isHttpUrl(s: string): boolean {
+  try {
+    const u = new URL(s);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname.includes('.');
+  } catch {
+    return false;
+  }
 }
 
-export interface OrderCounters {
-  active: number;
-  archive: number;
-  done: number;
-}
-
-export interface OrderListItem {
-  id: number;
-  /** For an order in the trash: { id: 16, title: 'Архивный заказ' }. */
-  status: StatusRef;
-  is_trash: boolean;
-  work_type: string;
-  subject: string;
-  topic: string;
-  deadline: string;
-  price: number;
-  paid: number;
-  created_at: string;
-  /** Chat messages of the writer and the manager the customer has not read. */
-  unread: number;
-}
-
-export interface OrderList {
-  next: string | null;
-  previous: string | null;
-  count: number;
-  results: OrderListItem[];
-  counters: OrderCounters;
-}
-
-// ---- files ---------------------------------------------------------------------------------------------------
-export type FileKind = 'customer' | 'intermediate' | 'final';
-export type Author = 'customer' | 'writer' | 'manager';
-
-export interface OrderFile {
-  id: number;
-  /** The original name, Russian intact. */
-  name: string;
-  size: number;
-  mime: string;
-  kind: FileKind;
-  author: Author;
-  is_reviewed: boolean;
-  created_at: string;
-  /** GET it with the bearer token; the answer is an attachment. */
-  url: string;
-}
-
-/** A file uploaded before it belongs to an order (ajax-files, draft files, chat and rework attachments). */
-export interface UploadedFile {
-  id: number;
-  name: string;
-  size: number;
-  mime: string;
-}
-
-/** POST {id}/files/ (multipart, field `file`, one or more). */
-export interface UploadOrderFilesResponse {
-  results: OrderFile[];
-}
-
-export interface FileList {
-  next: null;
-  previous: null;
-  count: number;
-  results: OrderFile[];
-}
-
-// ---- order ---------------------------------------------------------------------------------------------------
-export interface OrderDetail extends OrderListItem {
-  pages: number;
-  originality: number;
-  requirements: string;
-  link: string;
-  files: OrderFile[];
-  files_without_qc: boolean;
-  guarantee_until: string | null;
-  reworks_count: number;
-  /** May the customer still edit the order (status new, pricing or awaitingPayment, not in the trash)? */
-  is_editable: boolean;
-  /** May the customer ask for a rework now? */
-  can_request_rework: boolean;
-  updated_at: string;
-}
-
-/** POST / (create) and PATCH {id}/ (edit; any subset). Deadline 'YYYY-MM-DD' or ISO date-time. */
-export interface OrderForm {
-  work_type: string;
-  subject?: string;
-  topic: string;
-  deadline: string;
-  pages: number;
-  originality?: number;
-  requirements?: string;
-  link?: string;
-  /** Ids from POST ajax-files/. */
-  file_ids?: number[];
-  /**
-   * Applied by the server (an unknown one is a field error at promo_code; on edit, '' removes it and no value
-   * keeps the stored one); no price or discount is ever taken from the body.
-   */
-  promo_code?: string;
-}
-
-export interface CreateOrderRequest extends OrderForm {
-  /** The draft this order was typed in; it is removed and its files move to the order. */
-  draft_id?: number;
-}
-
-export interface CreateOrderResponse {
-  order: OrderDetail;
-  /** The customer's first order: the SPA goes to /order/{id}/success, else /order/{id}/welcome. */
-  is_first_order: boolean;
-}
-
-/** DELETE {id}/ and PATCH {id}/restore/. */
-export interface TrashResponse {
-  id: number;
-  is_trash: boolean;
-  status: StatusRef;
-  counters: OrderCounters;
-}
-
-// ---- drafts ('fake' orders) ----------------------------------------------------------------------------------
-/** A draft keeps whatever the customer typed, as typed (lenient): numbers may still be strings. */
-export interface DraftFields {
-  work_type?: string | null;
-  subject?: string | null;
-  topic?: string | null;
-  deadline?: string | null;
-  pages?: number | string | null;
-  originality?: number | string | null;
-  requirements?: string | null;
-  link?: string | null;
-}
-
-export interface Draft extends DraftFields {
-  id: number;
-  files: UploadedFile[];
-  created_at: string;
-  updated_at: string;
-}
-
-// ---- reworks -------------------------------------------------------------------------------------------------
-export type ReworkStatus = 'new' | 'in_progress' | 'done';
-
-export interface CreateReworkRequest {
-  comment: string;
-  deadline: string;
-  file_ids?: number[];
-}
-
-export interface Rework {
-  id: number;
-  order_id: number;
-  status: ReworkStatus;
-  comment: string;
-  deadline: string;
-  files: OrderFile[];
-  /** The writer's answer, once given. */
-  answer: string | null;
-  answered_at: string | null;
-  created_at: string;
-}
-
-export interface ReworkList {
-  next: null;
-  previous: null;
-  count: number;
-  results: Rework[];
-}
-
-// ---- chat ----------------------------------------------------------------------------------------------------
-export interface ChatMessage {
-  id: number;
-  order_id: number;
-  author: Author;
-  author_name: string;
-  text: string;
-  files: OrderFile[];
-  created_at: string;
-  /** For messages of the writer and the manager: when the customer read them. */
-  read_at: string | null;
-  /** The id the client made up for an optimistic send (uuid); null for staff messages. */
-  client_id: string | null;
-}
-
-/** GET {id}/messages/?after=&before=&limit= (limit 1..200, default 50): ascending by id. */
-export interface ChatPage {
-  results: ChatMessage[];
-  /** More messages exist beyond this page (older ones for `before`/no cursor, newer ones for `after`). */
-  has_more: boolean;
-  unread: number;
-}
-
-export interface SendMessageRequest {
-  text: string;
-  /** uuid; sending the same client_id again answers the same message (idempotent retry). */
-  client_id: string;
-  file_ids?: number[];
-}
-
-export interface ReadMessagesResponse {
-  unread: number;
-}
-
-// ---- pricing -------------------------------------------------------------------------------------------------
-export interface CalculateCostRequest {
-  work_type: string;
-  pages: number;
-  deadline: string;
-  originality?: number;
-}
-
-export interface CostBreakdown {
-  base_rate: number;
-  pages: number;
-  days: number;
-  urgency_multiplier: number;
-  originality_surcharge_percent: number;
-  minimum: number;
-}
-
-export interface CalculateCostResponse {
-  /** null: the work type is priced by the manager. */
-  cost: number | null;
-  currency: 'RUB';
-  breakdown: CostBreakdown | null;
-}
-
-export interface CalculateDiscountRequest {
-  cost: number;
-  promo_code?: string;
-  /** true: as much bonus as allowed (the payment checks the balance); a number: that many bonus roubles. */
-  use_bonus?: boolean | number;
-}
-
-export interface CalculateDiscountResponse {
-  discount: number;
-  bonus_used: number;
-  total: number;
-  promo_valid: boolean;
-  detail?: string;
-}
-
-// ---- confirmation pages --------------------------------------------------------------------------------------
-/** GET success/?order_id= and GET welcome/?order_id= (without order_id: the latest order). */
-export interface OrderConfirmation {
-  order: OrderListItem;
-  is_first_order: boolean;
-  title: string;
-  next_steps: string[];
-}
-
-// ---- awaiting payment (for the payments issue) ----------------------------------------------------------------
-export interface OrderAwaitingPayment {
-  id: number;
-  topic: string;
-  work_type: string;
-  price: number;
-  paid: number;
-  /** price - paid */
-  due: number;
-  deadline: string;
-}
+// Transitional: contract/realtime.ts reads these types from here until it is converted.
+export type { ChatMessage, OrderFile, StatusRef } from './orders.api';

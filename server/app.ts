@@ -81,7 +81,7 @@ export function createApp(deps: Deps, mount?: (app: Hono<AppEnv>) => void, ops: 
   app.route('/api/client', registrationRoutes(deps));
   app.route('/api/client', profileRoutes(deps));
   app.route('/api/client', financesRoutes(deps));
-  app.route('/api/client/orders', ordersRoutes(deps));
+  app.route('/api/client/orders/', ordersRoutes(deps));
   app.route('/api/client/payments', paymentsRoutes(deps));
   app.route('/api/staff', staffRoutes(deps));
   app.route('/api/staff', staffOrdersRoutes(deps));

@@ -1,5 +1,5 @@
 // Pure helpers over the message list: merge by id (never a duplicate), confirm optimistic messages, read marks.
-import type { ChatMessage } from '../../contract/orders';
+import type { ChatMessage } from '../../contract/orders.api';
 import type { PendingMessage } from './chat.types';
 
 /** Confirmed messages plus new ones, ascending by id, each id once (a newer copy of a message replaces the old). */

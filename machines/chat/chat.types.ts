@@ -1,9 +1,4 @@
-import type {
-  ChatMessage,
-  ChatPage,
-  ReadMessagesResponse,
-  UploadedFile,
-} from '../../contract/orders';
+import type { ChatMessage, ChatPage, ReadMessagesResponse, UploadedFile } from '../../contract/orders.api';
 import type { ApiErrorInfo } from '../shared/error-info';
 
 // ---- Data ------------------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import type { OrderCounters, OrderList, OrderListItem, TrashResponse } from '../../contract/orders';
+import type { OrderCounters, OrderList, OrderListItem, TrashResponse } from '../../contract/orders.api';
 import type { OrderTab } from '../../contract/order-status';
 import type { ApiErrorInfo } from '../shared/error-info';
 

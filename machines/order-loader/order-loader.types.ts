@@ -1,4 +1,4 @@
-import type { OrderDetail } from '../../contract/orders';
+import type { OrderDetail } from '../../contract/orders.api';
 import type { ApiErrorInfo } from '../shared/error-info';
 
 // ---- Data ------------------------------------------------------------------------------------------------------

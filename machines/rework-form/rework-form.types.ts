@@ -1,4 +1,4 @@
-import type { CreateReworkRequest, Rework } from '../../contract/orders';
+import type { CreateReworkRequest, Rework } from '../../contract/orders.api';
 import type { ApiErrorInfo } from '../shared/error-info';
 
 export type { CreateReworkRequest, Rework };

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Deps } from '../env';
 import { chatMessages, orderFiles, users } from '../db/tables';
-import type { Author, ChatMessage } from '../../contract/orders';
+import type { Author, ChatMessage } from '../../contract/orders.api';
 import type { RealtimeEvent } from '../../contract/realtime';
 import type { Executor } from './orders-db';
 import { claimUploads, toOrderFile, type OrderFileRow } from './order-files';

@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq } from 'drizzle-orm';
-import { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { Deps } from '../env';
 import { notFound } from '../errors';
 import { orderDrafts, orderFiles } from '../db/tables';
-import type { Draft, DraftFields } from '../../contract/orders';
+import type { Draft, DraftPatch } from '../../contract/orders.api';
 import type { Executor } from './orders-db';
 import { toUploadedFile } from './order-files';
 
@@ -18,39 +18,14 @@ const FIELD_NAMES = [
   'originality',
   'requirements',
   'link',
-] as const satisfies readonly (keyof DraftFields)[];
-
-const text = (max: number) =>
-  z
-    .union([z.string().max(max, `Не длиннее ${max} символов.`), z.null()], { error: 'Ожидается текст.' })
-    .optional();
-const numberish = z
-  .union([z.number().finite(), z.string().max(20, 'Слишком длинное значение.'), z.null()], {
-    error: 'Ожидается число.',
-  })
-  .optional();
-
-/**
- * Lenient: the draft keeps what the customer typed, as typed (a half-written date, '12' for pages), so no input is
- * ever lost. Only wrong kinds of values and absurd lengths are refused; the order form checks the rest on submit.
- */
-export const draftPatchSchema = z.object({
-  work_type: text(200),
-  subject: text(1000),
-  topic: text(2000),
-  deadline: text(40),
-  pages: numberish,
-  originality: numberish,
-  requirements: text(20000),
-  link: text(4000),
-});
+] as const satisfies readonly (keyof Draft)[];
 
 async function draftFiles(db: Executor, draftId: number) {
   return db.select().from(orderFiles).where(eq(orderFiles.draftId, draftId)).orderBy(asc(orderFiles.id));
 }
 
 export async function draftView(db: Executor, row: DraftRow): Promise<Draft> {
-  const fields: DraftFields = {};
+  const fields = {} as Pick<Draft, (typeof FIELD_NAMES)[number]>;
   for (const k of FIELD_NAMES) (fields as Record<string, unknown>)[k] = row.fields[k] ?? null;
   return {
     id: row.id,
@@ -91,7 +66,7 @@ export async function latestOrNewDraft(deps: Deps, userId: number): Promise<Draf
 export async function patchDraft(
   deps: Deps,
   row: DraftRow,
-  patch: z.infer<typeof draftPatchSchema>,
+  patch: z.output<typeof DraftPatch>,
 ): Promise<DraftRow> {
   const fields = { ...row.fields };
   for (const k of FIELD_NAMES) if (patch[k] !== undefined) fields[k] = patch[k];

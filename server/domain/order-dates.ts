@@ -2,8 +2,6 @@
 // deadline is the Moscow tomorrow whatever the server's time zone.
 const MSK_OFFSET_MS = 3 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
-const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
 /** 'YYYY-MM-DD' of the moment in Moscow. */
 export function mskDay(at: Date): string {
@@ -12,19 +10,6 @@ export function mskDay(at: Date): string {
 
 function dayNumber(day: string): number {
   return Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
-}
-
-/** A date-only deadline is kept at 12:00 UTC of its day: the same calendar day in every customer's time zone. */
-export function parseDeadline(input: string): Date | null {
-  const s = input.trim();
-  const m = DATE_ONLY.exec(s);
-  if (m) {
-    const d = new Date(`${s}T12:00:00Z`);
-    return Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== s ? null : d;
-  }
-  if (!DATE_TIME.test(s)) return null;
-  const d = new Date(s);
-  return Number.isNaN(d.getTime()) ? null : d;
 }
 
 /** Whole Moscow calendar days from today to the deadline's day (0 = today). */

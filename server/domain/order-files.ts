@@ -2,16 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
-import type { Context } from 'hono';
 import type { Deps } from '../env';
 import { badRequest, fieldErrors } from '../errors';
 import { orderFiles } from '../db/tables';
-import {
-  ALLOWED_FILE_EXTENSIONS,
-  FILE_LIMITS,
-  type OrderFile,
-  type UploadedFile,
-} from '../../contract/orders';
+import { ALLOWED_FILE_EXTENSIONS, FILE_LIMITS } from '../../contract/orders';
+import type { OrderFile, UploadedFile } from '../../contract/orders.api';
 import type { Executor } from './orders-db';
 
 export type OrderFileRow = typeof orderFiles.$inferSelect;
@@ -61,28 +56,6 @@ export interface IncomingFile {
   size: number;
   mime: string;
   file: File;
-}
-
-/** Reads the multipart field (one or more files); anything else is a 400, never a 500. */
-export async function readMultipartFiles(
-  c: Context,
-  field = 'file',
-): Promise<{ files: File[]; fields: Record<string, string> }> {
-  if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data'))
-    throw badRequest('Ожидается multipart/form-data с файлом в поле «file».');
-  let body: Record<string, string | File | (string | File)[]>;
-  try {
-    body = await c.req.parseBody({ all: true });
-  } catch {
-    throw badRequest('Не удалось прочитать загруженные файлы.');
-  }
-  const raw = body[field];
-  const list = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
-  const files = list.filter((v): v is File => typeof v !== 'string');
-  if (files.length === 0) throw badRequest('Файл не передан.');
-  const fields: Record<string, string> = {};
-  for (const [k, v] of Object.entries(body)) if (typeof v === 'string') fields[k] = v;
-  return { files, fields };
 }
 
 /**

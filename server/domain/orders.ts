@@ -3,16 +3,14 @@ import type { Deps } from '../env';
 import { badRequest, conflict, fieldErrors, notFound } from '../errors';
 import { chatMessages, orderDrafts, orderFiles, orders, reworks } from '../db/tables';
 import { ARCHIVE_STATUS_ID, ORDER_STATUSES, statusById, type OrderTab } from '../../contract/order-status';
-import {
-  FILE_LIMITS,
-  GUARANTEE_DAYS,
-  type OrderAwaitingPayment,
-  type OrderCounters,
-  type OrderDetail,
-  type OrderListItem,
-  type StatusRef,
-  type WorkType,
-} from '../../contract/orders';
+import { FILE_LIMITS, GUARANTEE_DAYS, type WorkType } from '../../contract/orders';
+import type {
+  OrderAwaitingPayment,
+  OrderCounters,
+  OrderDetail,
+  OrderListItem,
+  StatusRef,
+} from '../../contract/orders.api';
 import type { RealtimeEvent } from '../../contract/realtime';
 import type { Executor } from './orders-db';
 import type { CreateOrderInput, EditOrderInput } from './order-form';

@@ -1,10 +1,5 @@
-import {
-  BONUS_MAX_SHARE,
-  PROMO_CODES,
-  type CalculateDiscountResponse,
-  type CostBreakdown,
-  type WorkType,
-} from '../../contract/orders';
+import { BONUS_MAX_SHARE, PROMO_CODES, type WorkType } from '../../contract/orders';
+import type { CalculateDiscountResponse, CostBreakdown } from '../../contract/orders.api';
 import { daysUntil } from './order-dates';
 
 /** Base rate per page (₽) and the minimum price of each work type; 'Другое' is priced by the manager. */

@@ -1,28 +1,14 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Deps } from '../env';
 import { badRequest, notFound } from '../errors';
 import { orderFiles, orders, reworks } from '../db/tables';
 import { ORDER_STATUSES } from '../../contract/order-status';
-import { REWORK_COMMENT, REWORK_MAX_DAYS, type Rework, type ReworkStatus } from '../../contract/orders';
+import type { Rework, ReworkStatus } from '../../contract/orders.api';
 import type { Executor } from './orders-db';
-import { deadlineField } from './order-form';
 import { claimUploads, toOrderFile, type OrderFileRow } from './order-files';
 import { canRequestRework, orderChangedEvent, publishEvents, type OrderRow } from './orders';
 
 export type ReworkRow = typeof reworks.$inferSelect;
-
-export function createReworkSchema(now: Date) {
-  return z.object({
-    comment: z
-      .string({ error: 'Опишите, что нужно доработать.' })
-      .trim()
-      .min(REWORK_COMMENT.min, `Опишите доработку подробнее: не меньше ${REWORK_COMMENT.min} символов.`)
-      .max(REWORK_COMMENT.max, `Не длиннее ${REWORK_COMMENT.max} символов.`),
-    deadline: deadlineField(now, REWORK_MAX_DAYS),
-    file_ids: z.array(z.number().int().positive(), { error: 'Неверный список файлов.' }).max(30).optional(),
-  });
-}
 
 export function toRework(row: ReworkRow, files: OrderFileRow[]): Rework {
   return {

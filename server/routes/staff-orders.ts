@@ -1,12 +1,25 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { AppEnv, Deps } from '../env';
 import { requireStaff } from '../middleware/staff';
 import { badRequest, notFound } from '../errors';
-import { jsonBody, parse, queryParams } from '../validate';
+import { valid } from '../validate';
 import { orders, users } from '../db/tables';
-import { CHAT_TEXT_MAX, WORK_TYPES } from '../../contract/orders';
+import { WORK_TYPES } from '../../contract/orders';
+import {
+  OrderParams,
+  ReworkParams,
+  StaffBulkMessagesRequest,
+  StaffBulkOrdersRequest,
+  StaffFilesForm,
+  StaffMessageRequest,
+  StaffOrdersQuery,
+  StaffPriceRequest,
+  StaffReworkAnswerRequest,
+  StaffStatusRequest,
+  type StaffOrderList,
+} from '../../contract/orders.api';
 import {
   checkStaffUpload,
   deliverOrder,
@@ -19,20 +32,11 @@ import {
   setOrderStatus,
   type PendingEvent,
 } from '../domain/orders';
-import {
-  checkIncoming,
-  deleteFileRow,
-  orderFileCount,
-  readMultipartFiles,
-  saveFiles,
-  toOrderFile,
-} from '../domain/order-files';
+import { checkIncoming, deleteFileRow, orderFileCount, saveFiles, toOrderFile } from '../domain/order-files';
 import { bulkStaffMessages, sendStaffMessage } from '../domain/chat';
-import { answerRework, loadRework } from '../domain/reworks';
+import { answerRework, loadRework, type ReworkRow } from '../domain/reworks';
 import { addDays } from '../domain/order-dates';
-
-const ID = '{[0-9]{1,9}}';
-const num = (c: Context, name: string) => Number(c.req.param(name));
+import { ID, multipart, type OrderEnv } from './orders/common';
 
 async function userByEmail(deps: Deps, email: string) {
   const [u] = await deps.db
@@ -48,27 +52,31 @@ export function staffOrdersRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.use('/orders/*', requireStaff(deps));
 
-  app.get('/orders/', async (c) => {
-    const q = queryParams(
-      c,
-      z.object({
-        email: z.string().min(3, 'Укажите e-mail.'),
-        page: z.coerce.number().int().min(1).default(1),
-        page_size: z.coerce.number().int().min(1).max(100).default(50),
-      }),
-    );
+  // The order (and the rework) a path names is loaded before the body is read: an unknown one is a 404 first.
+  const order = createMiddleware<OrderEnv, string, { out: { param: { id: number } } }>(async (c, next) => {
+    c.set('order', await loadOrder(deps.db, c.req.valid('param').id));
+    await next();
+  });
+  const rework = createMiddleware<
+    OrderEnv & { Variables: { rework: ReworkRow } },
+    string,
+    { out: { param: { rework: number } } }
+  >(async (c, next) => {
+    c.set('rework', await loadRework(deps.db, c.get('order').id, c.req.valid('param').rework));
+    await next();
+  });
+
+  app.get('/orders/', valid('query', StaffOrdersQuery), async (c) => {
+    const q = c.req.valid('query');
     const user = await userByEmail(deps, q.email);
     return c.json({
       user_id: user.id,
       ...(await listOrders(deps.db, user.id, { page: q.page, pageSize: q.page_size })),
-    });
+    } satisfies StaffOrderList);
   });
 
-  app.post('/orders/bulk/', async (c) => {
-    const { email, count } = await jsonBody(
-      c,
-      z.object({ email: z.string().min(3), count: z.number().int().min(1).max(50_000) }),
-    );
+  app.post('/orders/bulk/', valid('json', StaffBulkOrdersRequest), async (c) => {
+    const { email, count } = c.req.valid('json');
     const user = await userByEmail(deps, email);
     const now = deps.now();
     const statuses = [1, 2, 3, 4, 5, 6, 7, 8];
@@ -106,98 +114,103 @@ export function staffOrdersRoutes(deps: Deps) {
     return c.json({ created: count, first_id: first, last_id: last }, 201);
   });
 
-  app.post(`/orders/:id${ID}/messages/`, async (c) => {
-    const order = await loadOrder(deps.db, num(c, 'id'));
-    const input = await jsonBody(
-      c,
-      z.object({
-        author: z.enum(['writer', 'manager'], { error: 'author: writer или manager.' }),
-        text: z.string().trim().min(1, 'Пустое сообщение.').max(CHAT_TEXT_MAX),
-        author_name: z.string().trim().max(100).optional(),
-      }),
-    );
-    return c.json(
-      await sendStaffMessage(deps, order, {
+  app.post(
+    `/orders/:id${ID}/messages/`,
+    valid('param', OrderParams),
+    order,
+    valid('json', StaffMessageRequest),
+    async (c) => {
+      const input = c.req.valid('json');
+      const message = await sendStaffMessage(deps, c.get('order'), {
         author: input.author,
         text: input.text,
         authorName: input.author_name,
-      }),
-      201,
-    );
-  });
+      });
+      return c.json(message, 201);
+    },
+  );
 
-  app.post(`/orders/:id${ID}/messages/bulk/`, async (c) => {
-    const order = await loadOrder(deps.db, num(c, 'id'));
-    const { count } = await jsonBody(c, z.object({ count: z.number().int().min(1).max(50_000) }));
-    await bulkStaffMessages(deps, order, count);
-    await publishEvents(deps, [orderChangedEvent(order)]);
-    return c.json({ created: count }, 201);
-  });
+  app.post(
+    `/orders/:id${ID}/messages/bulk/`,
+    valid('param', OrderParams),
+    order,
+    valid('json', StaffBulkMessagesRequest),
+    async (c) => {
+      const { count } = c.req.valid('json');
+      await bulkStaffMessages(deps, c.get('order'), count);
+      await publishEvents(deps, [orderChangedEvent(c.get('order'))]);
+      return c.json({ created: count }, 201);
+    },
+  );
 
-  app.post(`/orders/:id${ID}/files/`, async (c) => {
-    const order = await loadOrder(deps.db, num(c, 'id'));
-    const { files, fields } = await readMultipartFiles(c);
-    const meta = parse(
-      z.object({
-        kind: z.enum(['intermediate', 'final'], { error: 'kind: intermediate или final.' }),
-        author: z.enum(['writer', 'manager']).default('writer'),
-      }),
-      fields,
-    );
-    checkStaffUpload(order, meta.kind);
-    const incoming = checkIncoming(files, await orderFileCount(deps.db, order.id));
-    const saved = await saveFiles(deps, incoming, {
-      userId: order.userId,
-      orderId: order.id,
-      kind: meta.kind,
-      author: meta.author,
-    });
-    const events: PendingEvent[] = saved.map((f) => ({
-      userId: order.userId,
-      event: { type: 'order.file', orderId: order.id, file: toOrderFile(f) },
-    }));
-    // A final file delivers the order: the guarantee period starts now. When the order changed status since the
-    // check above (the delivery is refused), the files just stored go too: a refused upload stores nothing.
-    if (meta.kind === 'final') {
-      try {
-        events.push(orderChangedEvent(await deliverOrder(deps.db, order.id, deps.now())));
-      } catch (err) {
-        for (const row of saved) await deleteFileRow(deps, row);
-        throw err;
+  app.post(
+    `/orders/:id${ID}/files/`,
+    valid('param', OrderParams),
+    order,
+    multipart,
+    valid('form', StaffFilesForm),
+    async (c) => {
+      const order = c.get('order');
+      const form = c.req.valid('form');
+      checkStaffUpload(order, form.kind);
+      const incoming = checkIncoming(form.file, await orderFileCount(deps.db, order.id));
+      const saved = await saveFiles(deps, incoming, {
+        userId: order.userId,
+        orderId: order.id,
+        kind: form.kind,
+        author: form.author,
+      });
+      const events: PendingEvent[] = saved.map((f) => ({
+        userId: order.userId,
+        event: { type: 'order.file', orderId: order.id, file: toOrderFile(f) },
+      }));
+      // A final file delivers the order: the guarantee period starts now. When the order changed status since the
+      // check above (the delivery is refused), the files just stored go too: a refused upload stores nothing.
+      if (form.kind === 'final') {
+        try {
+          events.push(orderChangedEvent(await deliverOrder(deps.db, order.id, deps.now())));
+        } catch (err) {
+          for (const row of saved) await deleteFileRow(deps, row);
+          throw err;
+        }
       }
-    }
-    await publishEvents(deps, events);
-    return c.json({ results: saved.map(toOrderFile) }, 201);
-  });
+      await publishEvents(deps, events);
+      return c.json({ results: saved.map(toOrderFile) }, 201);
+    },
+  );
 
-  app.patch(`/orders/:id${ID}/status/`, async (c) => {
-    const { status_id } = await jsonBody(c, z.object({ status_id: z.number().int() }));
-    const row = await setOrderStatus(deps, num(c, 'id'), status_id);
-    return c.json(await orderDetail(deps, deps.db, row));
-  });
+  app.patch(
+    `/orders/:id${ID}/status/`,
+    valid('param', OrderParams),
+    valid('json', StaffStatusRequest),
+    async (c) => {
+      const row = await setOrderStatus(deps, c.req.valid('param').id, c.req.valid('json').status_id);
+      return c.json(await orderDetail(deps, deps.db, row));
+    },
+  );
 
-  app.patch(`/orders/:id${ID}/price/`, async (c) => {
-    const { price } = await jsonBody(
-      c,
-      z.object({ price: z.number().int('Цена — целое число рублей.').min(1).max(10_000_000) }),
-    );
-    const row = await setOrderPrice(deps, num(c, 'id'), price);
-    return c.json(await orderDetail(deps, deps.db, row));
-  });
+  app.patch(
+    `/orders/:id${ID}/price/`,
+    valid('param', OrderParams),
+    valid('json', StaffPriceRequest),
+    async (c) => {
+      const row = await setOrderPrice(deps, c.req.valid('param').id, c.req.valid('json').price);
+      return c.json(await orderDetail(deps, deps.db, row));
+    },
+  );
 
-  app.post(`/orders/:id${ID}/reworks/:rework${ID}/answer/`, async (c) => {
-    const order = await loadOrder(deps.db, num(c, 'id'));
-    const rework = await loadRework(deps.db, order.id, num(c, 'rework'));
-    const input = await jsonBody(
-      c,
-      z.object({
-        text: z.string().trim().min(1, 'Пустой ответ.').max(5000),
-        status: z.enum(['in_progress', 'done'], { error: 'status: in_progress или done.' }),
-      }),
-    );
-    if (rework.status === 'done') throw badRequest('Доработка уже завершена.');
-    return c.json(await answerRework(deps, order, rework, input));
-  });
+  app.post(
+    `/orders/:id${ID}/reworks/:rework${ID}/answer/`,
+    valid('param', ReworkParams),
+    order,
+    rework,
+    valid('json', StaffReworkAnswerRequest),
+    async (c) => {
+      const row = c.get('rework');
+      if (row.status === 'done') throw badRequest('Доработка уже завершена.');
+      return c.json(await answerRework(deps, c.get('order'), row, c.req.valid('json')));
+    },
+  );
 
   return app;
 }

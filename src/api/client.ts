@@ -1,7 +1,13 @@
 // The one HTTP client (ofetch). It adds the bearer token, sends cookies and turns every failure into an ApiError
 // (spec point 8). It never decides about the session itself: it asks the token machine for a refresh through the
 // `refresh` callback and reports a dead session through `onSessionExpired`.
-import { createFetch, type FetchOptions, type FetchResponse, type ResponseType } from 'ofetch';
+import {
+  createFetch,
+  type FetchOptions,
+  type FetchResponse,
+  type MappedResponseType,
+  type ResponseType,
+} from 'ofetch';
 import { isAuthRejection } from '../../machines/shared/error-info';
 import { redirectValueFor } from '../lib/redirect';
 import { TOO_MANY_REQUESTS_PATH, tooManyRequestsHref } from '../lib/retry-after';
@@ -196,7 +202,7 @@ export function on403(handler: Forbidden403Handler): () => void {
 // ---- Typed calls from the endpoint table ---------------------------------------------------------------------------
 type Row<K extends ApiKey> = Api[K];
 type PathOf<K extends string> = K extends `${string} ${infer P}` ? P : never;
-type ParamsArg<K extends ApiKey> = [PathParamNames<PathOf<K>>] extends [never]
+export type ParamsArg<K extends ApiKey> = [PathParamNames<PathOf<K>>] extends [never]
   ? object
   : { params: Record<PathParamNames<PathOf<K>>, string | number> };
 type QueryArg<K extends ApiKey> =
@@ -250,7 +256,7 @@ export function call<K extends ApiKey>(key: K, ...[args]: Rest<K>): Promise<Answ
 export function callRaw<K extends ApiKey, R extends ResponseType = 'blob'>(
   key: K,
   ...[args]: Rest<K>
-): Promise<FetchResponse<R extends 'json' ? AnswerOf<K> : unknown>> {
+): Promise<FetchResponse<MappedResponseType<R, AnswerOf<K>>>> {
   const [path, options] = request(key, args);
   return instance.apiRaw(path, options as ApiOptions<R>);
 }

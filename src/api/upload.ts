@@ -2,6 +2,8 @@
 // and does by hand what the API client does for every other call: the bearer token, cookies, one refresh and
 // retry on 401, and the error catalogue of spec point 8 (the server's Russian detail for a refused file).
 import { errorFromResponse, cancelledError, noResponseError, type ApiError } from './errors';
+import { fillPath, type AnswerOf, type ParamsArg } from './client';
+import type { Api, ApiKey } from '../../contract/api';
 
 export interface UploadAuth {
   /** The current access token (the token machine's). */
@@ -66,4 +68,23 @@ export async function uploadWithProgress<T>(auth: UploadAuth, options: UploadOpt
   }
   if (answer.status >= 200 && answer.status < 300) return answer.data as T;
   throw errorFromResponse(answer.status, answer.data) satisfies ApiError;
+}
+
+// ---- Uploads to a row of the endpoint table ----------------------------------------------------------------------
+/** The rows of the endpoint table that take files (`form: true`); all of them are POSTs. */
+export type UploadKey = { [K in ApiKey]: Api[K] extends { form: true } ? K : never }[ApiKey];
+
+/** Uploads one file to `key` (`'POST /api/client/orders/:id/files/'` with `params: { id }`): its answer as typed. */
+export function uploadTo<K extends UploadKey>(
+  auth: UploadAuth,
+  key: K,
+  options: Omit<UploadOptions, 'url'> & ParamsArg<K>,
+): Promise<AnswerOf<K>> {
+  const { params, ...rest } = options as Omit<UploadOptions, 'url'> & {
+    params?: Record<string, string | number>;
+  };
+  return uploadWithProgress<AnswerOf<K>>(auth, {
+    ...rest,
+    url: fillPath(key.slice(key.indexOf(' ') + 1), params),
+  });
 }

@@ -10,8 +10,8 @@ import { vars } from '../ui/theme/contract.css';
 import { dialogsMachine } from '../../machines/dialogs/dialogs.machine';
 import { notificationsMachine } from '../../machines/notifications/notifications.machine';
 import { orderLoaderMachine } from '../../machines/order-loader/order-loader.machine';
-import type { OrderDetail } from '../../contract/orders';
-import { api, call, configureApi } from '../api/client';
+import type { OrderDetail } from '../../contract/orders.api';
+import { call, configureApi } from '../api/client';
 import { removeAccessCookie, storeAccessCookie, storeThemeCookie } from '../lib/cookies';
 import type { AppActors } from './app-actors';
 import { redirectValueFor } from '../lib/redirect';
@@ -132,7 +132,7 @@ export function createAppActors(options: CreateActorsOptions): AppActors {
     orderLoaderMachine.provide({
       actors: {
         fetchOrder: fromPromise<OrderDetail, { id: number }>(({ input, signal }) =>
-          api<OrderDetail>(`/api/client/orders/${input.id}/`, { signal }),
+          call('GET /api/client/orders/:id/', { params: { id: input.id }, signal }),
         ),
       },
     }),

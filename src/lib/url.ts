@@ -1,5 +1,5 @@
 // Spec point 5, "URL format check": the link of an order form is an absolute http(s) address with a dotted host.
-// The server applies the same rule (server/domain/order-form.ts, isHttpUrl); an empty value is the form's business.
+// The server applies the same rule (contract/orders.ts, isHttpUrl); an empty value is the form's business.
 
 /** An absolute http:// or https:// address whose host has a dot (`https://example.ru/x`), spaces around ignored. */
 export function isHttpUrl(value: string): boolean {

@@ -16,7 +16,7 @@ import {
   selectUndoable,
 } from '../../machines/order-list/order-list.selectors';
 import { UNDO_TIMEOUT, type OrderListRequest } from '../../machines/order-list/order-list.types';
-import type { OrderDetail, OrderList, OrderListItem, TrashResponse } from '../../contract/orders';
+import type { OrderDetail, OrderList, OrderListItem, TrashResponse } from '../../contract/orders.api';
 import { ORDER_STATUSES } from '../../contract/order-status';
 import { describeModel } from './coverage';
 import { never } from './never';

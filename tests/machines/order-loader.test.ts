@@ -8,7 +8,7 @@ import {
   selectOutcome,
 } from '../../machines/order-loader/order-loader.selectors';
 import { ORDER_CACHE_EXPIRY } from '../../machines/order-loader/order-loader.types';
-import type { OrderDetail } from '../../contract/orders';
+import type { OrderDetail } from '../../contract/orders.api';
 import { describeModel } from './coverage';
 import { never } from './never';
 

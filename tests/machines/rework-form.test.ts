@@ -8,7 +8,7 @@ import {
   selectIsSent,
   selectIsSubmitting,
 } from '../../machines/rework-form/rework-form.selectors';
-import type { Rework } from '../../contract/orders';
+import type { Rework } from '../../contract/orders.api';
 import { describeModel } from './coverage';
 import { never } from './never';
 

@@ -17,6 +17,8 @@ const FROM_THE_TABLE = [
   / \/api\/staff\/(payments|withdrawals|storno|refund-claims|verification)\//,
   / \/api\/client\/(profile|callbacks)\//,
   / \/client\/api\/(profile|change-email|socials\/profile)\//,
+  / \/api\/client\/orders\//,
+  / \/api\/staff\/orders\//,
 ];
 
 describe('the endpoint table', () => {

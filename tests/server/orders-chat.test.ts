@@ -18,7 +18,7 @@ import type {
   Rework,
   ReworkList,
   UploadedFile,
-} from '../../contract/orders';
+} from '../../contract/orders.api';
 
 const ORDERS = '/api/client/orders/';
 describe('orders API: chat and reworks', () => {

@@ -21,7 +21,7 @@ import type {
   OrderFile,
   UploadedFile,
   UploadOrderFilesResponse,
-} from '../../contract/orders';
+} from '../../contract/orders.api';
 
 const ORDERS = '/api/client/orders/';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useHarness } from './harness';
 import { createCustomer, tempDataDir, unzip } from './helpers/orders';
 import { seedOrders } from '../../server/db/seed/orders';
-import type { Draft, OrderDetail, OrderList, ReworkList } from '../../contract/orders';
+import type { Draft, OrderDetail, OrderList, ReworkList } from '../../contract/orders.api';
 
 const ORDERS = '/api/client/orders/';
 describe.each(['fs', 's3'] as const)('orders API: demo data (%s storage)', (driver) => {

@@ -18,7 +18,7 @@ import type {
   OrderDetail,
   OrderList,
   TrashResponse,
-} from '../../contract/orders';
+} from '../../contract/orders.api';
 
 const ORDERS = '/api/client/orders/';
 

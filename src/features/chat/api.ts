@@ -1,14 +1,8 @@
-// The chat's calls (prefix /api/client/orders/, contract contract/orders.ts).
-import { api, apiRaw } from '../../api/client';
-import type {
-  ChatMessage,
-  ChatPage,
-  ReadMessagesResponse,
-  SendMessageRequest,
-  UploadedFile,
-} from '../../../contract/orders';
+// The chat's calls (prefix /api/client/orders/, contract contract/orders.api.ts).
+import { call, callRaw } from '../../api/client';
+import type { ChatMessage, ChatPage, SendMessageRequest } from '../../../contract/orders.api';
 
-const base = (orderId: number) => `/api/client/orders/${orderId}/messages/`;
+const MESSAGES = 'GET /api/client/orders/:id/messages/';
 
 /** Page size of the history; the list loads older pages as the customer scrolls up. */
 export const PAGE_SIZE = 50;
@@ -16,20 +10,25 @@ const OLDER_PAGE_SIZE = 100;
 const NEWER_PAGE_SIZE = 200;
 
 export const fetchLatest = (orderId: number, signal?: AbortSignal) =>
-  api<ChatPage>(`${base(orderId)}?limit=${PAGE_SIZE}`, signal ? { signal } : {});
+  call(MESSAGES, { params: { id: orderId }, query: { limit: PAGE_SIZE }, ...(signal ? { signal } : {}) });
 
 export const fetchOlder = (orderId: number, before: number, signal?: AbortSignal) =>
-  api<ChatPage>(`${base(orderId)}?before=${before}&limit=${OLDER_PAGE_SIZE}`, signal ? { signal } : {});
+  call(MESSAGES, {
+    params: { id: orderId },
+    query: { before, limit: OLDER_PAGE_SIZE },
+    ...(signal ? { signal } : {}),
+  });
 
 /** Everything after `after`, page by page (a long offline spell may have left more than one page). */
 export async function fetchNewer(orderId: number, after: number, signal?: AbortSignal): Promise<ChatPage> {
   const results: ChatMessage[] = [];
   let cursor = after;
   for (let guard = 0; guard < 50; guard++) {
-    const page = await api<ChatPage>(
-      `${base(orderId)}?after=${cursor}&limit=${NEWER_PAGE_SIZE}`,
-      signal ? { signal } : {},
-    );
+    const page = await call(MESSAGES, {
+      params: { id: orderId },
+      query: { after: cursor, limit: NEWER_PAGE_SIZE },
+      ...(signal ? { signal } : {}),
+    });
     results.push(...page.results);
     cursor = page.results.at(-1)?.id ?? cursor;
     if (!page.has_more || page.results.length === 0) return { ...page, results, has_more: false };
@@ -38,25 +37,23 @@ export async function fetchNewer(orderId: number, after: number, signal?: AbortS
 }
 
 export const sendMessage = (orderId: number, body: SendMessageRequest) =>
-  api<ChatMessage>(base(orderId), { method: 'POST', body });
+  call('POST /api/client/orders/:id/messages/', { params: { id: orderId }, body });
 
 export const markRead = (orderId: number, upToId: number) =>
-  api<ReadMessagesResponse>(`${base(orderId)}read/`, { method: 'POST', body: { up_to_id: upToId } });
+  call('POST /api/client/orders/:id/messages/read/', { params: { id: orderId }, body: { up_to_id: upToId } });
 
 /** A chat attachment goes up first (ajax-files); the message then claims it with file_ids. */
 export function uploadAttachment(file: File, signal?: AbortSignal) {
   const body = new FormData();
   body.append('file', file, file.name);
-  return api<UploadedFile>('/api/client/orders/ajax-files/', {
-    method: 'POST',
-    body,
-    ...(signal ? { signal } : {}),
-  });
+  return call('POST /api/client/orders/ajax-files/', { body, ...(signal ? { signal } : {}) });
 }
 
 /** A file of a message: the answer is an attachment that needs the bearer token, so it is fetched as a blob. */
-export async function downloadFile(url: string, name: string) {
-  const response = await apiRaw<Blob>(url);
+export async function downloadFile(orderId: number, fileId: number, name: string) {
+  const response = await callRaw('GET /api/client/orders/:id/files/:file/download/', {
+    params: { id: orderId, file: fileId },
+  });
   const blob = response._data;
   if (!blob) throw new Error('empty download');
   const href = URL.createObjectURL(blob);

@@ -16,7 +16,7 @@ import {
   selectOlderError,
   selectPending,
 } from '../../../machines/chat/chat.selectors';
-import type { ChatMessage, UploadedFile } from '../../../contract/orders';
+import type { ChatMessage, UploadedFile } from '../../../contract/orders.api';
 import { useRealtimeConnection, useRealtimeEvents } from '../../app/realtime';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icon';

@@ -1,7 +1,8 @@
 // The composer: a labelled textarea (Enter sends, Shift+Enter is a new line), attachments by the picker, drag and
 // drop (handled by the panel) or paste; each file uploads at once and the message claims the uploaded ids.
 import { useId, useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent } from 'react';
-import { ALLOWED_FILE_EXTENSIONS, CHAT_TEXT_MAX, type UploadedFile } from '../../../contract/orders';
+import { ALLOWED_FILE_EXTENSIONS, CHAT_TEXT_MAX } from '../../../contract/orders';
+import type { UploadedFile } from '../../../contract/orders.api';
 import { Icon } from '../../ui/icon';
 import { Spinner, VisuallyHidden } from '../../ui/primitives';
 import * as s from './chat.css';

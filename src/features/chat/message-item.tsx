@@ -1,5 +1,5 @@
 import { memo, useState } from 'react';
-import type { ChatMessage, OrderFile, UploadedFile } from '../../../contract/orders';
+import type { ChatMessage, OrderFile, UploadedFile } from '../../../contract/orders.api';
 import type { PendingMessage } from '../../../machines/chat/chat.types';
 import { Icon } from '../../ui/icon';
 import { Spinner, VisuallyHidden } from '../../ui/primitives';
@@ -8,11 +8,11 @@ import * as s from './chat.css';
 import { fileSize, timeLabel } from './format';
 import { t } from './strings';
 
-function FileButton({ file }: { file: OrderFile }) {
+function FileButton({ orderId, file }: { orderId: number; file: OrderFile }) {
   const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
   const download = () => {
     setState('busy');
-    downloadFile(file.url, file.name).then(
+    downloadFile(orderId, file.id, file.name).then(
       () => setState('idle'),
       () => setState('failed'),
     );
@@ -69,7 +69,7 @@ export const MessageItem = memo(function MessageItem({ message }: { message: Cha
         {message.files.length > 0 && (
           <ul className={s.files} aria-label={t.attachments}>
             {message.files.map((f) => (
-              <FileButton key={f.id} file={f} />
+              <FileButton key={f.id} orderId={message.order_id} file={f} />
             ))}
           </ul>
         )}

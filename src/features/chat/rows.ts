@@ -1,6 +1,6 @@
 // The list the chat renders: day separators between messages of different days, confirmed messages, then the
 // pending ones. An own message keeps one key (its client_id) from pending to sent, so it never jumps or blinks.
-import type { ChatMessage } from '../../../contract/orders';
+import type { ChatMessage } from '../../../contract/orders.api';
 import type { PendingMessage } from '../../../machines/chat/chat.types';
 import { dayKey, dayLabel } from './format';
 

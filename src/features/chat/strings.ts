@@ -1,5 +1,5 @@
 // Every user-visible text of the chat.
-import type { Author } from '../../../contract/orders';
+import type { Author } from '../../../contract/orders.api';
 
 export const t = {
   title: 'Чат по заказу',

@@ -1,7 +1,8 @@
 // The composer's attachments: each file is uploaded as soon as it is picked, dropped or pasted (ajax-files), so
 // that sending is instant; the message then claims the uploaded ids.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ALLOWED_FILE_EXTENSIONS, FILE_LIMITS, type UploadedFile } from '../../../contract/orders';
+import { ALLOWED_FILE_EXTENSIONS, FILE_LIMITS } from '../../../contract/orders';
+import type { UploadedFile } from '../../../contract/orders.api';
 import { toErrorInfo } from '../../../machines/shared/error-info';
 import { uploadAttachment } from './api';
 import { t } from './strings';

@@ -1,64 +1,57 @@
 // The calls of the order form (prefix /api/client/orders/, spec point 7), typed from the shared contract.
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 import type {
   CalculateCostRequest,
-  CalculateCostResponse,
   CalculateDiscountRequest,
-  CalculateDiscountResponse,
   CreateOrderRequest,
-  CreateOrderResponse,
-  Draft,
   DraftFields,
-  OrderConfirmation,
-  OrderDetail,
-  OrderForm,
+  EditOrderRequest,
   UploadedFile,
-} from '../../../contract/orders';
-
-export const ORDERS = '/api/client/orders/';
+} from '../../../contract/orders.api';
 
 /** GET continue/ (the latest draft or a new one) or continue/?id= (that draft). */
 export const getDraft = (id: number | null, signal?: AbortSignal) =>
-  api<Draft>(`${ORDERS}continue/${id ? `?id=${id}` : ''}`, signal ? { signal } : {});
+  call('GET /api/client/orders/continue/', {
+    ...(id ? { query: { id } } : {}),
+    ...(signal ? { signal } : {}),
+  });
 
 /** PATCH fake/{id}/ with keepalive: a save started as the tab closes still reaches the server. */
 export const patchDraft = (id: number, fields: DraftFields) =>
-  api<Draft>(`${ORDERS}fake/${id}/`, { method: 'PATCH', body: fields, keepalive: true });
+  call('PATCH /api/client/orders/fake/:draft/', { params: { draft: id }, body: fields, keepalive: true });
 
-export const draftFilesUrl = (draftId: number) => `${ORDERS}fake/${draftId}/fake-files/`;
 export const deleteDraftFile = (draftId: number, fileId: number) =>
-  api<void>(`${ORDERS}fake/${draftId}/delete-fake-file/${fileId}/`, { method: 'DELETE' });
+  call('DELETE /api/client/orders/fake/:draft/delete-fake-file/:file/', {
+    params: { draft: draftId, file: fileId },
+  });
 
-export const AJAX_FILES_URL = `${ORDERS}ajax-files/`;
 export const deleteAjaxFile = (fileId: number) =>
-  api<void>(`${ORDERS}delete-ajax-file/${fileId}/`, { method: 'DELETE' });
+  call('DELETE /api/client/orders/delete-ajax-file/:file/', { params: { file: fileId } });
 
 export const getOrder = (id: number, signal?: AbortSignal) =>
-  api<OrderDetail>(`${ORDERS}${id}/`, signal ? { signal } : {});
+  call('GET /api/client/orders/:id/', { params: { id }, ...(signal ? { signal } : {}) });
 
-export const createOrder = (body: CreateOrderRequest) =>
-  api<CreateOrderResponse>(ORDERS, { method: 'POST', body });
+export const createOrder = (body: CreateOrderRequest) => call('POST /api/client/orders/', { body });
 
-export const editOrder = (id: number, body: Partial<OrderForm>) =>
-  api<OrderDetail>(`${ORDERS}${id}/`, { method: 'PATCH', body });
+export const editOrder = (id: number, body: EditOrderRequest) =>
+  call('PATCH /api/client/orders/:id/', { params: { id }, body });
 
 export const setFilesWithoutQc = (id: number, filesWithoutQc: boolean) =>
-  api<OrderDetail>(`${ORDERS}${id}/not-editable-order/`, {
-    method: 'PATCH',
+  call('PATCH /api/client/orders/:id/not-editable-order/', {
+    params: { id },
     body: { files_without_qc: filesWithoutQc },
   });
 
 export const calculateCost = (body: CalculateCostRequest, signal: AbortSignal) =>
-  api<CalculateCostResponse>(`${ORDERS}calculate-cost/`, { method: 'POST', body, signal });
+  call('POST /api/client/orders/calculate-cost/', { body, signal });
 
 export const calculateDiscount = (body: CalculateDiscountRequest, signal: AbortSignal) =>
-  api<CalculateDiscountResponse>(`${ORDERS}calculate-discount/`, { method: 'POST', body, signal });
+  call('POST /api/client/orders/calculate-discount/', { body, signal });
 
 /** GET success/?order_id= or welcome/?order_id= (the confirmation pages). */
-export const getConfirmation = (page: 'success' | 'welcome', orderId: number, source?: string) => {
-  const q = new URLSearchParams({ order_id: String(orderId) });
-  if (source) q.set('source', source);
-  return api<OrderConfirmation>(`${ORDERS}${page}/?${q}`);
-};
+export const getConfirmation = (page: 'success' | 'welcome', orderId: number, source?: string) =>
+  call(page === 'success' ? 'GET /api/client/orders/success/' : 'GET /api/client/orders/welcome/', {
+    query: { order_id: orderId, ...(source ? { source } : {}) },
+  });
 
 export type { UploadedFile };

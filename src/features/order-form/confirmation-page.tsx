@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ORDER_STATUSES } from '../../../contract/order-status';
-import type { OrderConfirmation } from '../../../contract/orders';
+import type { OrderConfirmation } from '../../../contract/orders.api';
 import { Button, ButtonLink } from '../../ui/button';
 import { Badge, Card, EmptyState, LoadingRegion, PageHeader, Skeleton } from '../../ui/primitives';
 import { getConfirmation } from './api';

@@ -1,13 +1,14 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { selectDraftId, selectFiles } from '../../../machines/order-form/order-form.selectors';
-import { ALLOWED_FILE_EXTENSIONS, FILE_LIMITS, type UploadedFile } from '../../../contract/orders';
+import { ALLOWED_FILE_EXTENSIONS, FILE_LIMITS } from '../../../contract/orders';
+import type { UploadedFile } from '../../../contract/orders.api';
 import { useAppActors } from '../../app/app-actors';
 import { refreshThrough } from '../../app/token-refresh';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icon';
-import { AJAX_FILES_URL, deleteAjaxFile, deleteDraftFile, draftFilesUrl } from './api';
+import { deleteAjaxFile, deleteDraftFile } from './api';
 import { useOrderForm } from './form-context';
 import * as s from './order-form.css';
 import { t } from './strings';
@@ -68,15 +69,25 @@ export function FileField({ disabled }: { disabled: boolean }) {
       const uploaded: UploadedFile[] =
         draftId !== null
           ? (
-              await uploadFile<{ results: UploadedFile[] }>(
+              await uploadFile(
                 auth,
-                draftFilesUrl(draftId),
+                'POST /api/client/orders/fake/:draft/fake-files/',
+                { params: { draft: draftId } },
                 file,
                 onProgress,
                 controller.signal,
               )
             ).results
-          : [await uploadFile<UploadedFile>(auth, AJAX_FILES_URL, file, onProgress, controller.signal)];
+          : [
+              await uploadFile(
+                auth,
+                'POST /api/client/orders/ajax-files/',
+                {},
+                file,
+                onProgress,
+                controller.signal,
+              ),
+            ];
       for (const f of uploaded) actor.send({ type: 'form.fileAdded', file: f });
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);

@@ -10,13 +10,14 @@ import {
   type PriceQuote,
   type SubmitResult,
 } from '../../../machines/order-form/order-form.types';
+import type { WorkType } from '../../../contract/orders';
 import type {
   CreateOrderRequest,
   Draft,
   DraftFields,
+  EditOrderRequest,
   OrderDetail,
-  OrderForm,
-} from '../../../contract/orders';
+} from '../../../contract/orders.api';
 import * as orders from './api';
 
 // ---- Conversions -----------------------------------------------------------------------------------------------
@@ -79,7 +80,7 @@ export function valuesToCreate(
 }
 
 /** Edit mode sends only what changed (so a paid order's price fields are not touched), plus new files. */
-export function valuesToEdit(values: FormValues, initial: FormValues, fileIds: number[]): Partial<OrderForm> {
+export function valuesToEdit(values: FormValues, initial: FormValues, fileIds: number[]): EditOrderRequest {
   const body: Record<string, unknown> = {};
   for (const f of FORM_FIELDS) {
     if (values[f] === initial[f]) continue;
@@ -89,7 +90,7 @@ export function valuesToEdit(values: FormValues, initial: FormValues, fileIds: n
     else if (f !== 'pages' && f !== 'originality') body[f] = '';
   }
   if (fileIds.length) body.file_ids = fileIds;
-  return body as Partial<OrderForm>;
+  return body as EditOrderRequest;
 }
 
 // ---- The actors ------------------------------------------------------------------------------------------------
@@ -133,7 +134,8 @@ async function calculatePrice(
   const originality = numberOf(values.originality);
   const { cost } = await orders.calculateCost(
     {
-      work_type: values.work_type,
+      // Only a work type of the list gets here (the machine's canPrice checks the form's rules first).
+      work_type: values.work_type as WorkType,
       pages: numberOf(values.pages) ?? 0,
       deadline: values.deadline,
       ...(originality === undefined ? {} : { originality }),

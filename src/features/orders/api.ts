@@ -1,43 +1,33 @@
 // The orders calls of the dashboard and the order page (prefix /api/client/orders/, spec point 7).
-import { api, apiRaw } from '../../api/client';
-import type {
-  FileList,
-  OrderFile,
-  OrderList,
-  Rework,
-  ReworkList,
-  CreateReworkRequest,
-  TrashResponse,
-} from '../../../contract/orders';
+import { call, callRaw } from '../../api/client';
+import type { CreateReworkRequest, OrderFile } from '../../../contract/orders.api';
 import type { OrderTab } from '../../../contract/order-status';
-
-const BASE = '/api/client/orders/';
 
 export function fetchOrders(
   q: { tab: OrderTab; search: string; page: number; pageSize: number },
   signal?: AbortSignal,
 ) {
-  const query: Record<string, string | number> = { tab: q.tab, page: q.page, page_size: q.pageSize };
-  if (q.search) query.search = q.search;
-  return api<OrderList>(BASE, { query, ...(signal ? { signal } : {}) });
+  const query = {
+    tab: q.tab,
+    page: q.page,
+    page_size: q.pageSize,
+    ...(q.search ? { search: q.search } : {}),
+  };
+  return call('GET /api/client/orders/', { query, ...(signal ? { signal } : {}) });
 }
 
 /** DELETE {id}/: to the archive (trash). */
-export const trashOrder = (id: number) => api<TrashResponse>(`${BASE}${id}/`, { method: 'DELETE' });
-export const restoreOrder = (id: number) => api<TrashResponse>(`${BASE}${id}/restore/`, { method: 'PATCH' });
+export const trashOrder = (id: number) => call('DELETE /api/client/orders/:id/', { params: { id } });
+export const restoreOrder = (id: number) => call('PATCH /api/client/orders/:id/restore/', { params: { id } });
 
 export const fetchOrderFiles = (id: number, signal?: AbortSignal) =>
-  api<FileList>(`${BASE}${id}/files/`, signal ? { signal } : {});
+  call('GET /api/client/orders/:id/files/', { params: { id }, ...(signal ? { signal } : {}) });
 
 export const markReviewed = (orderId: number, fileId: number, isReviewed: boolean) =>
-  api<OrderFile>(`${BASE}${orderId}/files/${fileId}/`, {
-    method: 'PATCH',
+  call('PATCH /api/client/orders/:id/files/:file/', {
+    params: { id: orderId, file: fileId },
     body: { is_reviewed: isReviewed },
   });
-
-export const orderFilesPath = (orderId: number) => `${BASE}${orderId}/files/`;
-/** Files attached to a rework (or a form) before they belong to it. */
-export const pendingFilesPath = `${BASE}ajax-files/`;
 
 /** The file name of an attachment answer (RFC 6266 `filename*=UTF-8''…` first), else `fallback`. */
 export function attachmentName(header: string | null, fallback: string): string {
@@ -69,14 +59,16 @@ export function saveBlob(blob: Blob, name: string) {
 }
 
 /** GET {id}/files/{fileId}/download/ with the bearer token → saved under its own (Russian) name. */
-export async function downloadFile(file: OrderFile) {
-  const res = await apiRaw<Blob>(file.url);
+export async function downloadFile(orderId: number, file: OrderFile) {
+  const res = await callRaw('GET /api/client/orders/:id/files/:file/download/', {
+    params: { id: orderId, file: file.id },
+  });
   saveBlob(res._data ?? new Blob(), attachmentName(res.headers.get('content-disposition'), file.name));
 }
 
 /** POST {id}/files/download-zip/ (binary answer) → 'Заказ {id}.zip'. */
 export async function downloadZip(orderId: number) {
-  const res = await apiRaw<Blob>(`${BASE}${orderId}/files/download-zip/`, { method: 'POST' });
+  const res = await callRaw('POST /api/client/orders/:id/files/download-zip/', { params: { id: orderId } });
   saveBlob(
     res._data ?? new Blob(),
     attachmentName(res.headers.get('content-disposition'), `Заказ ${orderId}.zip`),
@@ -84,8 +76,11 @@ export async function downloadZip(orderId: number) {
 }
 
 export const fetchReworks = (orderId: number, signal?: AbortSignal) =>
-  api<ReworkList>(`${BASE}${orderId}/reworks/`, signal ? { signal } : {});
+  call('GET /api/client/orders/:id/reworks/', { params: { id: orderId }, ...(signal ? { signal } : {}) });
 export const fetchRework = (orderId: number, reworkId: number, signal?: AbortSignal) =>
-  api<Rework>(`${BASE}${orderId}/reworks/${reworkId}/`, signal ? { signal } : {});
+  call('GET /api/client/orders/:id/reworks/:rework/', {
+    params: { id: orderId, rework: reworkId },
+    ...(signal ? { signal } : {}),
+  });
 export const createRework = (orderId: number, body: CreateReworkRequest) =>
-  api<Rework>(`${BASE}${orderId}/reworks/`, { method: 'POST', body });
+  call('POST /api/client/orders/:id/reworks/', { params: { id: orderId }, body });

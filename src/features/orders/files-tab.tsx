@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import type { OrderFile } from '../../../contract/orders';
+import type { OrderFile } from '../../../contract/orders.api';
 import { useNotify } from '../../app/hooks';
 import { formatDateTime } from '../../lib/dates';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icon';
 import { Badge, EmptyState } from '../../ui/primitives';
-import { downloadFile, markReviewed, orderFilesPath } from './api';
+import { downloadFile, markReviewed } from './api';
 import { formatSize } from './format';
 import * as s from './orders.css';
 import { t } from './strings';
@@ -19,7 +19,9 @@ export function OrderFilesTab() {
   const invalidate = useInvalidateOrder();
   const orderId = order?.id ?? 0;
   // Each finished upload: the order (and so this list) is loaded again.
-  const queue = useUploadQueue(orderFilesPath(orderId), () => invalidate(orderId));
+  const queue = useUploadQueue('POST /api/client/orders/:id/files/', { params: { id: orderId } }, () =>
+    invalidate(orderId),
+  );
   if (!order) return null;
 
   return (
@@ -71,7 +73,7 @@ function FileRow({ orderId, file }: { orderId: number; file: OrderFile }) {
   const download = async () => {
     setDownloading(true);
     try {
-      await downloadFile(file);
+      await downloadFile(orderId, file);
     } catch (error) {
       notify('error', `${t.files.downloadFailed}: ${(error as Error).message}`);
     } finally {

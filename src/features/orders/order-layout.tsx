@@ -1,7 +1,7 @@
 import { Link, Outlet, useNavigate, useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
-import type { OrderDetail } from '../../../contract/orders';
+import type { OrderDetail } from '../../../contract/orders.api';
 import { useAppActors } from '../../app/app-actors';
 import { useNotify } from '../../app/hooks';
 import { selectOutcome } from '../../../machines/order-loader/order-loader.selectors';

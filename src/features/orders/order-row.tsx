@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { memo } from 'react';
-import type { OrderListItem } from '../../../contract/orders';
+import type { OrderListItem } from '../../../contract/orders.api';
 import { ORDER_STATUSES } from '../../../contract/order-status';
 import { formatShortDay } from '../../lib/dates';
 import { Button } from '../../ui/button';

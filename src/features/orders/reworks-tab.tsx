@@ -1,12 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { fromPromise } from 'xstate';
-import {
-  REWORK_COMMENT,
-  type CreateReworkRequest,
-  type Rework,
-  type UploadedFile,
-} from '../../../contract/orders';
+import { REWORK_COMMENT } from '../../../contract/orders';
+import type { CreateReworkRequest, Rework, UploadedFile } from '../../../contract/orders.api';
 import { reworkFormMachine } from '../../../machines/rework-form/rework-form.machine';
 import {
   selectError,
@@ -20,7 +16,7 @@ import { Alert, FormErrorSummary } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/field';
 import { Badge, Card, EmptyState, LoadingRegion, Skeleton } from '../../ui/primitives';
-import { createRework, fetchRework, fetchReworks, pendingFilesPath } from './api';
+import { createRework, fetchRework, fetchReworks } from './api';
 import * as s from './orders.css';
 import { reworkBounds, reworkErrors, type ReworkDraft } from './rework-rules';
 import { t } from './strings';
@@ -172,7 +168,7 @@ function ReworkForm({
   const sent = useSelector(form, selectIsSent);
   const serverError = useSelector(form, selectError);
   const serverFields = useSelector(form, selectFieldErrors);
-  const queue = useUploadQueue(pendingFilesPath, () => {});
+  const queue = useUploadQueue('POST /api/client/orders/ajax-files/', {}, () => {});
   const uploaded = useSelector(queue, selectUploaded) as UploadedFile[];
 
   const bounds = reworkBounds(guaranteeUntil);

@@ -15,20 +15,26 @@ import { Icon } from '../../ui/icon';
 import { formatSize } from './format';
 import * as s from './orders.css';
 import { t } from './strings';
-import { uploadWithProgress } from '../../api/upload';
+import type { ParamsArg } from '../../api/client';
+import { uploadTo, type UploadKey } from '../../api/upload';
 
 /** The upload queue of one endpoint (the order's files, or pending rework attachments). */
-export function useUploadQueue(url: string, onUploaded: (result: unknown) => void) {
+export function useUploadQueue<K extends UploadKey>(
+  key: K,
+  params: ParamsArg<K>,
+  onUploaded: (result: unknown) => void,
+) {
   const { token } = useAppActors();
   const queue = useActorRef(
     orderFilesMachine.provide({
       actors: {
         uploadFile: fromCallback<OrderFilesEvent, UploadRequest>(({ input, sendBack }) => {
           const abort = new AbortController();
-          uploadWithProgress<unknown>(
+          uploadTo(
             { getAccessToken: () => token.getSnapshot().context.access, refresh: refreshThrough(token) },
+            key,
             {
-              url,
+              ...params,
               file: input.file,
               name: input.name,
               signal: abort.signal,

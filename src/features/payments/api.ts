@@ -1,10 +1,9 @@
 // The pay-in calls of spec point 7 (prefix /api/client/payments/) and the finances, typed from the shared contract.
 // Every call that moves money sends the attempt's Idempotency-Key.
-import { api, call, callRaw } from '../../api/client';
+import { call, callRaw } from '../../api/client';
 import { errorFromResponse } from '../../api/errors';
 import type { LedgerKind, VerificationKind, VerificationStatus } from '../../../contract/payments';
 import type { PayRequest } from '../../../contract/payments.api';
-import type { OrderDetail } from '../../../contract/orders';
 
 const key = (idempotencyKey: string) => ({ 'Idempotency-Key': idempotencyKey });
 
@@ -18,7 +17,7 @@ export const fetchMethods = (sum: number, signal?: AbortSignal) =>
   call('GET /api/client/payments/methods/', { query: { sum: Math.max(0, Math.round(sum)) }, signal });
 
 export const fetchOrder = (id: number, signal?: AbortSignal) =>
-  api<OrderDetail>(`/api/client/orders/${id}/`, signal ? { signal } : {});
+  call('GET /api/client/orders/:id/', { params: { id }, signal });
 
 export const fetchPacket = (id: number, signal?: AbortSignal) =>
   call('GET /api/client/payments/orders-packet-waiting/:id/', { params: { id }, signal });

@@ -1,7 +1,6 @@
 // The money-out calls of spec point 7 (prefix /api/client/payments/): verification status, withdrawal
 // (repayment/), storno refunds and refund claims. Money-moving calls send the attempt's Idempotency-Key.
-import { api, call } from '../../api/client';
-import type { OrderList } from '../../../contract/orders';
+import { call } from '../../api/client';
 import type { VerificationKind } from '../../../contract/payments';
 import type { RefundClaimRequest, StornoRequest, WithdrawalRequest } from '../../../contract/payments.api';
 
@@ -40,7 +39,7 @@ export const postRefundClaim = (body: RefundClaimRequest, idempotencyKey: string
 export async function fetchPaidOrders(signal?: AbortSignal) {
   const lists = await Promise.all(
     (['active', 'done'] as const).map((tab) =>
-      api<OrderList>(`/api/client/orders/?tab=${tab}&page_size=50`, signal ? { signal } : {}),
+      call('GET /api/client/orders/', { query: { tab, page_size: 50 }, signal }),
     ),
   );
   return lists.flatMap((l) => l.results).filter((o) => o.paid > 0);

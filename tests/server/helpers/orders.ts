@@ -6,7 +6,7 @@ import { authSessions, orders, users } from '../../../server/db/tables';
 import { signAccessToken } from '../../../server/domain/tokens';
 import { mskDay } from '../../../server/domain/order-dates';
 import type { Harness } from '../harness';
-import type { CreateOrderResponse, OrderDetail } from '../../../contract/orders';
+import type { CreateOrderResponse, OrderDetail } from '../../../contract/orders.api';
 
 let counter = 0;
 
