@@ -114,6 +114,3 @@ export function isHttpUrl(s: string): boolean {
     return false;
   }
 }
-
-// Transitional: contract/realtime.ts reads these types from here until it is converted.
-export type { ChatMessage, OrderFile, StatusRef } from './orders.api';

@@ -1,8 +1,11 @@
 import type { MiddlewareHandler } from 'hono';
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
 import type { Schema } from '../contract/http';
 import type { AppEnv } from './env';
 import { ApiError, badRequest } from './errors';
+
+// Messages a schema does not write itself (a page number that is no number, say) are in the customer's language too.
+z.config(z.locales.ru());
 
 /** Zod issues → `{ field: ["message"] }`; an issue with no path goes under `detail`. */
 export function issuesToFields(error: { issues: readonly z.core.$ZodIssue[] }): Record<string, string[]> {
@@ -56,15 +59,4 @@ export function valid<T extends Target, S extends Schema>(
     c.req.addValidatedData(target, parse(schema, value) as object);
     await next();
   };
-}
-
-// ---- Transitional: the routers not yet on `valid` ----------------------------------------------------------------
-import type { Context } from 'hono';
-
-export async function jsonBody<S extends Schema>(c: Context, schema: S): Promise<z.output<S>> {
-  return parse(schema, await readJson(await c.req.text()));
-}
-
-export function queryParams<S extends Schema>(c: Context, schema: S): z.output<S> {
-  return parse(schema, c.req.query());
 }

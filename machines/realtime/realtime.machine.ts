@@ -1,5 +1,5 @@
 import { assign, emit, fromCallback, setup } from 'xstate';
-import type { RealtimeEvent } from '../../contract/realtime';
+import type { RealtimeEvent } from '../../contract/realtime.api';
 import type { RealtimeContext, RealtimeEmitted, RealtimeMachineEvent, SocketInput } from './realtime.types';
 
 /** Backoff: 500 ms doubling per attempt, at most 30 s, times a random 0.5–1 so that tabs do not reconnect in step. */

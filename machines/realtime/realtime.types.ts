@@ -1,4 +1,4 @@
-import type { RealtimeEvent } from '../../contract/realtime';
+import type { RealtimeEvent } from '../../contract/realtime.api';
 
 // ---- Context ---------------------------------------------------------------------------------------------------
 export interface RealtimeContext {

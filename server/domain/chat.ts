@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-o
 import type { Deps } from '../env';
 import { chatMessages, orderFiles, users } from '../db/tables';
 import type { Author, ChatMessage } from '../../contract/orders.api';
-import type { RealtimeEvent } from '../../contract/realtime';
+import type { RealtimeEvent } from '../../contract/realtime.api';
 import type { Executor } from './orders-db';
 import { claimUploads, toOrderFile, type OrderFileRow } from './order-files';
 import { publishEvents, type OrderRow, type PendingEvent } from './orders';

@@ -11,7 +11,7 @@ import type {
   OrderListItem,
   StatusRef,
 } from '../../contract/orders.api';
-import type { RealtimeEvent } from '../../contract/realtime';
+import type { RealtimeEvent } from '../../contract/realtime.api';
 import type { Executor } from './orders-db';
 import type { CreateOrderInput, EditOrderInput } from './order-form';
 import { calculateCost, calculateDiscount } from './pricing';

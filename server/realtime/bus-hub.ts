@@ -1,5 +1,5 @@
 import type { Database } from '../db/client';
-import type { RealtimeEvent } from '../../contract/realtime';
+import type { RealtimeEvent } from '../../contract/realtime.api';
 import type { Realtime, RealtimeSocket } from './hub';
 
 const CHANNEL = 'cabinet_events';

@@ -1,4 +1,4 @@
-import type { RealtimeEvent } from '../../contract/realtime';
+import type { RealtimeEvent } from '../../contract/realtime.api';
 
 /**
  * Delivers events to a customer's open sockets, on every server instance (fan-out through LISTEN/NOTIFY).

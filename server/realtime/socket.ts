@@ -4,10 +4,8 @@ import type { AppEnv, Deps } from '../env';
 import { verifyAccessToken } from '../domain/tokens';
 import { isSessionActive } from '../domain/sessions';
 import type WebSocket from 'ws';
-import { HEARTBEAT, type RealtimeEvent } from '../../contract/realtime';
-
-/** The socket path; the bearer token travels in the `token` query parameter (spec point 7). */
-export const SOCKET_PATH = '/ws/client/';
+import { HEARTBEAT, SOCKET_PATH } from '../../contract/realtime';
+import type { RealtimeEvent } from '../../contract/realtime.api';
 
 /** How often the server pings each socket; one that has not answered the previous ping by then is ended. */
 export const SERVER_PING_MS = 30_000;

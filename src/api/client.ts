@@ -184,16 +184,6 @@ export function configureApi(config: ApiClientConfig): ApiClient {
   return instance;
 }
 
-/** A JSON call: `api<Order>('/api/client/orders/5/')`. Rejects with ApiError. */
-export function api<T>(path: string, options?: ApiOptions): Promise<T> {
-  return instance.api<T>(path, options);
-}
-
-/** A call whose answer is a blob/stream/text, or whose headers are needed (downloads, uploads). */
-export function apiRaw<T = unknown, R extends ResponseType = 'blob'>(path: string, options?: ApiOptions<R>) {
-  return instance.apiRaw<T, R>(path, options);
-}
-
 /** Subscribe to 403 answers (hook for the repayment verification re-check of a later issue). */
 export function on403(handler: Forbidden403Handler): () => void {
   return instance.on403(handler);

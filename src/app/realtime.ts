@@ -9,7 +9,8 @@ import { selectConnection } from '../../machines/realtime/realtime.selectors';
 import type { RealtimeMachineEvent, SocketInput } from '../../machines/realtime/realtime.types';
 import type { sessionMachine } from '../../machines/session/session.machine';
 import type { tokenMachine } from '../../machines/token/token.machine';
-import { HEARTBEAT, type RealtimeEvent } from '../../contract/realtime';
+import { HEARTBEAT, SOCKET_PATH } from '../../contract/realtime';
+import type { RealtimeEvent } from '../../contract/realtime.api';
 import { useAppActors } from './app-actors';
 
 export type RealtimeActor = ActorRefFrom<typeof realtimeMachine>;
@@ -20,7 +21,7 @@ export type RealtimeNotice = RealtimeEvent | { type: 'realtime.resumed' };
 /** The socket path of server/realtime/socket.ts; the token travels in the query (spec point 7). */
 export function socketUrl(token: string, loc: { protocol: string; host: string } = location): string {
   const scheme = loc.protocol === 'https:' ? 'wss' : 'ws';
-  return `${scheme}://${loc.host}/ws/client/?token=${encodeURIComponent(token)}`;
+  return `${scheme}://${loc.host}${SOCKET_PATH}?token=${encodeURIComponent(token)}`;
 }
 
 function parseEvent(data: unknown): RealtimeEvent | null {

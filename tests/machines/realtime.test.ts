@@ -3,7 +3,7 @@ import { createActor, fromCallback, type SnapshotFrom } from 'xstate';
 import { BACKOFF, backoffDelay, realtimeMachine } from '../../machines/realtime/realtime.machine';
 import { selectAttempt, selectConnection, selectIsOpen } from '../../machines/realtime/realtime.selectors';
 import type { RealtimeMachineEvent, SocketInput } from '../../machines/realtime/realtime.types';
-import type { RealtimeEvent } from '../../contract/realtime';
+import type { RealtimeEvent } from '../../contract/realtime.api';
 import { describeModel } from './coverage';
 
 const chatEvent: RealtimeEvent = {

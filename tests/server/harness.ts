@@ -9,7 +9,7 @@ import { createStorage } from '../../server/storage/storage';
 import { startLocalS3, type LocalS3 } from './helpers/s3-server';
 import type { Deps } from '../../server/env';
 import { answerProblems } from './helpers/contract';
-import type { RealtimeEvent } from '../../contract/realtime';
+import { RealtimeEvent } from '../../contract/realtime.api';
 
 export interface Harness {
   app: App;
@@ -66,6 +66,12 @@ export function useHarness(overrides: Partial<Config> = {}, opts: { storage?: 'f
     const publish = realtime.publish.bind(realtime);
     realtime.publish = async (userId, event) => {
       h.published.push({ userId, event });
+      // Every pushed event must fit the contract's event union, as every answer fits its row.
+      const parsed = RealtimeEvent.safeParse(event);
+      if (!parsed.success)
+        contractProblems.push(
+          `event ${event.type}: ${parsed.error.issues.map((i) => i.path.join('.') + ' ' + i.message).join('; ')}`,
+        );
       await publish(userId, event);
     };
     const config = testConfig(h.s3 ? { storage: h.s3.storage, ...overrides } : overrides);
