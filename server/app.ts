@@ -4,7 +4,8 @@ import { requestId } from 'hono/request-id';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv, Deps } from './env';
-import { ApiError } from './errors';
+import { DomainError } from './domain/errors';
+import { HTTP_STATUS } from './errors';
 import { authRoutes } from './routes/auth';
 import { socialsRoutes } from './routes/socials';
 import { profileRoutes } from './routes/profile';
@@ -91,9 +92,9 @@ export function createApp(deps: Deps, mount?: (app: Hono<AppEnv>) => void, ops: 
   app.all('/client/api/*', (c) => c.json({ detail: 'Не найдено.' }, 404));
 
   app.onError((err, c) => {
-    if (err instanceof ApiError) {
-      for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
-      return c.json(err.body, err.status);
+    if (err instanceof DomainError) {
+      if (err.retryAfterSeconds !== undefined) c.header('Retry-After', String(err.retryAfterSeconds));
+      return c.json(err.body, HTTP_STATUS[err.kind]);
     }
     if (err instanceof HTTPException) {
       return c.json({ detail: err.message || 'Ошибка запроса.' }, err.status);

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import * as z from 'zod/mini';
 import type { Schema } from '../contract/http';
 import type { AppEnv } from './env';
-import { ApiError, badRequest } from './errors';
+import { badRequest, DomainError } from './domain/errors';
 
 // Messages a schema does not write itself (a page number that is no number, say) are in the customer's language too.
 z.config(z.locales.ru());
@@ -22,8 +22,8 @@ export function parse<S extends Schema>(schema: S, value: unknown): z.output<S> 
   const res = (schema as unknown as z.ZodMiniType).safeParse(value);
   if (!res.success) {
     const fields = issuesToFields(res.error);
-    throw new ApiError(
-      400,
+    throw new DomainError(
+      'invalid',
       fields.detail && Object.keys(fields).length === 1 ? { detail: fields.detail.join(' ') } : fields,
     );
   }

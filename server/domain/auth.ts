@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { AUTH_MESSAGES, normalizePhone } from '../../contract/auth';
 import type { Deps } from '../env';
 import { users } from '../db/tables';
-import { fieldErrors, notFound } from '../errors';
+import { fieldErrors, notFound } from './errors';
 import { hashPassword, verifyPassword } from './passwords';
 import { sendToOutbox, type DbOrTx } from './outbox';
 import { consumeToken, issueToken, retireTokens } from './one-time-tokens';

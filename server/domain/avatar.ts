@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Deps } from '../env';
 import { profiles } from '../db/tables';
-import { ApiError, badRequest } from '../errors';
+import { badRequest, tooLarge } from './errors';
 import {
   AVATAR_FORMATS,
   AVATAR_MAX_BYTES,
@@ -58,7 +58,7 @@ export async function saveAvatar(
   userId: number,
   bytes: Buffer,
 ): Promise<Avatars> {
-  if (bytes.length > AVATAR_MAX_BYTES) throw new ApiError(413, { detail: AVATAR_MESSAGES.tooLarge });
+  if (bytes.length > AVATAR_MAX_BYTES) throw tooLarge(AVATAR_MESSAGES.tooLarge);
   let format: string | undefined;
   let pixels = 0;
   // sharp (libvips, ~29 MB resident) is loaded on the first upload, not at start.

@@ -2,7 +2,7 @@ import type { Deps } from '../env';
 import { callbackRequests } from '../db/tables';
 import { CALLBACKS_PER_HOUR } from '../../contract/profile';
 import type { CallbackRequest } from '../../contract/profile.api';
-import { ApiError, tooManyRequests } from '../errors';
+import { isFailure, tooManyRequests } from './errors';
 import { sendToOutbox } from './outbox';
 import { assertWithinLimit, recordEvent, type Limit } from './rate-limit';
 
@@ -25,8 +25,8 @@ export async function requestCallback(
   try {
     await assertWithinLimit(deps, bucket, CALLBACK_LIMIT);
   } catch (err) {
-    if (err instanceof ApiError && err.status === 429)
-      throw tooManyRequests(Number(err.headers['Retry-After'] ?? 60), CALLBACK_MESSAGES.tooMany);
+    if (isFailure(err, 'tooMany'))
+      throw tooManyRequests(err.retryAfterSeconds ?? 60, CALLBACK_MESSAGES.tooMany);
     throw err;
   }
   await recordEvent(deps, bucket, CALLBACK_LIMIT);

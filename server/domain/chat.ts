@@ -5,7 +5,8 @@ import type { Author, ChatMessage } from '../../contract/orders.api';
 import type { RealtimeEvent } from '../../contract/realtime.api';
 import type { Executor } from './orders-db';
 import { claimUploads, toOrderFile, type OrderFileRow } from './order-files';
-import { publishEvents, type OrderRow, type PendingEvent } from './orders';
+import { publishEvents, type PendingEvent } from '../realtime/order-events';
+import { type OrderRow } from './orders/read-model';
 
 export type MessageRow = typeof chatMessages.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type * as z from 'zod/mini';
 import type { Deps } from '../env';
-import { notFound } from '../errors';
+import { notFound } from './errors';
 import { orderDrafts, orderFiles } from '../db/tables';
 import type { Draft, DraftPatch } from '../../contract/orders.api';
 import type { Executor } from './orders-db';

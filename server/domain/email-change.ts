@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Deps } from '../env';
 import { emailChangeRequests, users } from '../db/tables';
-import { badRequest, fieldErrors, notFound } from '../errors';
+import { badRequest, fieldErrors, notFound } from './errors';
 import { EMAIL_CHANGE_MESSAGES as M, EMAIL_CHANGE_TTL_MS } from '../../contract/profile';
 import type { EmailChangeConfirmed, EmailChangeStatus } from '../../contract/profile.api';
 import { sendToOutbox, type DbOrTx } from './outbox';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Deps } from '../env';
 import { idempotencyKeys } from '../db/tables';
-import { ApiError, badRequest } from '../errors';
+import { badRequest, mismatch } from './errors';
 import type { Tx } from './ledger';
 
 export const IDEMPOTENCY_MESSAGES = {
@@ -69,8 +69,7 @@ export async function withIdempotency<T>(
         .from(idempotencyKeys)
         .where(and(eq(idempotencyKeys.userId, req.userId), eq(idempotencyKeys.key, req.key)));
       if (!stored) throw new Error('idempotency row vanished');
-      if (stored.requestHash !== req.fingerprint)
-        throw new ApiError(422, { detail: IDEMPOTENCY_MESSAGES.mismatch });
+      if (stored.requestHash !== req.fingerprint) throw mismatch(IDEMPOTENCY_MESSAGES.mismatch);
       return {
         status: stored.responseStatus as 200 | 201,
         body: JSON.parse(stored.responseBody) as T,

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { Deps } from '../env';
 import { accounts, ledgerEntries } from '../db/tables';
-import { badRequest } from '../errors';
+import { badRequest } from './errors';
 import type { LedgerKind, MoneyAccount } from '../../contract/payments';
 import type { Finances } from '../../contract/payments.api';
 

@@ -1,7 +1,7 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { refundClaims, stornoRefunds, users, withdrawals } from '../db/tables';
-import { conflict, notFound } from '../errors';
+import { conflict, notFound } from './errors';
 import { moveMoney, type Tx } from './ledger';
 import type { MoneyRequestStatus } from '../../contract/payments';
 import type { Finances, MoneyRequest } from '../../contract/payments.api';

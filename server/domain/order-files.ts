@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { Deps } from '../env';
-import { badRequest, fieldErrors } from '../errors';
+import { badRequest, fieldErrors } from './errors';
 import { orderFiles } from '../db/tables';
 import { ALLOWED_FILE_EXTENSIONS, FILE_LIMITS } from '../../contract/orders';
 import type { OrderFile, UploadedFile } from '../../contract/orders.api';

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { ledgerEntries, orders, packetOrders, packets, payments } from '../db/tables';
-import { badRequest, notFound } from '../errors';
+import { badRequest, notFound } from './errors';
 import { statusById, ORDER_STATUSES } from '../../contract/order-status';
 import type { LedgerKind, PaymentMethodId } from '../../contract/payments';
 import type { HistoryRow, PacketResponse, WaitingOrder } from '../../contract/payments.api';

@@ -1,9 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Deps } from '../env';
 import { ledgerEntries, orders, packetOrders, packets, payments, type PaymentPlan } from '../db/tables';
-import { badRequest, fieldErrors, notFound } from '../errors';
+import { badRequest, fieldErrors, notFound } from './errors';
 import { lockAccount, moveMoney, publishFinances, type Tx } from './ledger';
-import { applyOrderPayment, publishEvents, type PendingEvent } from './orders';
+import { applyOrderPayment } from './orders/commands';
+import { publishEvents, type PendingEvent } from '../realtime/order-events';
 import { sandboxProvider, type PaymentOutcome, type PaymentProvider } from './payment-provider';
 import { ORDER_STATUSES } from '../../contract/order-status';
 import type * as z from 'zod/mini';

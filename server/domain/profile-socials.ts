@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Deps } from '../env';
 import { socialAccounts } from '../db/tables';
-import { fieldErrors } from '../errors';
+import { fieldErrors } from './errors';
 import type { SocialNetwork } from '../../contract/auth';
 import { SOCIAL_LINK_MESSAGES } from '../../contract/profile';
 import type { SocialProfileLink } from '../../contract/profile.api';

@@ -2,7 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type * as z from 'zod/mini';
 import type { Deps } from '../env';
 import { profiles, socialAccounts, users } from '../db/tables';
-import { fieldErrors, notFound } from '../errors';
+import { fieldErrors, notFound } from './errors';
 import {
   EDUCATION_LEVELS,
   normalizeBirthday,

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { Deps } from '../env';
 import { rateLimitEvents } from '../db/tables';
-import { tooManyRequests } from '../errors';
+import { tooManyRequests } from './errors';
 
 export interface Limit {
   /** At most this many events per bucket within the window; one more is refused. */

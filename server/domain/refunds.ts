@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { orders, payments, refundClaims, stornoRefunds } from '../db/tables';
-import { badRequest, fieldErrors, notFound } from '../errors';
+import { badRequest, fieldErrors, notFound } from './errors';
 import { lockAccount, moveMoney, type Tx } from './ledger';
 import { assertVerified } from './verification';
 import type * as z from 'zod/mini';

@@ -1,12 +1,13 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Deps } from '../env';
-import { badRequest, notFound } from '../errors';
+import { badRequest, notFound } from './errors';
 import { orderFiles, orders, reworks } from '../db/tables';
 import { ORDER_STATUSES } from '../../contract/order-status';
 import type { Rework, ReworkStatus } from '../../contract/orders.api';
 import type { Executor } from './orders-db';
 import { claimUploads, toOrderFile, type OrderFileRow } from './order-files';
-import { canRequestRework, orderChangedEvent, publishEvents, type OrderRow } from './orders';
+import { canRequestRework, type OrderRow } from './orders/read-model';
+import { orderChangedEvent, publishEvents } from '../realtime/order-events';
 
 export type ReworkRow = typeof reworks.$inferSelect;
 

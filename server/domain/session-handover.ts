@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Deps } from '../env';
 import { users } from '../db/tables';
-import { notFound } from '../errors';
+import { notFound } from './errors';
 import { getFinances } from './ledger';
 import type { SessionHandover } from '../../contract/auth.api';
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gte, isNotNull, isNull, lt, ne } from 'drizzle-orm';
 import type { Deps } from '../env';
 import { authSessions, refreshTokens } from '../db/tables';
-import { unauthorized } from '../errors';
+import { unauthorized } from './errors';
 import { signAccessToken } from './tokens';
 import type { DbOrTx } from './outbox';
 

@@ -1,7 +1,8 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { Deps } from '../env';
 import { rateLimitEvents } from '../db/tables';
-import { ApiError } from '../errors';
+import type { DomainError } from './errors';
+import { isFailure } from './errors';
 import { assertWithinLimit, clearBucket, recordEvent, type Limit } from './rate-limit';
 
 // The lockout of failed sign-ins (password or one-time code). The tight limit counts one login from one IP, so
@@ -43,7 +44,7 @@ async function isFamiliarIp(deps: Pick<Deps, 'db' | 'now'>, bucket: string): Pro
   return !!row;
 }
 
-const retryAfter = (err: ApiError) => Number(err.headers['Retry-After'] ?? 0);
+const retryAfter = (err: DomainError) => err.retryAfterSeconds ?? 0;
 
 /** 429 with the longest Retry-After of the limits this attempt is over; nothing is recorded for it. */
 export async function assertSignInAllowed(
@@ -56,12 +57,12 @@ export async function assertSignInAllowed(
     [b.ip, FAILURES_PER_IP],
   ];
   if (!(await isFamiliarIp(deps, b.familiar))) checks.push([b.login, FAILURES_PER_LOGIN]);
-  let worst: ApiError | null = null;
+  let worst: DomainError | null = null;
   for (const [bucket, limit] of checks) {
     try {
       await assertWithinLimit(deps, [bucket], limit);
     } catch (err) {
-      if (!(err instanceof ApiError) || err.status !== 429) throw err;
+      if (!isFailure(err, 'tooMany')) throw err;
       if (!worst || retryAfter(err) > retryAfter(worst)) worst = err;
     }
   }

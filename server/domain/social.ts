@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Deps } from '../env';
 import { socialAccounts } from '../db/tables';
-import { badRequest, fieldErrors } from '../errors';
+import { badRequest, fieldErrors } from './errors';
 import { SOCIAL_NETWORKS, type SocialNetwork } from '../../contract/auth';
 import type { SocialLink } from '../../contract/socials.api';
 import { NO_PASSWORD, findUserByLogin, insertUser, sendWelcome } from './auth';

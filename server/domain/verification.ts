@@ -2,7 +2,7 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, count, eq, gt } from 'drizzle-orm';
 import type { Deps } from '../env';
 import { outbox, users, verifications } from '../db/tables';
-import { ApiError, badRequest, forbidden, tooManyRequests } from '../errors';
+import { badRequest, DomainError, forbidden, tooManyRequests } from './errors';
 import { sendToOutbox } from './outbox';
 import type { DbOrTx, Tx } from './ledger';
 import {
@@ -208,7 +208,7 @@ export async function checkCode(
       .where(and(eq(verifications.userId, userId), eq(verifications.kind, kind)));
     return { status: 'verified' as const };
   });
-  if ('error' in outcome) throw new ApiError(400, { code: [outcome.error] });
+  if ('error' in outcome) throw new DomainError('invalid', { code: [outcome.error] });
   return outcome.status;
 }
 

@@ -1,7 +1,7 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users, withdrawals } from '../db/tables';
-import { conflict, notFound } from '../errors';
+import { conflict, notFound } from './errors';
 import { moveMoney, type Tx } from './ledger';
 import { assertVerified } from './verification';
 import type * as z from 'zod/mini';

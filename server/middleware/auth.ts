@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv, Deps } from '../env';
-import { unauthorized } from '../errors';
+import { unauthorized } from '../domain/errors';
 import { verifyAccessToken } from '../domain/tokens';
 import { liveSession } from '../domain/sessions';
 

@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import { timingSafeEqual } from 'node:crypto';
 import type { AppEnv, Deps } from '../env';
-import { unauthorized } from '../errors';
+import { unauthorized } from '../domain/errors';
 
 /** The staff API (/api/staff/…) takes its own bearer token from config (STAFF_TOKEN), never a customer's. */
 export function requireStaff(deps: Deps) {

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv, Deps } from '../env';
-import { ApiError, badRequest, fieldErrors, notFound, unauthorized } from '../errors';
+import { badRequest, fieldErrors, isFailure, notFound, unauthorized } from '../domain/errors';
 import { valid } from '../validate';
 import {
   checkPassword,
@@ -116,7 +116,7 @@ export function authRoutes(deps: Deps) {
       const tokens = await rotateRefresh(deps, readRefreshCookie(c));
       return respondWithTokens(c, deps, tokens);
     } catch (err) {
-      if (!(err instanceof ApiError) || err.status !== 401) throw err;
+      if (!isFailure(err, 'unauthenticated')) throw err;
       clearRefreshCookie(c); // the browser drops a token that will never work again
       return c.json(err.body, 401);
     }

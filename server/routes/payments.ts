@@ -2,7 +2,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { eq } from 'drizzle-orm';
 import type { AppEnv, Deps } from '../env';
 import { payments } from '../db/tables';
-import { notFound } from '../errors';
+import { notFound } from '../domain/errors';
 import { valid } from '../validate';
 import { requireCustomer } from '../middleware/auth';
 import { requireIdempotencyKey, requestFingerprint, withIdempotency } from '../domain/idempotency';

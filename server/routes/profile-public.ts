@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv, Deps } from '../env';
-import { badRequest } from '../errors';
+import { badRequest } from '../domain/errors';
 import { valid } from '../validate';
 import { requireCustomer } from '../middleware/auth';
 import { profilePopup } from '../domain/profile';

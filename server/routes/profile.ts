@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv, Deps } from '../env';
-import { ApiError, badRequest } from '../errors';
+import { badRequest, tooLarge } from '../domain/errors';
 import { valid } from '../validate';
 import { requireCustomer } from '../middleware/auth';
 import {
@@ -66,7 +66,7 @@ export function profileRoutes(deps: Deps) {
 
   app.post('/profile/avatar/', auth, avatarBodyLimit, multipart, valid('form', AvatarUpload), async (c) => {
     const { file } = c.req.valid('form');
-    if (file.size > AVATAR_MAX_BYTES) throw new ApiError(413, { detail: AVATAR_MESSAGES.tooLarge });
+    if (file.size > AVATAR_MAX_BYTES) throw tooLarge(AVATAR_MESSAGES.tooLarge);
     const bytes = Buffer.from(await file.arrayBuffer());
     return c.json(await saveAvatar(deps, c.get('userId'), bytes), 201);
   });
@@ -79,8 +79,7 @@ export function profileRoutes(deps: Deps) {
   app.post('/profile/session/', auth, sessionBodyLimit, valid('json', SessionData), async (c) => {
     const data = c.req.valid('json');
     // Re-serialised size: what is stored and served back, whatever whitespace the request had.
-    if (Buffer.byteLength(JSON.stringify(data)) > SESSION_DATA_MAX_BYTES)
-      throw new ApiError(413, { detail: M.sessionTooLarge });
+    if (Buffer.byteLength(JSON.stringify(data)) > SESSION_DATA_MAX_BYTES) throw tooLarge(M.sessionTooLarge);
     return c.json(await writeSessionData(deps, c.get('userId'), data));
   });
 

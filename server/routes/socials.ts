@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv, Deps } from '../env';
-import { notFound } from '../errors';
+import { notFound } from '../domain/errors';
 import { valid } from '../validate';
 import { issueAutoLogin } from '../domain/auth';
 import {

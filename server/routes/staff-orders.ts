@@ -3,7 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import { eq } from 'drizzle-orm';
 import type { AppEnv, Deps } from '../env';
 import { requireStaff } from '../middleware/staff';
-import { badRequest, notFound } from '../errors';
+import { badRequest, notFound } from '../domain/errors';
 import { valid } from '../validate';
 import { orders, users } from '../db/tables';
 import { WORK_TYPES } from '../../contract/orders';
@@ -20,18 +20,9 @@ import {
   StaffStatusRequest,
   type StaffOrderList,
 } from '../../contract/orders.api';
-import {
-  checkStaffUpload,
-  deliverOrder,
-  listOrders,
-  loadOrder,
-  orderChangedEvent,
-  orderDetail,
-  publishEvents,
-  setOrderPrice,
-  setOrderStatus,
-  type PendingEvent,
-} from '../domain/orders';
+import { checkStaffUpload, deliverOrder, setOrderPrice, setOrderStatus } from '../domain/orders/staff';
+import { listOrders, loadOrder, orderDetail } from '../domain/orders/read-model';
+import { orderChangedEvent, publishEvents, type PendingEvent } from '../realtime/order-events';
 import { checkIncoming, deleteFileRow, orderFileCount, saveFiles, toOrderFile } from '../domain/order-files';
 import { bulkStaffMessages, sendStaffMessage } from '../domain/chat';
 import { answerRework, loadRework, type ReworkRow } from '../domain/reworks';

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { eq } from 'drizzle-orm';
 import type { AppEnv, Deps } from '../env';
 import { users } from '../db/tables';
-import { badRequest, notFound } from '../errors';
+import { badRequest, notFound } from '../domain/errors';
 import { valid } from '../validate';
 import { requireStaff } from '../middleware/staff';
 import { moveMoney, publishFinances, type Tx } from '../domain/ledger';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv, Deps } from '../env';
-import { conflict, notFound } from '../errors';
+import { conflict, notFound } from '../domain/errors';
 import { valid } from '../validate';
 import { requireStaff } from '../middleware/staff';
 import { findUserByLogin, issueAutoLogin } from '../domain/auth';

@@ -3,7 +3,8 @@ import { Hono } from 'hono';
 import { useHarness, type Harness } from './harness';
 import { createSignedInCustomer, refreshCookieOf, signIn } from './helpers/auth';
 import type { AppEnv } from '../../server/env';
-import { ApiError } from '../../server/errors';
+import { DomainError } from '../../server/domain/errors';
+import { HTTP_STATUS } from '../../server/errors';
 import { requireCustomer } from '../../server/middleware/auth';
 import { isSessionActive, REUSE_GRACE_MS } from '../../server/domain/sessions';
 import { verifyAccessToken } from '../../server/domain/tokens';
@@ -16,7 +17,9 @@ const LOGOUT = '/api/client/auth/logout/';
 function protectedCall(h: Harness, token?: string) {
   const app = new Hono<AppEnv>();
   app.get('/me', requireCustomer(h.deps), (c) => c.json({ userId: c.get('userId') }));
-  app.onError((err, c) => (err instanceof ApiError ? c.json(err.body, err.status) : c.json({}, 500)));
+  app.onError((err, c) =>
+    err instanceof DomainError ? c.json(err.body, HTTP_STATUS[err.kind]) : c.json({}, 500),
+  );
   return app.request('/me', { headers: token ? { authorization: `Bearer ${token}` } : {} });
 }
 

@@ -10,7 +10,9 @@ import {
   staff,
   tempDataDir,
 } from './helpers/orders';
-import { applyOrderPayment, listOrdersAwaitingPayment, publishEvents } from '../../server/domain/orders';
+import { applyOrderPayment } from '../../server/domain/orders/commands';
+import { listOrdersAwaitingPayment } from '../../server/domain/orders/read-model';
+import { publishEvents } from '../../server/realtime/order-events';
 import type {
   CalculateCostResponse,
   CalculateDiscountResponse,

@@ -3,8 +3,8 @@
 import type { MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv, Deps } from '../../env';
-import { badRequest } from '../../errors';
-import { loadOwnOrder, type OrderRow } from '../../domain/orders';
+import { badRequest } from '../../domain/errors';
+import { loadOwnOrder, type OrderRow } from '../../domain/orders/read-model';
 
 /** A numeric path parameter (`:id${ID}`): 1–9 digits, so `continue/`, `success/` and the like never match it. */
 export const ID = '{[0-9]{1,9}}';

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { and, eq } from 'drizzle-orm';
 import type { AppEnv, Deps } from '../../env';
-import { notFound } from '../../errors';
+import { notFound } from '../../domain/errors';
 import { valid } from '../../validate';
 import { orderFiles } from '../../db/tables';
 import {

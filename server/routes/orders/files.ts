@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { and, eq } from 'drizzle-orm';
 import type { AppEnv, Deps } from '../../env';
-import { badRequest, notFound } from '../../errors';
+import { badRequest, notFound } from '../../domain/errors';
 import { valid } from '../../validate';
 import { orderFiles } from '../../db/tables';
 import {
@@ -14,7 +14,7 @@ import {
   type FileList,
   type UploadOrderFilesResponse,
 } from '../../../contract/orders.api';
-import { publishEvents } from '../../domain/orders';
+import { publishEvents } from '../../realtime/order-events';
 import {
   checkIncoming,
   contentDisposition,

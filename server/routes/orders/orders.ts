@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { desc, eq } from 'drizzle-orm';
 import type * as z from 'zod/mini';
 import type { AppEnv, Deps } from '../../env';
-import { notFound } from '../../errors';
+import { notFound } from '../../domain/errors';
 import { valid } from '../../validate';
 import { orders } from '../../db/tables';
 import { ORDER_STATUSES } from '../../../contract/order-status';
@@ -26,18 +26,20 @@ import { withDeadlineRange } from '../../domain/order-form';
 import {
   createOrder,
   editOrder,
+  setFilesWithoutQc,
+  setTrash,
+  settleExpiredGuarantees,
+} from '../../domain/orders/commands';
+import {
   isFirstOrder,
   listOrders,
   loadOwnOrder,
   nextGuaranteeEnd,
   orderCounters,
   orderDetail,
-  setFilesWithoutQc,
-  setTrash,
-  settleExpiredGuarantees,
   toListItem,
   type OrderRow,
-} from '../../domain/orders';
+} from '../../domain/orders/read-model';
 import { calculateCost, calculateDiscount } from '../../domain/pricing';
 import { OrderListCache } from '../../domain/order-list-cache';
 import { ID, ownOrder } from './common';

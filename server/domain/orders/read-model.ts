@@ -1,0 +1,210 @@
+// Orders as the customer reads them: loading one (own or any), the list with its counters and unread counts, the
+// detail, and the derived flags (status shown, may it be edited, may a rework be asked). No writes here.
+import { and, count, desc, eq, ilike, inArray, isNull, min, or, sql, type SQL } from 'drizzle-orm';
+import type { Deps } from '../../env';
+import { notFound } from '../errors';
+import { chatMessages, orders, reworks } from '../../db/tables';
+import { ORDER_STATUSES, statusById, type OrderTab } from '../../../contract/order-status';
+import type {
+  OrderAwaitingPayment,
+  OrderCounters,
+  OrderDetail,
+  OrderListItem,
+  StatusRef,
+} from '../../../contract/orders.api';
+import type { Executor } from '../orders-db';
+import { listOrderFiles, toOrderFile } from '../order-files';
+
+export type OrderRow = typeof orders.$inferSelect;
+const S = ORDER_STATUSES;
+export const EDITABLE_STATUS_IDS: number[] = [S.new.id, S.pricing.id, S.awaitingPayment.id];
+export function displayStatus(row: Pick<OrderRow, 'statusId' | 'isTrash'>): StatusRef {
+  const s = row.isTrash ? S.archived : (statusById(row.statusId) ?? S.new);
+  return { id: s.id, title: s.title };
+}
+
+/** Another customer's order, or no order at all, is the same 404. */
+export async function loadOwnOrder(db: Executor, userId: number, orderId: number): Promise<OrderRow> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  if (!row) throw notFound('Заказ не найден.');
+  return row;
+}
+
+export async function loadOrder(db: Executor, orderId: number): Promise<OrderRow> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!row) throw notFound('Заказ не найден.');
+  return row;
+}
+
+/** When the customer's earliest running guarantee ends (and a list read would settle it), or null. */
+export async function nextGuaranteeEnd(db: Executor, userId: number): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: min(orders.guaranteeUntil) })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.statusId, S.guarantee.id)));
+  return row?.at ?? null;
+}
+
+/** The three tab counters in one grouped query over the customer's (user_id, tab) index. */
+export async function orderCounters(db: Executor, userId: number): Promise<OrderCounters> {
+  const rows = await db
+    .select({ tab: orders.tab, n: count() })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .groupBy(orders.tab);
+  const out: OrderCounters = { active: 0, archive: 0, done: 0 };
+  for (const r of rows) out[r.tab] = r.n;
+  return out;
+}
+
+export async function unreadByOrder(db: Executor, orderIds: number[]): Promise<Map<number, number>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({ orderId: chatMessages.orderId, n: count() })
+    .from(chatMessages)
+    .where(
+      and(
+        inArray(chatMessages.orderId, orderIds),
+        isNull(chatMessages.readAt),
+        sql`${chatMessages.author} <> 'customer'`,
+      ),
+    )
+    .groupBy(chatMessages.orderId);
+  return new Map(rows.map((r) => [r.orderId, r.n]));
+}
+
+export function toListItem(row: OrderRow, unread: number): OrderListItem {
+  return {
+    id: row.id,
+    status: displayStatus(row),
+    is_trash: row.isTrash,
+    work_type: row.workType,
+    subject: row.subject,
+    topic: row.topic,
+    deadline: row.deadline.toISOString(),
+    price: row.price,
+    paid: row.paid,
+    created_at: row.createdAt.toISOString(),
+    unread,
+  };
+}
+
+export interface ListQuery {
+  tab?: OrderTab | undefined;
+  search?: string | undefined;
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * A page of the customer's orders, newest first. Without a search the count is the tab's counter (no second
+ * scan); `counters` are given by the caller, who answers them anyway.
+ */
+export async function listOrders(
+  db: Executor,
+  userId: number,
+  q: ListQuery,
+  counters?: OrderCounters,
+): Promise<{ count: number; results: OrderListItem[] }> {
+  const conds: SQL[] = [eq(orders.userId, userId)];
+  if (q.tab) conds.push(eq(orders.tab, q.tab));
+  const search = q.search?.trim();
+  if (search) {
+    const like = `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    const byText = or(ilike(orders.topic, like), ilike(orders.subject, like))!;
+    const asId = /^#?\d{1,9}$/.test(search) ? Number(search.replace('#', '')) : null;
+    conds.push(asId ? or(eq(orders.id, asId), byText)! : byText);
+  }
+  const where = and(...conds);
+  let total: number;
+  if (!search && counters)
+    total = q.tab ? counters[q.tab] : counters.active + counters.archive + counters.done;
+  else total = (await db.select({ n: count() }).from(orders).where(where))[0]?.n ?? 0;
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.id))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+  const unread = await unreadByOrder(
+    db,
+    rows.map((r) => r.id),
+  );
+  return { count: total, results: rows.map((r) => toListItem(r, unread.get(r.id) ?? 0)) };
+}
+
+export function canRequestRework(row: OrderRow, now: Date): boolean {
+  if (row.isTrash || !row.guaranteeUntil || row.guaranteeUntil <= now) return false;
+  return row.statusId === S.guarantee.id || row.statusId === S.done.id;
+}
+
+export async function orderDetail(
+  deps: Pick<Deps, 'now'>,
+  db: Executor,
+  row: OrderRow,
+): Promise<OrderDetail> {
+  const [files, unread, [rw]] = await Promise.all([
+    listOrderFiles(db, row.id),
+    unreadByOrder(db, [row.id]),
+    db.select({ n: count() }).from(reworks).where(eq(reworks.orderId, row.id)),
+  ]);
+  return {
+    ...toListItem(row, unread.get(row.id) ?? 0),
+    pages: row.pages,
+    originality: row.originality,
+    requirements: row.requirements,
+    link: row.link,
+    files: files.map(toOrderFile),
+    files_without_qc: row.filesWithoutQc,
+    guarantee_until: row.guaranteeUntil?.toISOString() ?? null,
+    reworks_count: rw?.n ?? 0,
+    is_editable: !row.isTrash && EDITABLE_STATUS_IDS.includes(row.statusId),
+    can_request_rework: canRequestRework(row, deps.now()),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** Is this the customer's first order (the confirmation page /order/{id}/success says so)? */
+export async function isFirstOrder(db: Executor, row: OrderRow): Promise<boolean> {
+  const [first] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.userId, row.userId))
+    .orderBy(orders.id)
+    .limit(1);
+  return first?.id === row.id;
+}
+
+/** The customer's orders with money still due (for the payments pages). */
+export async function listOrdersAwaitingPayment(
+  db: Executor,
+  userId: number,
+): Promise<OrderAwaitingPayment[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.isTrash, false),
+        eq(orders.statusId, S.awaitingPayment.id),
+        sql`${orders.price} > ${orders.paid}`,
+      ),
+    )
+    .orderBy(desc(orders.id));
+  return rows.map((r) => ({
+    id: r.id,
+    topic: r.topic,
+    work_type: r.workType,
+    price: r.price,
+    paid: r.paid,
+    due: r.price - r.paid,
+    deadline: r.deadline.toISOString(),
+  }));
+}
+
+// ---- staff ------------------------------------------------------------------------------------------------------
