@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
-import { AppActorsProvider } from './app/app-actors';
+import { AppActorsProvider } from './actors/app-actors';
 import { createAppActors } from './app/create-actors';
 import { createAppRouter } from './app/router';
 import { installNavigationEffects } from './app/navigation-effects';

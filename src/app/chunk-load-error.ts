@@ -1,6 +1,6 @@
 // A lazily loaded part of the page failed to load (spec point 2): an error dialog and a flag. The flag stays set
 // until the page is reloaded; it is readable as <html data-chunk-load-error> and with hasChunkLoadError().
-import type { AppActors } from './app-actors';
+import type { AppActors } from '../actors/app-actors';
 import { CHUNK_LOAD_ERROR_DIALOG_ID, CHUNK_LOAD_ERROR_MESSAGE } from '../lib/messages';
 
 let chunkLoadError = false;

@@ -13,14 +13,14 @@ import { orderLoaderMachine } from '../../machines/order-loader/order-loader.mac
 import type { OrderDetail } from '../../contract/orders.api';
 import { call, configureApi } from '../api/client';
 import { removeAccessCookie, storeAccessCookie, storeThemeCookie } from '../lib/cookies';
-import type { AppActors } from './app-actors';
+import type { AppActors } from '../actors/app-actors';
 import { redirectValueFor } from '../lib/redirect';
 import { noteSessionExpired } from './session-expiry';
 import { createTokenSync } from './token-sync';
-import { refreshThrough } from './token-refresh';
+import { refreshThrough } from '../actors/token-refresh';
 import * as io from './session-io';
 import { createRealtimeActor } from './realtime';
-import { createSessionDataSync } from './session-data';
+import { createSessionDataSync } from '../actors/session-data';
 import { afterFirstPaint } from '../lib/first-paint';
 
 export interface CreateActorsOptions {

@@ -6,9 +6,9 @@ import { selectStatus } from '../../machines/session/session.selectors';
 import { goal, pageView, referrerFor } from '../lib/analytics';
 import { ORDER_THANKS_GOAL, ORDER_THANKS_MESSAGE } from '../lib/messages';
 import { routeNameFor } from '../lib/route-names';
-import type { AppActors } from './app-actors';
+import type { AppActors } from '../actors/app-actors';
 import { hasChunkLoadError, showChunkLoadErrorDialog } from './chunk-load-error';
-import { setResolvedPath } from './navigation-state';
+import { setResolvedPath } from '../actors/navigation-state';
 import { installScrollHold } from './scroll-hold';
 import { takeSessionExpiredReturn } from './session-expiry';
 

@@ -1,22 +1,14 @@
 // The app's real-time connection: the realtime machine with the real WebSocket, started while the session is signed
 // in and stopped on sign-out, fed with token refreshes and the browser's online/visibility changes. Features listen
 // through `useRealtimeEvents` (or `subscribeRealtime`) and never see the socket.
-import { useEffect, useRef } from 'react';
-import { useSelector } from '@xstate/react';
 import { createActor, fromCallback, type ActorRefFrom, type InspectionEvent, type Observer } from 'xstate';
 import { realtimeMachine } from '../../machines/realtime/realtime.machine';
-import { selectConnection } from '../../machines/realtime/realtime.selectors';
 import type { RealtimeMachineEvent, SocketInput } from '../../machines/realtime/realtime.types';
 import type { sessionMachine } from '../../machines/session/session.machine';
 import type { tokenMachine } from '../../machines/token/token.machine';
 import { HEARTBEAT, SOCKET_PATH } from '../../contract/realtime';
 import type { RealtimeEvent } from '../../contract/realtime.api';
-import { useAppActors } from './app-actors';
-
-export type RealtimeActor = ActorRefFrom<typeof realtimeMachine>;
-
-/** What a feature hears: every server event, plus 'realtime.resumed' after a reconnect (fetch what was missed). */
-export type RealtimeNotice = RealtimeEvent | { type: 'realtime.resumed' };
+import type { RealtimeActor } from '../actors/realtime';
 
 /** The socket path of server/realtime/socket.ts; the token travels in the query (spec point 7). */
 export function socketUrl(token: string, loc: { protocol: string; host: string } = location): string {
@@ -135,29 +127,3 @@ export function createRealtimeActor({ session, token, inspect }: RealtimeOptions
   }
   return realtime;
 }
-
-/** Calls `handler` for every server event and every resume; returns the unsubscribe. */
-export function subscribeRealtime(
-  realtime: RealtimeActor,
-  handler: (notice: RealtimeNotice) => void,
-): () => void {
-  const events = realtime.on('realtime.event', (e) => handler(e.event));
-  const resumed = realtime.on('realtime.resumed', () => handler({ type: 'realtime.resumed' }));
-  return () => {
-    events.unsubscribe();
-    resumed.unsubscribe();
-  };
-}
-
-/** React: listen while mounted; the latest `handler` is used without resubscribing. */
-export function useRealtimeEvents(handler: (notice: RealtimeNotice) => void): void {
-  const { realtime } = useAppActors();
-  const latest = useRef(handler);
-  useEffect(() => {
-    latest.current = handler;
-  });
-  useEffect(() => subscribeRealtime(realtime, (notice) => latest.current(notice)), [realtime]);
-}
-
-/** 'open' | 'connecting' | 'waiting' | 'idle' — for a small "reconnecting…" hint. */
-export const useRealtimeConnection = () => useSelector(useAppActors().realtime, selectConnection);

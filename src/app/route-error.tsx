@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { ErrorComponentProps } from '@tanstack/react-router';
-import { useAppActors } from './app-actors';
+import { useAppActors } from '../actors/app-actors';
 import { isChunkLoadError, reportChunkLoadError } from './chunk-load-error';
 
 const FALLBACK_TEXT = 'Не удалось показать страницу. Перезагрузите её.';

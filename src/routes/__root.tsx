@@ -2,8 +2,8 @@ import { Outlet, createRootRouteWithContext, redirect } from '@tanstack/react-ro
 import { waitFor } from 'xstate';
 import { selectIsLoaded, selectStatus } from '../../machines/session/session.selectors';
 import { AppChrome } from '../features/shell/app-chrome';
-import type { RouterContext } from '../app/router';
-import { resolvedPath } from '../app/navigation-state';
+import type { RouterContext } from '../actors/app-actors';
+import { resolvedPath } from '../actors/navigation-state';
 import { decideNavigation } from '../lib/guard';
 
 let reportedInitFailure = false;

@@ -5,7 +5,7 @@ import { createActor, fromPromise } from 'xstate';
 import { createApiClient } from '../../src/api/client';
 import { ApiError } from '../../src/api/errors';
 import { tokenMachine } from '../../machines/token/token.machine';
-import { refreshThrough } from '../../src/app/token-refresh';
+import { refreshThrough } from '../../src/actors/token-refresh';
 import { createTokenSync, type TokenSync } from '../../src/app/token-sync';
 import type { AuthTokens } from '../../contract/auth.api';
 

@@ -5,7 +5,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import type { AnyRouter } from '@tanstack/react-router';
 import { sessionMachine } from '../../machines/session/session.machine';
 import { dialogsMachine } from '../../machines/dialogs/dialogs.machine';
-import type { AppActors } from '../../src/app/app-actors';
+import type { AppActors } from '../../src/actors/app-actors';
 import { installNavigationEffects } from '../../src/app/navigation-effects';
 import { noteSessionExpired } from '../../src/app/session-expiry';
 import type { AnalyticsEvent } from '../../src/lib/analytics';

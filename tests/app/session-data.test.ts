@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { themeMachine } from '../../machines/theme/theme.machine';
 import { selectTheme } from '../../machines/theme/theme.selectors';
-import { createSessionDataSync } from '../../src/app/session-data';
+import { createSessionDataSync } from '../../src/actors/session-data';
 import type { SessionData } from '../../contract/profile.api';
 
 function deferred<T>() {

@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
 import { orderListMachine } from '../../machines/order-list/order-list.machine';
 import { orderLoaderMachine } from '../../machines/order-loader/order-loader.machine';
 import { selectOrder } from '../../machines/order-loader/order-loader.selectors';
-import { expireOnListChanges, openOrder } from '../../src/features/orders/open-order';
+import { expireOnListChanges, openOrder } from '../../src/actors/open-order';
 import {
   selectBusyId,
   selectCounters,

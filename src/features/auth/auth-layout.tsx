@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useAppActors } from '../../app/app-actors';
-import { useIsDarkTheme } from '../../app/hooks';
+import { useAppActors } from '../../actors/app-actors';
+import { useIsDarkTheme } from '../../actors/hooks';
 import { Logo, LogoMark, ThemeToggle } from '../../ui/brand';
 import { Icon, type IconName } from '../../ui/icon';
 import { PublicLayout } from '../../ui/public-layout';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { toErrorInfo, type ApiErrorInfo } from '../../../machines/shared/error-info';
-import { useAppActors } from '../../app/app-actors';
-import { useSessionBusy } from '../../app/hooks';
+import { useAppActors } from '../../actors/app-actors';
+import { useSessionBusy } from '../../actors/hooks';
 import { Alert, FormErrorSummary } from '../../ui/alert';
 import { Button, ButtonLink } from '../../ui/button';
 import { PasswordField } from '../../ui/field';

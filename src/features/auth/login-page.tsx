@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useRef, useState, type FormEvent } from 'react';
-import { useAppActors } from '../../app/app-actors';
-import { useCodeLogin, useIsAwaitingCode, useSessionBusy, useSessionError } from '../../app/hooks';
+import { useAppActors } from '../../actors/app-actors';
+import { useCodeLogin, useIsAwaitingCode, useSessionBusy, useSessionError } from '../../actors/hooks';
 import { FormErrorSummary } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { PasswordField, TextField } from '../../ui/field';

@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { useRef, useState, type FormEvent } from 'react';
 import type { RegistrationRequest } from '../../../contract/auth.api';
-import { useAppActors } from '../../app/app-actors';
-import { useSessionBusy } from '../../app/hooks';
+import { useAppActors } from '../../actors/app-actors';
+import { useSessionBusy } from '../../actors/hooks';
 import { FormErrorSummary } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Checkbox, PasswordField, TextField } from '../../ui/field';

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { useAppActors } from '../../app/app-actors';
-import { useSessionBusy } from '../../app/hooks';
+import { useAppActors } from '../../actors/app-actors';
+import { useSessionBusy } from '../../actors/hooks';
 import { FormErrorSummary } from '../../ui/alert';
 import { Button, ButtonLink } from '../../ui/button';
 import { TextField } from '../../ui/field';

@@ -17,7 +17,7 @@ import {
   selectPending,
 } from '../../../machines/chat/chat.selectors';
 import type { ChatMessage, UploadedFile } from '../../../contract/orders.api';
-import { useRealtimeConnection, useRealtimeEvents } from '../../app/realtime';
+import { useRealtimeConnection, useRealtimeEvents } from '../../actors/realtime';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icon';
 import { EmptyState, LoadingRegion, Skeleton, VisuallyHidden } from '../../ui/primitives';

@@ -1,6 +1,6 @@
 import { useLocation } from '@tanstack/react-router';
-import { useAppActors } from '../../app/app-actors';
-import { useSessionBusy, useSessionError } from '../../app/hooks';
+import { useAppActors } from '../../actors/app-actors';
+import { useSessionBusy, useSessionError } from '../../actors/hooks';
 import { Button, ButtonLink } from '../../ui/button';
 import { EmptyState } from '../../ui/primitives';
 import * as s from './errors.css';

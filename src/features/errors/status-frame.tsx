@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useAppActors } from '../../app/app-actors';
-import { useIsDarkTheme } from '../../app/hooks';
+import { useAppActors } from '../../actors/app-actors';
+import { useIsDarkTheme } from '../../actors/hooks';
 import { Logo, ThemeToggle } from '../../ui/brand';
 import { PublicLayout } from '../../ui/public-layout';
 import { t } from './strings';

@@ -5,7 +5,7 @@ import { Button, ButtonLink } from '../../ui/button';
 import { Badge, Card, EmptyState, LoadingRegion, PageHeader, Skeleton } from '../../ui/primitives';
 import { getConfirmation } from './api';
 import * as s from './order-form.css';
-import { formatMoney } from './price-panel';
+import { formatMoney } from '../../lib/money';
 import { t } from './strings';
 
 type Load =

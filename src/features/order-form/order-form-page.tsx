@@ -16,14 +16,14 @@ import {
   selectResult,
 } from '../../../machines/order-form/order-form.selectors';
 import { FORM_FIELDS, type FormField, type FormMode } from '../../../machines/order-form/order-form.types';
-import { useAppActors } from '../../app/app-actors';
-import { useNotify } from '../../app/hooks';
+import { useAppActors } from '../../actors/app-actors';
+import { useNotify } from '../../actors/hooks';
 import { ORDER_THANKS_MESSAGE } from '../../lib/messages';
 import { Alert, FormErrorSummary, type SummaryItem } from '../../ui/alert';
 import { Button, ButtonLink } from '../../ui/button';
 import { Checkbox } from '../../ui/field';
 import { EmptyState, LoadingRegion, PageHeader, Skeleton, Spinner } from '../../ui/primitives';
-import { orderChanged } from '../orders/open-order';
+import { orderChanged } from '../../actors/open-order';
 import { setFilesWithoutQc } from './api';
 import { FileField } from './file-field';
 import { DetailFields, WorkFields, fieldId } from './form-fields';

@@ -6,15 +6,13 @@ import {
   selectQuoteError,
   selectUseBonus,
 } from '../../../machines/order-form/order-form.selectors';
-import { useFinances } from '../../app/hooks';
+import { useFinances } from '../../actors/hooks';
 import { Checkbox, TextField } from '../../ui/field';
+import { formatMoney } from '../../lib/money';
 import { Spinner } from '../../ui/primitives';
 import { useOrderForm } from './form-context';
 import * as s from './order-form.css';
 import { t } from './strings';
-
-const rub = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
-export const formatMoney = (amount: number) => `${rub.format(amount)}\u00a0₽`;
 
 /** The live cost and discount: calculate-cost/ and calculate-discount/ as the customer types. */
 export function PricePanel({ withDiscounts }: { withDiscounts: boolean }) {

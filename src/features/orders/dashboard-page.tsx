@@ -2,8 +2,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import type { OrderTab } from '../../../contract/order-status';
-import { useAppActors } from '../../app/app-actors';
-import { useNotify, useTipsHidden, useUser } from '../../app/hooks';
+import { useAppActors } from '../../actors/app-actors';
+import { useNotify, useTipsHidden, useUser } from '../../actors/hooks';
 import { orderListMachine } from '../../../machines/order-list/order-list.machine';
 import {
   selectBusyId,
@@ -29,8 +29,8 @@ import { Icon } from '../../ui/icon';
 import { EmptyState, LoadingRegion, PageHeader } from '../../ui/primitives';
 import { TabLink, Tabs } from '../../ui/tabs';
 import { fetchOrders, restoreOrder, trashOrder } from './api';
-import { givenName } from './format';
-import { expireOnListChanges } from './open-order';
+import { givenName } from '../../lib/names';
+import { expireOnListChanges } from '../../actors/open-order';
 import { OrderRow, OrderRowSkeleton } from './order-row';
 import * as s from './orders.css';
 import { t } from './strings';

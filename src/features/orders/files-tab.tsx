@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { OrderFile } from '../../../contract/orders.api';
-import { useNotify } from '../../app/hooks';
+import { useNotify } from '../../actors/hooks';
 import { formatDateTime } from '../../lib/dates';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';

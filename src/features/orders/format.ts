@@ -1,11 +1,6 @@
 import { ORDER_STATUSES } from '../../../contract/order-status';
 import type { Tone } from '../../ui/primitives';
 
-const rub = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
-
-/** Whole roubles: 1250 → '1 250 ₽' (non-breaking, never wraps). */
-export const formatMoney = (amount: number) => `${rub.format(amount)}\u00a0₽`;
-
 const S = ORDER_STATUSES;
 const tones: Record<number, Tone> = {
   [S.new.id]: 'info',
@@ -28,10 +23,4 @@ export function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} Б`;
   if (bytes < 1024 * 1024) return `${size.format(bytes / 1024)} КБ`;
   return `${size.format(bytes / 1024 / 1024)} МБ`;
-}
-
-/** The given name of «Фамилия Имя Отчество» (the second word), else the first word. */
-export function givenName(fio: string | null | undefined): string {
-  const parts = (fio ?? '').trim().split(/\s+/).filter(Boolean);
-  return (parts.length >= 3 ? parts[1] : parts[0]) ?? '';
 }

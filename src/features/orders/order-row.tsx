@@ -6,7 +6,8 @@ import { formatShortDay } from '../../lib/dates';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icon';
 import { Badge, Skeleton, VisuallyHidden } from '../../ui/primitives';
-import { formatMoney, statusTone } from './format';
+import { statusTone } from './format';
+import { formatMoney } from '../../lib/money';
 import * as s from './orders.css';
 import { t } from './strings';
 

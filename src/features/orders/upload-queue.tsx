@@ -1,8 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { fromCallback } from 'xstate';
-import { useAppActors } from '../../app/app-actors';
-import { refreshThrough } from '../../app/token-refresh';
+import { useAppActors } from '../../actors/app-actors';
+import { refreshThrough } from '../../actors/token-refresh';
 import { orderFilesMachine } from '../../../machines/order-files/order-files.machine';
 import { percentOf, selectUploads } from '../../../machines/order-files/order-files.selectors';
 import type {

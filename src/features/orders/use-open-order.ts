@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useCallback } from 'react';
-import { useAppActors } from '../../app/app-actors';
-import { useRealtimeEvents } from '../../app/realtime';
+import { useAppActors } from '../../actors/app-actors';
+import { useRealtimeEvents } from '../../actors/realtime';
 import { selectIsRefreshing, selectOrder } from '../../../machines/order-loader/order-loader.selectors';
 
 /** The open order from the loader's cache (the route's beforeLoad has loaded it). */

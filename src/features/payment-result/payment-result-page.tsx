@@ -1,7 +1,7 @@
 import { useLocation, useRouter } from '@tanstack/react-router';
 import { useEffect, useMemo } from 'react';
-import { useAppActors } from '../../app/app-actors';
-import { useIsDarkTheme, useIsSignedIn } from '../../app/hooks';
+import { useAppActors } from '../../actors/app-actors';
+import { useIsDarkTheme, useIsSignedIn } from '../../actors/hooks';
 import { decodeRedirect } from '../../lib/redirect';
 import { Logo, ThemeToggle } from '../../ui/brand';
 import { ButtonAnchor, ButtonLink } from '../../ui/button';

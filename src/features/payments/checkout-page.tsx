@@ -7,7 +7,7 @@ import { fromPromise } from 'xstate';
 import { ORDER_STATUSES } from '../../../contract/order-status';
 import type { PaymentMethodId } from '../../../contract/payments';
 import type { PaymentMethod, PayRequest } from '../../../contract/payments.api';
-import { useFinances } from '../../app/hooks';
+import { useFinances } from '../../actors/hooks';
 import { Alert } from '../../ui/alert';
 import { Button, ButtonLink } from '../../ui/button';
 import { Checkbox } from '../../ui/field';
@@ -28,11 +28,11 @@ import {
   selectIsRedirecting,
 } from '../../../machines/payment/payment.selectors';
 import { fetchMethods, fetchOrder, fetchPacket, pay } from './api';
-import { formatMoney } from './format';
+import { formatMoney } from '../../lib/money';
 import * as s from './payments.css';
 import { t } from './strings';
 import { useRefreshFinances, useReportFinances } from './use-finances';
-import { useLoad } from '../../app/use-load';
+import { useLoad } from '../../actors/use-load';
 import { ListSkeleton, LoadError } from './waiting-page';
 
 export type CheckoutTarget = { purpose: 'order'; id: number } | { purpose: 'packet'; id: number };

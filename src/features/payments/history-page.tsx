@@ -6,10 +6,11 @@ import { Button } from '../../ui/button';
 import { Select, TextField } from '../../ui/field';
 import { Card, EmptyState } from '../../ui/primitives';
 import { fetchHistory, HISTORY_PAGE_SIZE, type HistoryQuery } from './api';
-import { formatDateTime, formatSigned } from './format';
+import { formatDateTime } from './format';
+import { formatSigned } from '../../lib/money';
 import * as s from './payments.css';
 import { t } from './strings';
-import { useLoad } from '../../app/use-load';
+import { useLoad } from '../../actors/use-load';
 import { ListSkeleton, LoadError } from './waiting-page';
 
 const KIND_OPTIONS = [

@@ -11,8 +11,8 @@ import { Button, ButtonLink } from '../../ui/button';
 import { TextField } from '../../ui/field';
 import { Icon } from '../../ui/icon';
 import { Badge, Card, EmptyState, LoadingRegion, PageHeader, Skeleton } from '../../ui/primitives';
-import { useFinances } from '../../app/hooks';
-import { useLoad } from '../../app/use-load';
+import { useFinances } from '../../actors/hooks';
+import { useLoad } from '../../actors/use-load';
 import { WITHDRAWAL_MIN_SUM } from '../../../contract/payments';
 import type { VerificationDetails } from '../../../contract/payments.api';
 import { verificationMachine } from '../../../machines/verification/verification.machine';
@@ -31,7 +31,8 @@ import {
   fetchVerificationStatus,
   requestVerificationCode,
 } from './api';
-import { formatDate, formatMoney } from './format';
+import { formatDate } from './format';
+import { formatMoney } from '../../lib/money';
 import * as s from './payments.css';
 import { t } from './strings';
 

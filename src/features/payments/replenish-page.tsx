@@ -14,7 +14,7 @@ import {
   selectIsRedirecting,
 } from '../../../machines/payment/payment.selectors';
 import { pay } from './api';
-import { parseAmount } from './format';
+import { parseAmount } from '../../lib/money';
 import * as s from './payments.css';
 import { t } from './strings';
 import { useReportFinances } from './use-finances';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useAppActors } from '../../app/app-actors';
+import { useAppActors } from '../../actors/app-actors';
 import type { Finances } from '../../../contract/payments.api';
 import { fetchFinances } from './api';
 

@@ -2,14 +2,15 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useRef, useState } from 'react';
 import type { WaitingOrder } from '../../../contract/payments.api';
-import { useNotify } from '../../app/hooks';
+import { useNotify } from '../../actors/hooks';
 import { Button, ButtonLink } from '../../ui/button';
 import { Card, EmptyState, LoadingRegion, Skeleton } from '../../ui/primitives';
 import { createPacket, fetchWaiting } from './api';
-import { formatDate, formatMoney } from './format';
+import { formatDate } from './format';
+import { formatMoney } from '../../lib/money';
 import * as s from './payments.css';
 import { t } from './strings';
-import { useLoad } from '../../app/use-load';
+import { useLoad } from '../../actors/use-load';
 
 const newKey = () => `packet-${globalThis.crypto.randomUUID()}`;
 

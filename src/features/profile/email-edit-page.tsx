@@ -15,7 +15,7 @@ import {
 } from '../../../machines/email-change/email-change.selectors';
 import type { EmailChangeState } from '../../../machines/email-change/email-change.types';
 import { Alert, FormErrorSummary } from '../../ui/alert';
-import { useAppActors } from '../../app/app-actors';
+import { useAppActors } from '../../actors/app-actors';
 import { Button, ButtonLink } from '../../ui/button';
 import { TextField } from '../../ui/field';
 import { Card, EmptyState, LoadingRegion, PageHeader, Skeleton, Spinner } from '../../ui/primitives';

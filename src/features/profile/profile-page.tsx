@@ -11,7 +11,7 @@ import {
 } from '../../../machines/profile-form/profile-form.selectors';
 import type { LoadedProfile, SaveProfileInput } from '../../../machines/profile-form/profile-form.types';
 import { Button } from '../../ui/button';
-import { useAppActors } from '../../app/app-actors';
+import { useAppActors } from '../../actors/app-actors';
 import { Card, EmptyState, LoadingRegion, PageHeader, Skeleton } from '../../ui/primitives';
 import { IdentityCard } from './avatar-card';
 import { CallbackCard } from './callback-card';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import '../../ui/theme/global.css';
-import { useAppActors } from '../../app/app-actors';
-import { useDialogs, useNotifications } from '../../app/hooks';
+import { useAppActors } from '../../actors/app-actors';
+import { useDialogs, useNotifications } from '../../actors/hooks';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { Toast, ToastRegion } from '../../ui/toast';

@@ -1,13 +1,13 @@
 import { Link, Outlet, useMatches } from '@tanstack/react-router';
-import { useAppActors } from '../../app/app-actors';
-import { useFinances, useIsDarkTheme } from '../../app/hooks';
+import { useAppActors } from '../../actors/app-actors';
+import { useFinances, useIsDarkTheme } from '../../actors/hooks';
 import { Logo, ThemeToggle } from '../../ui/brand';
 import { Icon, type IconName } from '../../ui/icon';
 import * as s from './cabinet-layout.css';
-import { formatMoney } from './format';
+import { formatMoney } from '../../lib/money';
 import { t } from './strings';
 import { UserMenu } from './user-menu';
-import { ProfilePopup } from '../profile/profile-popup';
+import type { ReactNode } from 'react';
 
 const NAV = [
   { to: '/home', label: t.nav.home, icon: 'file' },
@@ -20,7 +20,8 @@ const NAV = [
  * The frame of every cabinet page: header (logo, balance, theme, account menu), the navigation (a sidebar on
  * desktop, a bottom bar on phones, both hidden when the route's staticData says hideSidebar), the page itself.
  */
-export function CabinetLayout() {
+/** The cabinet's frame; `popup` is what the route composes over every page (the profile invitation). */
+export function CabinetLayout({ popup }: { popup?: ReactNode }) {
   const hideSidebar = useMatches({
     select: (matches) => matches.some((m) => m.staticData?.hideSidebar === true),
   });
@@ -63,7 +64,7 @@ export function CabinetLayout() {
           <main id="main" tabIndex={-1} className={`${s.main} ${hideSidebar ? s.mainNoBar : ''}`}>
             <Outlet />
           </main>
-          <ProfilePopup />
+          {popup}
         </div>
       </div>
       {!hideSidebar && (

@@ -1,9 +1,10 @@
 import { Link } from '@tanstack/react-router';
-import { useFinances, useUser } from '../../app/hooks';
+import { useFinances, useUser } from '../../actors/hooks';
 import { Icon } from '../../ui/icon';
 import { Card, PageHeader } from '../../ui/primitives';
 import * as s from './home-page.css';
-import { formatMoney, givenName } from './format';
+import { formatMoney } from '../../lib/money';
+import { givenName } from '../../lib/names';
 import { t } from './strings';
 
 /** /home: the greeting, the balance and the quick actions. The orders issue adds the order lists below. */

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useUser } from '../../app/hooks';
+import { useUser } from '../../actors/hooks';
 import { Icon } from '../../ui/icon';
 import { Avatar } from '../../ui/primitives';
 import * as s from './cabinet-layout.css';

@@ -13,9 +13,9 @@ import {
   selectIsSubmitting,
 } from '../../../machines/withdrawal/withdrawal.selectors';
 import { fetchCountries, fetchPaidOrders, postRefundClaim } from './api';
-import { formatMoney, parseAmount } from './format';
+import { formatMoney, parseAmount } from '../../lib/money';
 import { t } from './strings';
-import { useLoad } from '../../app/use-load';
+import { useLoad } from '../../actors/use-load';
 import { useMoneyOut } from './use-money-out';
 import * as s from './withdraw.css';
 

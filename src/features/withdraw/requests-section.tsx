@@ -1,12 +1,13 @@
 // "Мои заявки" on /withdraw: every withdrawal, storno refund and refund claim with its processing state
 // (В обработке / Выполнено / Отклонено). Reloads after a new request and when the balance changes (a staff
 // rejection returns money, the socket's finances event moves the balance).
-import { useLoad } from '../../app/use-load';
+import { useLoad } from '../../actors/use-load';
 import { Button } from '../../ui/button';
 import { Badge, Card, Skeleton, type Tone } from '../../ui/primitives';
 import type { MoneyRequest } from '../../../contract/payments.api';
 import { fetchMoneyRequests } from './api';
-import { formatDay, formatMoney } from './format';
+import { formatDay } from './format';
+import { formatMoney } from '../../lib/money';
 import { t } from './strings';
 import * as s from './withdraw.css';
 

@@ -14,9 +14,10 @@ import {
   selectResult,
 } from '../../../machines/withdrawal/withdrawal.selectors';
 import { fetchRefundExtra, fetchStornoRows, postStorno } from './api';
-import { formatDay, formatMoney, parseAmount } from './format';
+import { formatDay } from './format';
+import { formatMoney, parseAmount } from '../../lib/money';
 import { t } from './strings';
-import { useLoad } from '../../app/use-load';
+import { useLoad } from '../../actors/use-load';
 import { useMoneyOut } from './use-money-out';
 import * as s from './withdraw.css';
 

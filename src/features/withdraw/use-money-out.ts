@@ -1,7 +1,7 @@
 import { useActorRef } from '@xstate/react';
 import { createContext, useContext } from 'react';
 import { fromPromise } from 'xstate';
-import { useAppActors } from '../../app/app-actors';
+import { useAppActors } from '../../actors/app-actors';
 import { withdrawalMachine } from '../../../machines/withdrawal/withdrawal.machine';
 import type { MoneyOutRequest, MoneyOutResult } from '../../../machines/withdrawal/withdrawal.types';
 

@@ -13,7 +13,8 @@ import {
   selectResult,
 } from '../../../machines/withdrawal/withdrawal.selectors';
 import { postWithdrawal } from './api';
-import { digits, formatMoney, parseAmount } from './format';
+import { digits } from './format';
+import { formatMoney, parseAmount } from '../../lib/money';
 import { t } from './strings';
 import { useMoneyOut } from './use-money-out';
 import * as s from './withdraw.css';

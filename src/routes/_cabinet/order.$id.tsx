@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { OrderLayout } from '../../features/orders/order-layout';
-import { openOrder } from '../../features/orders/open-order';
+import { openOrder } from '../../actors/open-order';
 import { idParams } from '../../lib/route-params';
 
 /**

@@ -1,8 +1,8 @@
 // The order route's beforeLoad (spec 2, route behaviour), through the loader actor of the router context.
 import { waitFor, type ActorRefFrom } from 'xstate';
-import type { orderLoaderMachine } from '../../../machines/order-loader/order-loader.machine';
-import type { orderListMachine } from '../../../machines/order-list/order-list.machine';
-import { selectOutcome, type OrderOutcome } from '../../../machines/order-loader/order-loader.selectors';
+import type { orderLoaderMachine } from '../../machines/order-loader/order-loader.machine';
+import type { orderListMachine } from '../../machines/order-list/order-list.machine';
+import { selectOutcome, type OrderOutcome } from '../../machines/order-loader/order-loader.selectors';
 
 /** Opens order `id` in the loader (from its cache when fresh) and says where the route goes. */
 export async function openOrder(

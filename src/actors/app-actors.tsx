@@ -26,6 +26,9 @@ export interface AppActors {
 
 const AppActorsContext = createContext<AppActors | null>(null);
 
+/** The router's context: the app's actor refs, never snapshots (routes read machine state in beforeLoad). */
+export type RouterContext = AppActors;
+
 export function AppActorsProvider({ actors, children }: { actors: AppActors; children: ReactNode }) {
   return <AppActorsContext.Provider value={actors}>{children}</AppActorsContext.Provider>;
 }
