@@ -159,3 +159,36 @@ test('a 429 on /429 itself does not reload the page again and again', async ({ p
   // Straight to /429: the Error route of a failed start-up never flashed up in between.
   expect(addresses).not.toContain('/404');
 });
+
+test('a bad id in a $id route goes to /404 (signed out: Enter first); a good one opens', async ({
+  page,
+  customer,
+}) => {
+  await page.goto('/order/abc/files');
+  await expect(page).toHaveURL(/\/login\?/);
+  expect(new URL(page.url()).searchParams.get('redirect')).toBe('/order/abc/files');
+  await signInFast(page, customer, '/home/active');
+  const link = orderRows(page).first().getByRole('link');
+  const id = (await link.getAttribute('href'))!.split('/').pop()!;
+  await link.click();
+  await expect(page).toHaveURL(`/order/${id}/chat`);
+  await expect(heading(page, `Заказ №${id}`)).toBeVisible();
+  await page.getByRole('navigation', { name: 'Разделы заказа' }).getByRole('link', { name: /Файлы/ }).click();
+  await expect(page).toHaveURL(`/order/${id}/files`);
+  for (const address of [
+    '/order/abc',
+    '/order/0/chat',
+    '/order/05/files',
+    '/order/1e3/reworks',
+    '/order/abc/edit',
+    '/order/-1/pay',
+    '/order/x/success',
+    '/order/x/welcome',
+    '/pay-packet/abc',
+    '/order-continue/0',
+    '/home/trash',
+  ]) {
+    await page.goto(address);
+    await expect(page, address).toHaveURL(/\/404$/);
+  }
+});

@@ -118,13 +118,13 @@ export function OrderConfirmationPage({
       </Card>
       <div className={s.actions}>
         {awaitingPayment ? (
-          <ButtonLink to="/order/$id/pay" params={{ id: String(order.id) }} size="lg">
+          <ButtonLink to="/order/$id/pay" params={{ id: order.id }} size="lg">
             {t.confirmation.pay}
           </ButtonLink>
         ) : null}
         <ButtonLink
           to="/order/$id"
-          params={{ id: String(order.id) }}
+          params={{ id: order.id }}
           size="lg"
           variant={awaitingPayment ? 'secondary' : 'primary'}
         >

@@ -107,7 +107,7 @@ function useNavigateWhenDone(actor: Actor, mode: FormMode) {
 
   useEffect(() => {
     if (!result) return;
-    const params = { id: String(result.orderId) };
+    const params = { id: result.orderId };
     if (mode === 'edit') {
       // The order page must not open the copy cached before the edit.
       orderChanged(orderLoader, result.orderId);
@@ -221,7 +221,7 @@ function FormBody({ mode }: { mode: FormMode }) {
           {t.submit[mode]}
         </Button>
         {mode === 'edit' && orderId !== null && (
-          <ButtonLink to="/order/$id" params={{ id: String(orderId) }} variant="ghost" size="lg">
+          <ButtonLink to="/order/$id" params={{ id: orderId }} variant="ghost" size="lg">
             {t.cancelEdit}
           </ButtonLink>
         )}

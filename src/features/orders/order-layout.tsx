@@ -47,17 +47,13 @@ export function OrderLayout({ id }: { id: number }) {
       </Link>
       <OrderHeader order={order} />
       <Tabs label={t.order.tabsLabel}>
-        <TabLink
-          to="/order/$id/chat"
-          params={{ id: String(id) }}
-          {...(order.unread > 0 ? { count: order.unread } : {})}
-        >
+        <TabLink to="/order/$id/chat" params={{ id }} {...(order.unread > 0 ? { count: order.unread } : {})}>
           {t.order.tabs.chat}
         </TabLink>
-        <TabLink to="/order/$id/files" params={{ id: String(id) }} count={order.files.length}>
+        <TabLink to="/order/$id/files" params={{ id }} count={order.files.length}>
           {t.order.tabs.files}
         </TabLink>
-        <TabLink to="/order/$id/reworks" params={{ id: String(id) }} count={order.reworks_count}>
+        <TabLink to="/order/$id/reworks" params={{ id }} count={order.reworks_count}>
           {t.order.tabs.reworks}
         </TabLink>
       </Tabs>
@@ -74,7 +70,7 @@ function OrderHeader({ order }: { order: OrderDetail }) {
   const { orderLoader } = useAppActors();
   const [confirm, setConfirm] = useState(false);
   const [busy, setBusy] = useState<'delete' | 'restore' | 'zip' | null>(null);
-  const id = String(order.id);
+  const id = order.id;
   const router = useRouter();
   // The header outlives moves between the order's tabs (and Back / Forward): any navigation closes the
   // confirmation, as it closes the app's other dialogs, so it never asks about an order that is not on screen.

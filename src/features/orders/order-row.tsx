@@ -36,7 +36,7 @@ export const OrderRow = memo(function OrderRow({ order, busy, onDelete, onRestor
           {order.is_trash ? (
             order.topic
           ) : (
-            <Link to="/order/$id" params={{ id: String(order.id) }} className={s.rowLink}>
+            <Link to="/order/$id" params={{ id: order.id }} className={s.rowLink}>
               {order.topic}
             </Link>
           )}

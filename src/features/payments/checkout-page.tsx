@@ -156,7 +156,7 @@ function CheckoutForm({ target, orders }: { target: CheckoutTarget; orders: Paya
           title={t.checkout.paidTitle}
           actions={
             target.purpose === 'order' ? (
-              <ButtonLink to="/order/$id" params={{ id: String(target.id) }}>
+              <ButtonLink to="/order/$id" params={{ id: target.id }}>
                 {t.checkout.toOrder}
               </ButtonLink>
             ) : (

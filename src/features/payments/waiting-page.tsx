@@ -56,7 +56,7 @@ function WaitingList({ orders }: { orders: WaitingOrder[] }) {
     setBusy(true);
     try {
       const packet = await createPacket(ids, attempt.current.key);
-      await navigate({ to: '/pay-packet/$id', params: { id: String(packet.id) } });
+      await navigate({ to: '/pay-packet/$id', params: { id: packet.id } });
     } catch (error) {
       notify('error', (error as Error).message);
       setBusy(false);
@@ -92,7 +92,7 @@ function WaitingList({ orders }: { orders: WaitingOrder[] }) {
               <span className={s.sum}>{formatMoney(o.sum)}</span>
               <ButtonLink
                 to="/order/$id/pay"
-                params={{ id: String(o.id) }}
+                params={{ id: o.id }}
                 size="sm"
                 aria-label={t.waiting.payOne(o.id)}
               >

@@ -1,16 +1,14 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { OrderFormPage } from '../../features/order-form/order-form-page';
-import { positiveId } from '../../lib/route-params';
+import { idParams } from '../../lib/route-params';
 
-/** The order form in edit mode, titled 'Редактирование заказа'. A missing order goes to /404. */
+/** The order form in edit mode, titled 'Редактирование заказа'. A bad id goes to /404. */
 export const Route = createFileRoute('/_cabinet/order_/$id/edit')({
-  beforeLoad: ({ params }) => {
-    if (positiveId(params.id) === undefined) throw redirect({ to: '/404', replace: true });
-  },
+  params: idParams,
   component: OrderEditRoute,
 });
 
 function OrderEditRoute() {
   const { id } = Route.useParams();
-  return <OrderFormPage key={id} mode="edit" id={positiveId(id)} />;
+  return <OrderFormPage key={id} mode="edit" id={id} />;
 }

@@ -1,16 +1,13 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { CheckoutPage } from '../../features/payments/checkout-page';
-import { positiveId } from '../../lib/route-params';
+import { idParams } from '../../lib/route-params';
 
 export const Route = createFileRoute('/_cabinet/order_/$id/pay')({
-  beforeLoad: ({ params }) => {
-    if (positiveId(params.id) === undefined) throw redirect({ to: '/404', replace: true });
-  },
+  params: idParams,
   component: OrderPayRoute,
 });
 
 function OrderPayRoute() {
   const { id } = Route.useParams();
-  const orderId = positiveId(id) ?? 0;
-  return <CheckoutPage key={orderId} target={{ purpose: 'order', id: orderId }} />;
+  return <CheckoutPage key={id} target={{ purpose: 'order', id }} />;
 }

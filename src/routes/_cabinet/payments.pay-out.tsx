@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PayOutPage } from '../../features/payments/pay-out-page';
-import { defined, optionalAmount } from '../../lib/route-params';
+import { optionalAmount, validated } from '../../lib/route-params';
 
 /** Route name PaymentsPayOut: the repayment SMS verification; `amountInit` is carried on to /withdraw. */
 export const Route = createFileRoute('/_cabinet/payments/pay-out')({
   validateSearch: (search: Record<string, unknown>) =>
-    defined({ amountInit: optionalAmount(search.amountInit) }),
+    validated({ amountInit: optionalAmount(search.amountInit) }),
   component: PayOutRoute,
 });
 

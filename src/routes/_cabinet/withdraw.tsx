@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { fetchVerificationStatus } from '../../features/withdraw/api';
 import { WithdrawPage } from '../../features/withdraw/pages';
-import { defined, optionalAmount } from '../../lib/route-params';
+import { optionalAmount, validated } from '../../lib/route-params';
 
 /**
  * Withdrawal; `amountInit` pre-fills the amount. Withdraw guard (spec 2): unless the repayment verification is
@@ -9,7 +9,7 @@ import { defined, optionalAmount } from '../../lib/route-params';
  */
 export const Route = createFileRoute('/_cabinet/withdraw')({
   validateSearch: (search: Record<string, unknown>) =>
-    defined({ amountInit: optionalAmount(search.amountInit) }),
+    validated({ amountInit: optionalAmount(search.amountInit) }),
   beforeLoad: async ({ search }) => {
     let status: string;
     try {
@@ -21,7 +21,7 @@ export const Route = createFileRoute('/_cabinet/withdraw')({
     if (status !== 'verified')
       throw redirect({
         to: '/payments/pay-out',
-        search: defined({ amountInit: search.amountInit }),
+        search: validated({ amountInit: search.amountInit }),
         replace: true,
       });
   },
