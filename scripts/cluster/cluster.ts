@@ -56,6 +56,8 @@ export interface ClusterOptions {
   env?: Record<string, string>;
   /** Progress lines (console.log by default). */
   say?: (line: string) => void;
+  /** More directives for the http {} block of every nginx, around the committed site file. */
+  nginxHttp?: string[];
   /** Keep the temporary folder at close (CLUSTER_KEEP=1 does the same), to read the logs afterwards. */
   keep?: boolean;
 }
@@ -188,8 +190,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       const b = await startBalancer(
         dir,
         members.map((m) => m.port),
-        name,
-        port,
+        { name, port, http: opts.nginxHttp },
       );
       balancers.push(b);
       undo.push(() => b.stop());

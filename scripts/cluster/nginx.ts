@@ -50,9 +50,15 @@ export function checkNginxAvailable(): void {
 export async function startBalancer(
   dir: string,
   upstreams: number[],
-  name = 'nginx',
-  port?: number,
+  opts: {
+    name?: string;
+    port?: number;
+    /** More directives for the http {} block around the site (the bench's; the site file stays as committed). */
+    http?: string[];
+  } = {},
 ): Promise<Balancer> {
+  const name = opts.name ?? 'nginx';
+  let port = opts.port;
   checkNginxAvailable();
   const home = join(dir, name);
   mkdirSync(home, { recursive: true });
@@ -84,6 +90,7 @@ export async function startBalancer(
       `    fastcgi_temp_path ${join(home, 'fastcgi')};`,
       `    uwsgi_temp_path ${join(home, 'uwsgi')};`,
       `    scgi_temp_path ${join(home, 'scgi')};`,
+      ...(opts.http ?? []).map((line) => `    ${line}`),
       `    include ${join(home, 'cabinet.conf')};`,
       '}',
       '',
