@@ -1,6 +1,7 @@
 // A rolling restart under a live customer: the instance holding the socket gets SIGTERM while the customer is
 // writing. The socket comes back through the balancer on the other instance, and the chat ends up with every
 // message once — none of those shown as sent is lost, none is stored twice.
+import { readFileSync } from 'node:fs';
 import type { Page, Request } from '@playwright/test';
 import { expect, signInFast, test } from '../support/fixtures';
 import {
@@ -74,6 +75,7 @@ test('SIGTERM to the instance holding the socket while the customer chats: it re
   const stopped = stopInstance(holder);
   for (const text of texts.slice(4)) {
     await send(text);
+    // A person's pace, so that the posts spread over the shutdown and the reconnect rather than queue up at once.
     await page.waitForTimeout(120);
   }
   const exit = await stopped;
@@ -120,8 +122,14 @@ test('SIGTERM to the instance holding the socket while the customer chats: it re
   // The page agrees after a reload: the latest messages once each.
   await page.reload();
   for (const text of [...texts.slice(-4), missed]) await expect(bubble(page, text)).toHaveCount(1);
-  // For the run's log: how the posts fared around the restart.
+  // For the run's log: how the posts fared around the restart, and how often nginx passed a request on (its access
+  // log names two instances then: the one that refused, the one that answered).
+  const passedOn = readFileSync(process.env.CLUSTER_ACCESS_LOG!, 'utf8')
+    .split('\n')
+    .filter((line) => /upstream=\S+, \S+/.test(line))
+    .map((line) => /"(\w+ \S+)"/.exec(line)?.[1]);
   console.log(
-    `instance ${holder.name} stopped in ${exit.ms} ms; chat posts answered: ${outcomes.join(' ')}; socket back on ${survivor.name}`,
+    `instance ${holder.name} stopped in ${exit.ms} ms; chat posts answered: ${outcomes.join(' ')}; ` +
+      `socket back on ${survivor.name}; nginx passed on from a stopped instance: ${passedOn.join(', ') || 'nothing'}`,
   );
 });
