@@ -55,7 +55,15 @@ function runPlaywright(args: string[], env: NodeJS.ProcessEnv): Promise<number> 
     env,
     stdio: 'inherit',
   });
-  return new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+  // Should this script be stopped (the cluster is then closed), Playwright goes with it.
+  const stop = () => child.kill('SIGTERM');
+  process.on('exit', stop);
+  return new Promise((resolve) =>
+    child.once('exit', (code, signal) => {
+      process.off('exit', stop);
+      resolve(code ?? (signal ? 1 : 0));
+    }),
+  );
 }
 
 async function main(): Promise<number> {
