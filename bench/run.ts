@@ -12,6 +12,7 @@ const SECTIONS: Record<string, () => Promise<SectionReport>> = {
   api: async () => (await import('./api')).runApi(),
   realtime: async () => (await import('./realtime')).runRealtime(),
   lists: async () => (await import('./lists')).runLists(),
+  cluster: async () => (await import('./cluster')).runCluster(),
 };
 
 function machine() {
