@@ -74,8 +74,6 @@ export const Id = z.pipe(
     return id ?? z.NEVER;
   }),
 );
-/** Path parameters of the form `{ id }`. */
-export const IdParams = z.object({ id: Id });
 
 /** A paginated list: `{ next, previous, count, results }` (spec point 7). */
 export const page = <T extends Schema>(item: T) =>

@@ -3,8 +3,8 @@
 // are in orders.ts. The deadline's range depends on the clock: the server checks it after parsing (see
 // server/domain/order-form.ts) and answers its message at `deadline` beside the other field errors.
 import * as z from 'zod/mini';
-import { endpoint, page } from './http';
-import type { OrderTab } from './order-status';
+import { endpoint, Id, page } from './http';
+import { ORDER_TABS } from './params';
 import {
   CHAT_TEXT_MAX,
   FILE_LIMITS,
@@ -26,8 +26,8 @@ export const OrderFileParams = z.object({ id: PathId, file: PathId });
 export const ReworkParams = z.object({ id: PathId, rework: PathId });
 
 /** A database id in a query: a positive integer. */
-const QueryId = (error?: string) =>
-  z.coerce.number(error ? { error } : undefined).check(z.int(), z.gte(1), z.lte(2_000_000_000));
+const QueryId = (error: string) =>
+  z.coerce.number({ error }).check(z.int(error), z.gte(1, error), z.lte(2_000_000_000, error));
 
 /** A list answered whole: `{ next: null, previous: null, count, results }`. */
 const wholeList = <T extends z.core.$ZodType>(item: T) =>
@@ -379,7 +379,6 @@ export const CalculateDiscountRequest = z.object({
 });
 export type CalculateDiscountRequest = z.input<typeof CalculateDiscountRequest>;
 
-const ORDER_TABS = ['active', 'archive', 'done'] as const satisfies readonly OrderTab[];
 const pageNumberError = 'Неверный номер страницы.';
 const pageSizeError = 'Неверный размер страницы.';
 const pageSizeRange = 'Размер страницы — от 1 до 50.';
@@ -404,7 +403,7 @@ export const OrderListQuery = z.object({
 export type OrderListQuery = z.input<typeof OrderListQuery>;
 
 /** GET continue/?id= (that draft) or continue/ (the latest draft, or a new one). */
-export const ContinueQuery = z.object({ id: z.optional(QueryId()) });
+export const ContinueQuery = z.object({ id: z.optional(Id) });
 
 /** GET success/ and welcome/. */
 export const ConfirmationQuery = z.object({
