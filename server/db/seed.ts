@@ -14,7 +14,18 @@ export const DEMO_PASSWORD = 'demo-password';
 export async function seedDemo(deps: Deps): Promise<void> {
   const [row] = await deps.db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) return;
-  await seedCustomer(deps, { email: DEMO_EMAIL, phone: '+79990000000' });
+  try {
+    await seedCustomer(deps, { email: DEMO_EMAIL, phone: '+79990000000' });
+  } catch (error) {
+    // Another instance starting on the same empty database seeded it first: its customer row won the unique e-mail,
+    // and this one's first insert failed before anything else was written. The demo customer exists; start.
+    if (!isUniqueViolation(error)) throw error;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (e: unknown) => (e && typeof e === 'object' ? (e as { code?: unknown }).code : undefined);
+  return code(error) === '23505' || code((error as { cause?: unknown } | null)?.cause) === '23505';
 }
 
 /**

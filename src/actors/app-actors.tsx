@@ -18,7 +18,7 @@ export interface AppActors {
   notifications: ActorRefFrom<typeof notificationsMachine>;
   /** The order routes' cache (spec 2: 60 000 ms, archived → archive tab, failure → /404). */
   orderLoader: ActorRefFrom<typeof orderLoaderMachine>;
-  /** The WebSocket connection (src/app/realtime.ts); features listen with useRealtimeEvents. */
+  /** The WebSocket connection (src/actors/realtime.ts); features listen with useRealtimeEvents. */
   realtime: ActorRefFrom<typeof realtimeMachine>;
   /** The customer's settings kept on the server across browsers: theme, hidden tips (src/app/session-data.ts). */
   sessionData: SessionDataSync;

@@ -19,7 +19,7 @@ import { noteSessionExpired } from './session-expiry';
 import { createTokenSync } from './token-sync';
 import { refreshThrough } from '../actors/token-refresh';
 import * as io from './session-io';
-import { createRealtimeActor } from './realtime';
+import { createRealtimeActor } from '../actors/realtime';
 import { createSessionDataSync } from '../actors/session-data';
 import { afterFirstPaint } from '../lib/first-paint';
 

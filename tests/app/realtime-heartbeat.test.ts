@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { realtimeMachine } from '../../machines/realtime/realtime.machine';
-import { browserSocket } from '../../src/app/realtime';
+import { browserSocket } from '../../src/actors/realtime';
 import { HEARTBEAT } from '../../contract/realtime';
 
 class FakeSocket {

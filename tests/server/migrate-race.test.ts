@@ -4,6 +4,9 @@ import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { migrationsFolder, openDatabase } from '../../server/db/client';
+import { DEMO_EMAIL, seedDemo } from '../../server/db/seed';
+import { users } from '../../server/db/tables';
+import { useHarness } from './harness';
 
 // PGlite is one embedded database in one process: nothing can race its migrations. CI's PostgreSQL pass runs this.
 describe.skipIf(!process.env.DATABASE_URL)(
@@ -44,3 +47,15 @@ describe.skipIf(!process.env.DATABASE_URL)(
     }, 60_000);
   },
 );
+
+describe('the demo customer with two instances starting at once', () => {
+  const h = useHarness();
+
+  it('is seeded once; the instance that lost the race starts all the same', async () => {
+    // Both instances saw an empty database, so both seed: one wins the unique e-mail, the other must not crash.
+    const results = await Promise.allSettled([seedDemo(h.deps), seedDemo(h.deps)]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled']);
+    const rows = await h.deps.db.select({ email: users.email }).from(users);
+    expect(rows).toEqual([{ email: DEMO_EMAIL }]);
+  }, 60_000);
+});
