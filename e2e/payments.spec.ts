@@ -2,9 +2,12 @@
 // from the balances, top up, history; axe on every screen. Each test has its own fresh demo customer
 // (money 2 450 ₽, bonus 700, four orders awaiting payment).
 import type { Page } from '@playwright/test';
+import { dark } from '../contract/theme';
 import { expect, expectNoAxeViolations, signInFast, test } from './support/fixtures';
 
 const nbsp = (text: string) => text.replace(/ /g, '\u00a0');
+/** '#0f1014' as the browser computes it: 'rgb(15, 16, 20)'. */
+const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
 const headerMoney = (page: Page) => page.locator('dl[aria-label="Счёт"] dd').first();
 const headerBonus = (page: Page) => page.locator('dl[aria-label="Счёт"] dd').nth(1);
 
@@ -183,7 +186,10 @@ for (const viewport of [
   });
 }
 
-test('dark theme: the sandbox pay page and /payment?status=success pass axe', async ({ page, customer }) => {
+test('dark theme: the sandbox pay page is dark too, and it and /payment?status=success pass axe', async ({
+  page,
+  customer,
+}) => {
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.addInitScript(() => localStorage.setItem('cabinet.theme', 'dark'));
   await signInFast(page, customer, '/payments/replenish');
@@ -192,6 +198,12 @@ test('dark theme: the sandbox pay page and /payment?status=success pass axe', as
   await page.getByRole('button', { name: 'Пополнить' }).click();
   await page.waitForURL(/\/sandbox\//);
   await expect(page.getByRole('heading', { name: nbsp('Оплата 700 ₽') })).toBeVisible();
+  // The server read the theme cookie the app wrote: the sandbox's own page is in the dark theme, not white.
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(page.locator('html')).toHaveCSS('color-scheme', 'dark');
+  await expect(page.locator('body')).toHaveCSS('background-color', rgb(dark.color.bg));
+  await expect(page.locator('main')).toHaveCSS('background-color', rgb(dark.color.surface));
+  await expect(page.locator('main')).toHaveCSS('color', rgb(dark.color.text));
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Оплатить' }).click();
   await page.waitForURL(/\/payment\?status=success/);

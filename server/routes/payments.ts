@@ -1,4 +1,5 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { eq } from 'drizzle-orm';
 import type { AppEnv, Deps } from '../env';
 import { payments } from '../db/tables';
@@ -17,6 +18,7 @@ import {
 import { createPacket, listHistory, listWaiting, packetView } from '../domain/payment-lists';
 import { sandboxPage } from '../domain/sandbox-page';
 import { INSTALLMENT_MIN_SUM, VERIFICATION_KINDS, type VerificationKind } from '../../contract/payments';
+import { THEME_COOKIE, themeFromCookie } from '../../contract/theme';
 import {
   HistoryQuery,
   MethodsQuery,
@@ -181,13 +183,18 @@ export function paymentsRoutes(deps: Deps) {
     `/payment?status=${row.status === 'paid' ? 'success' : 'fail'}&back=${encodeURIComponent(row.back)}`;
 
   app.get('/sandbox/:pid/', valid('param', SandboxParams), async (c) => {
+    // In the visitor's theme (the cookie the SPA writes), so a dark cabinet does not flash a white page.
+    const theme = themeFromCookie(getCookie(c, THEME_COOKIE));
     const row = await sandboxPayment(c.req.valid('param').pid);
-    if (!row) return c.html(sandboxPage({ kind: 'missing' }), 404);
+    if (!row) return c.html(sandboxPage({ kind: 'missing' }, theme), 404);
     c.header('Cache-Control', 'no-store');
     return c.html(
       row.status === 'pending'
-        ? sandboxPage({ kind: 'pay', amount: row.amount, description: row.description, method: row.method })
-        : sandboxPage({ kind: 'done', paid: row.status === 'paid', resultUrl: resultUrl(row) }),
+        ? sandboxPage(
+            { kind: 'pay', amount: row.amount, description: row.description, method: row.method },
+            theme,
+          )
+        : sandboxPage({ kind: 'done', paid: row.status === 'paid', resultUrl: resultUrl(row) }, theme),
     );
   });
 
