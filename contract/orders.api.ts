@@ -103,6 +103,8 @@ export const OrderDetail = z.extend(OrderListItem, {
   link: z.string(),
   files: z.array(OrderFile),
   files_without_qc: z.boolean(),
+  /** The promo code the price was computed with (upper case), or null; edit sends a new one or '' to remove it. */
+  promo_code: z.nullable(z.string()),
   guarantee_until: z.nullable(z.string()),
   reworks_count: z.number(),
   /** May the customer still edit the order (status new, pricing or awaitingPayment, not in the trash)? */

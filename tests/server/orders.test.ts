@@ -480,6 +480,10 @@ describe('orders API', () => {
       expect(expected).toBeLessThan(plain.order.price);
       expect(promo.order.price).toBe(expected);
       expect((await getOrder(h, c, promo.order.id)).price).toBe(expected);
+      // The detail tells which code the price was computed with (stored upper case), so an edit can show it.
+      expect(promo.order.promo_code).toBe('STUDENT10');
+      expect((await getOrder(h, c, promo.order.id)).promo_code).toBe('STUDENT10');
+      expect(plain.order.promo_code).toBeNull();
     });
 
     it('refuses an unknown promo code at its field and stores nothing', async () => {
@@ -505,14 +509,27 @@ describe('orders API', () => {
       expect(res.status).toBe(200);
       const edited = (await res.json()) as OrderDetail;
       expect(edited.price).toBe(await quote(c, orderForm(h, { pages: 20 }), 'SESSION15'));
+      expect(edited.promo_code).toBe('SESSION15');
 
       const bad = await edit({ promo_code: 'NOPE', pages: 25 });
       expect(bad.status).toBe(400);
       expect(await bad.json()).toEqual({ promo_code: ['Промокод не найден или больше не действует.'] });
-      expect(await getOrder(h, c, order.id)).toMatchObject({ pages: 20, price: edited.price });
+      expect(await getOrder(h, c, order.id)).toMatchObject({
+        pages: 20,
+        price: edited.price,
+        promo_code: 'SESSION15',
+      });
 
       const cleared = (await (await edit({ promo_code: '' })).json()) as OrderDetail;
       expect(cleared.price).toBe(await quote(c, orderForm(h, { pages: 20 })));
+      expect(cleared.promo_code).toBeNull();
+
+      const added = (await (await edit({ promo_code: 'student10' })).json()) as OrderDetail;
+      expect(added).toMatchObject({ promo_code: 'STUDENT10' });
+      expect(added.price).toBe(await quote(c, orderForm(h, { pages: 20 }), 'STUDENT10'));
+      // A change of another field keeps the stored code.
+      const kept = (await (await edit({ topic: 'Другая тема курсовой' })).json()) as OrderDetail;
+      expect(kept).toMatchObject({ promo_code: 'STUDENT10', price: added.price });
     });
   });
 

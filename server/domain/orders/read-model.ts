@@ -142,6 +142,12 @@ export function canRequestRework(row: OrderRow, now: Date): boolean {
   return row.statusId === S.guarantee.id || row.statusId === S.done.id;
 }
 
+/** The promo code the order's price was computed with (commands.ts keeps it in extra.pricing), or null. */
+export function storedPromoCode(row: Pick<OrderRow, 'extra'>): string | null {
+  const pricing = row.extra.pricing as { promo_code?: unknown } | undefined;
+  return typeof pricing?.promo_code === 'string' && pricing.promo_code !== '' ? pricing.promo_code : null;
+}
+
 export async function orderDetail(
   deps: Pick<Deps, 'now'>,
   db: Executor,
@@ -160,6 +166,7 @@ export async function orderDetail(
     link: row.link,
     files: files.map(toOrderFile),
     files_without_qc: row.filesWithoutQc,
+    promo_code: storedPromoCode(row),
     guarantee_until: row.guaranteeUntil?.toISOString() ?? null,
     reworks_count: rw?.n ?? 0,
     is_editable: !row.isTrash && EDITABLE_STATUS_IDS.includes(row.statusId),

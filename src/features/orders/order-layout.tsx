@@ -144,6 +144,11 @@ function OrderHeader({ order }: { order: OrderDetail }) {
           <dd className={s.factBoxValue}>
             {order.price > 0 ? formatMoney(order.price) : t.row.priceUnknown}
           </dd>
+          {order.promo_code && (
+            <dd className={s.factBoxNote} data-testid="order-header-promo">
+              {t.order.promo(order.promo_code)}
+            </dd>
+          )}
         </div>
         <div className={s.factBox}>
           <dt className={s.factBoxLabel}>{t.order.paid}</dt>

@@ -243,6 +243,7 @@ export const factBox = style({
   background: vars.color.surface2,
 });
 export const factBoxLabel = style({ fontSize: vars.font.size.xs, color: vars.color.textMuted });
+export const factBoxNote = style({ margin: 0, fontSize: vars.font.size.xs, color: vars.color.textMuted });
 export const factBoxValue = style({
   margin: 0,
   fontSize: vars.font.size.md,

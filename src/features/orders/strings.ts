@@ -75,6 +75,7 @@ export const t = {
     status: 'Статус',
     deadline: 'Срок сдачи',
     price: 'Цена',
+    promo: (code: string) => `С промокодом ${code}`,
     paid: 'Оплачено',
     guarantee: 'Гарантия до',
     noGuarantee: '—',
