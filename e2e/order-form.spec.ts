@@ -1,6 +1,6 @@
 // The order form: create (live price, confirmation page, the new order in the list), server field errors at their
-// fields, a draft that survives a reload, editing an order. Each test has its own fresh demo customer, whose data
-// set holds one half-typed draft (Курсовая работа, Экономика, 25 pages, no deadline).
+// fields, a draft that survives a reload, editing an order (its promo code too). Each test has its own fresh demo
+// customer, whose data set holds one half-typed draft (Курсовая работа, Экономика, 25 pages, no deadline).
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, signInFast, test, type Customer } from './support/fixtures';
 
@@ -236,6 +236,66 @@ test('edits an order: the new topic is saved and shown on the order page', async
     headers: { authorization: `Bearer ${token}` },
   });
   expect(await saved.json()).toMatchObject({ topic, files_without_qc: true });
+});
+
+test('edits the promo code of an order: applied, the order page shows the discounted price; removed again', async ({
+  page,
+  customer,
+}) => {
+  const token = await tokenFor(page, customer);
+  const auth = { authorization: `Bearer ${token}` };
+  const created = await page.request.post(ORDERS, {
+    headers: auth,
+    data: { work_type: 'Реферат', topic: 'Реферат со скидкой', deadline: dayFromNow(15), pages: 10 },
+  });
+  expect(created.status()).toBe(201);
+  const { order } = (await created.json()) as { order: { id: number; price: number; promo_code: null } };
+  expect(order.promo_code).toBeNull();
+  const money = (n: number) => `${new Intl.NumberFormat('ru-RU').format(n)}\u00a0₽`;
+  // The price in the order page's header (the dd right after its 'Цена').
+  const price = page
+    .locator('section[aria-labelledby="order-title"] dt', { hasText: /^Цена$/ })
+    .locator('xpath=following-sibling::dd[1]');
+  const discounted = order.price - Math.round(order.price / 10);
+
+  // The order page first, so its copy sits in the order cache when the edit is saved.
+  await signInFast(page, customer, `/order/${order.id}`);
+  await expect(price).toHaveText(money(order.price));
+  await expect(page.getByTestId('order-header-promo')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Редактировать' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Редактирование заказа' })).toBeVisible();
+  const promo = page.getByLabel('Промокод');
+  await expect(promo).toHaveValue('');
+  await expect(page.getByTestId('order-total')).toHaveText(money(order.price));
+  // The bonus preview belongs to a new order only (bonus roubles are spent when paying).
+  await expect(page.getByLabel('Списать бонусы')).toHaveCount(0);
+
+  await promo.fill('student10');
+  await expect(page.getByText('Скидка студента 10 %')).toBeVisible();
+  await expect(page.getByTestId('order-total')).toHaveText(money(discounted));
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Сохранить изменения' }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/order/${order.id}(/chat)?$`));
+  await expect(page.getByText('Изменения заказа сохранены')).toBeVisible();
+  await expect(price).toHaveText(money(discounted));
+  await expect(page.getByTestId('order-header-promo')).toHaveText('С промокодом STUDENT10');
+  const saved = await page.request.get(`${ORDERS}${order.id}/`, { headers: auth });
+  expect(await saved.json()).toMatchObject({ price: discounted, promo_code: 'STUDENT10' });
+
+  // Edit again: the field shows the stored code; clearing it removes the discount.
+  await page.getByRole('link', { name: 'Редактировать' }).click();
+  await expect(promo).toHaveValue('STUDENT10');
+  await expect(page.getByTestId('order-total')).toHaveText(money(discounted));
+  await promo.fill('');
+  await expect(page.getByTestId('order-total')).toHaveText(money(order.price));
+  await page.getByRole('button', { name: 'Сохранить изменения' }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/order/${order.id}(/chat)?$`));
+  await expect(price).toHaveText(money(order.price));
+  await expect(page.getByTestId('order-header-promo')).toHaveCount(0);
+  const removed = await page.request.get(`${ORDERS}${order.id}/`, { headers: auth });
+  expect(await removed.json()).toMatchObject({ price: order.price, promo_code: null });
 });
 
 test("a non-editable order shows the server's message", async ({ page, customer }) => {

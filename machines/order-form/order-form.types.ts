@@ -47,6 +47,8 @@ export interface LoadedForm {
   /** Edit mode: may the order still be edited (the server has the last word). */
   isEditable: boolean;
   filesWithoutQc: boolean;
+  /** Edit mode: the promo code the order's price was computed with ('' for none; a draft keeps none). */
+  promoCode: string;
 }
 
 /** The live price: calculate-cost/ then calculate-discount/. cost null: the manager prices the work. */
@@ -91,8 +93,13 @@ export interface SubmitInput {
   /** The loaded values: edit mode sends only what changed. */
   initial: FormValues;
   files: UploadedFile[];
-  /** Sent with a new order: the server applies (or refuses) it; the price itself is always the server's. */
+  /**
+   * Sent with a new order, and with an edit when it differs from the loaded one ('' removes it): the server applies
+   * (or refuses) it; the price itself is always the server's.
+   */
   promoCode: string;
+  /** The order's stored promo code as loaded (edit mode; '' otherwise). */
+  initialPromoCode: string;
 }
 
 // ---- Context ---------------------------------------------------------------------------------------------------
@@ -116,6 +123,8 @@ export interface OrderFormContext {
   isEditable: boolean;
   filesWithoutQc: boolean;
   promoCode: string;
+  /** The promo code as loaded: edit mode sends the code only when it differs. */
+  initialPromoCode: string;
   useBonus: boolean;
   quote: PriceQuote | null;
   quoteError: string | null;

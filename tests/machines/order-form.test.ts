@@ -44,6 +44,7 @@ const draftLoaded: LoadedForm = {
   restored: true,
   isEditable: true,
   filesWithoutQc: false,
+  promoCode: '',
 };
 const orderLoaded: LoadedForm = {
   ...draftLoaded,
@@ -52,6 +53,7 @@ const orderLoaded: LoadedForm = {
   values: { ...draftLoaded.values, pages: '12' },
   files: [],
   restored: false,
+  promoCode: 'STUDENT10',
 };
 const quote: PriceQuote = {
   cost: 1200,
@@ -351,6 +353,27 @@ describe('order-form machine (timing and IO)', () => {
     expect(actor.getSnapshot().context.fieldErrors).toEqual({});
     actor.send({ type: 'form.submit' });
     expect(submits[1]?.input.promoCode).toBe('STUDENT10');
+  });
+
+  it("edit mode starts with the order's promo code, prices with it and sends what the customer made of it", async () => {
+    const { actor, prices, submits } = start(orderLoaded, 'edit');
+    await vi.advanceTimersByTimeAsync(PRICE_DEBOUNCE_MS);
+    expect(actor.getSnapshot().context.promoCode).toBe('STUDENT10');
+    expect(prices[0]?.input.promoCode).toBe('STUDENT10');
+    prices[0]?.resolve(quote);
+    actor.send({ type: 'form.promo', code: '' });
+    await vi.advanceTimersByTimeAsync(PRICE_DEBOUNCE_MS);
+    expect(prices[1]?.input.promoCode).toBe('');
+    actor.send({ type: 'form.submit' });
+    expect(submits[0]?.input).toMatchObject({ mode: 'edit', promoCode: '', initialPromoCode: 'STUDENT10' });
+  });
+
+  it('a draft has no stored promo code', async () => {
+    const { actor, submits } = start();
+    await vi.advanceTimersByTimeAsync(0);
+    type(actor, 'pages', '10');
+    actor.send({ type: 'form.submit' });
+    expect(submits[0]?.input).toMatchObject({ mode: 'new', promoCode: '', initialPromoCode: '' });
   });
 
   it('keeps a refused edit with the server message and sends again on retry', async () => {

@@ -79,8 +79,19 @@ export function valuesToCreate(
   return body as unknown as CreateOrderRequest;
 }
 
-/** Edit mode sends only what changed (so a paid order's price fields are not touched), plus new files. */
-export function valuesToEdit(values: FormValues, initial: FormValues, fileIds: number[]): EditOrderRequest {
+/** A promo code as the server compares it (it stores them upper case). */
+const normalPromo = (code: string) => code.trim().toUpperCase();
+
+/**
+ * Edit mode sends only what changed (so a paid order's price fields are not touched), plus new files; the promo
+ * code only when it differs from the stored one ('' removes it, absent keeps it).
+ */
+export function valuesToEdit(
+  values: FormValues,
+  initial: FormValues,
+  fileIds: number[],
+  promo: { code: string; initial: string } = { code: '', initial: '' },
+): EditOrderRequest {
   const body: Record<string, unknown> = {};
   for (const f of FORM_FIELDS) {
     if (values[f] === initial[f]) continue;
@@ -90,6 +101,7 @@ export function valuesToEdit(values: FormValues, initial: FormValues, fileIds: n
     else if (f !== 'pages' && f !== 'originality') body[f] = '';
   }
   if (fileIds.length) body.file_ids = fileIds;
+  if (normalPromo(promo.code) !== normalPromo(promo.initial)) body.promo_code = promo.code.trim();
   return body as EditOrderRequest;
 }
 
@@ -110,6 +122,7 @@ async function loadForm(
       restored: false,
       isEditable: order.is_editable,
       filesWithoutQc: order.files_without_qc,
+      promoCode: order.promo_code ?? '',
     };
   }
   const draft = await orders.getDraft(id, signal);
@@ -122,6 +135,7 @@ async function loadForm(
     restored: hasContent(values) || draft.files.length > 0,
     isEditable: true,
     filesWithoutQc: false,
+    promoCode: '',
   };
 }
 
@@ -192,6 +206,7 @@ export function provideOrderForm(io: FormIo) {
               input.values,
               input.initial,
               input.files.map((f) => f.id),
+              { code: input.promoCode, initial: input.initialPromoCode },
             ),
           );
           return { orderId: order.id, isFirstOrder: false };

@@ -214,7 +214,7 @@ function FormBody({ mode }: { mode: FormMode }) {
         {mode === 'edit' && orderId !== null && <QualityCheck orderId={orderId} />}
       </form>
       <aside className={`${s.aside} ${s.asideArea}`}>
-        <PricePanel withDiscounts={mode !== 'edit'} />
+        <PricePanel withBonus={mode !== 'edit'} />
       </aside>
       <div className={`${s.actions} ${s.actionsArea}`}>
         <Button type="submit" form="order-form" size="lg" loading={submitting}>

@@ -14,8 +14,12 @@ import { useOrderForm } from './form-context';
 import * as s from './order-form.css';
 import { t } from './strings';
 
-/** The live cost and discount: calculate-cost/ and calculate-discount/ as the customer types. */
-export function PricePanel({ withDiscounts }: { withDiscounts: boolean }) {
+/**
+ * The live cost and discount: calculate-cost/ and calculate-discount/ as the customer types. The promo code is
+ * there in every mode (an edit may add, change or remove it); the bonus preview only for a new order (bonus
+ * roubles are spent when paying).
+ */
+export function PricePanel({ withBonus }: { withBonus: boolean }) {
   const actor = useOrderForm();
   const quote = useSelector(actor, selectQuote);
   const quoteError = useSelector(actor, selectQuoteError);
@@ -67,13 +71,13 @@ export function PricePanel({ withDiscounts }: { withDiscounts: boolean }) {
           </>
         )}
       </div>
-      {withDiscounts && <Discounts />}
+      <Discounts withBonus={withBonus} />
       <p className={s.muted}>{t.price.note}</p>
     </section>
   );
 }
 
-function Discounts() {
+function Discounts({ withBonus }: { withBonus: boolean }) {
   const actor = useOrderForm();
   const promoCode = useSelector(actor, selectPromoCode);
   const useBonus = useSelector(actor, selectUseBonus);
@@ -98,14 +102,16 @@ function Discounts() {
         error={refused ?? (showPromoError ? (promoDetail ?? t.price.promoInvalid) : undefined)}
         hint={promoValid && promoCode.trim() ? <span className={s.promoOk}>{promoDetail}</span> : undefined}
       />
-      <Checkbox
-        id="order-use-bonus"
-        label={t.price.useBonus}
-        hint={bonus > 0 ? t.price.bonusHint(formatMoney(bonus)) : t.price.noBonus}
-        checked={useBonus}
-        disabled={bonus <= 0}
-        onChange={(e) => actor.send({ type: 'form.bonus', use: e.target.checked })}
-      />
+      {withBonus && (
+        <Checkbox
+          id="order-use-bonus"
+          label={t.price.useBonus}
+          hint={bonus > 0 ? t.price.bonusHint(formatMoney(bonus)) : t.price.noBonus}
+          checked={useBonus}
+          disabled={bonus <= 0}
+          onChange={(e) => actor.send({ type: 'form.bonus', use: e.target.checked })}
+        />
+      )}
     </>
   );
 }
