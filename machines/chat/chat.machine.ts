@@ -1,5 +1,5 @@
-import { type ErrorActorEvent, assign, fromPromise, raise, setup } from 'xstate';
-import { toErrorInfo } from '../shared/error-info';
+import { assign, fromPromise, raise, setup } from 'xstate';
+import { errorOf, toErrorInfo } from '../shared/error-info';
 import { dropConfirmed, hasUnreadUpTo, markReadUpTo, mergeMessages } from './chat.messages';
 import type {
   ChatContext,
@@ -200,7 +200,7 @@ export const chatMachine = setup({
               target: 'failed',
               actions: {
                 type: 'assignError',
-                params: ({ event }: { event: ErrorActorEvent }) => event.error,
+                params: errorOf,
               },
             },
           },
@@ -262,7 +262,7 @@ export const chatMachine = setup({
                   target: 'idle',
                   actions: {
                     type: 'assignOlderError',
-                    params: ({ event }: { event: ErrorActorEvent }) => event.error,
+                    params: errorOf,
                   },
                 },
               },
@@ -306,7 +306,7 @@ export const chatMachine = setup({
             },
             onError: {
               target: 'idle',
-              actions: { type: 'markFailed', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+              actions: { type: 'markFailed', params: errorOf },
             },
           },
         },

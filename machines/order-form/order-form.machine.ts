@@ -1,12 +1,5 @@
-import {
-  type DoneActorEvent,
-  type ErrorActorEvent,
-  assign,
-  enqueueActions,
-  fromPromise,
-  setup,
-} from 'xstate';
-import { toErrorInfo } from '../shared/error-info';
+import { type DoneActorEvent, assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { errorOf, toErrorInfo } from '../shared/error-info';
 import {
   FORM_FIELDS,
   PRICING_FIELDS,
@@ -37,8 +30,6 @@ export function emptyValues(): FormValues {
 
 const notProvided = (name: string) => () =>
   Promise.reject(new Error(`order-form: actor "${name}" is not provided`));
-
-const errorOf = ({ event }: { event: ErrorActorEvent }) => event.error;
 
 export const orderFormMachine = setup({
   types: {

@@ -1,5 +1,5 @@
-import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
-import { toErrorInfo } from '../shared/error-info';
+import { assign, fromPromise, setup, type DoneActorEvent } from 'xstate';
+import { errorOf, toErrorInfo } from '../shared/error-info';
 import {
   ORDER_CACHE_EXPIRY,
   type OrderDetail,
@@ -126,7 +126,7 @@ export const orderLoaderMachine = setup({
         ],
         onError: {
           target: 'failed',
-          actions: { type: 'assignError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          actions: { type: 'assignError', params: errorOf },
         },
       },
       on: {
@@ -173,7 +173,7 @@ export const orderLoaderMachine = setup({
               description: 'A failed quiet reload keeps the copy on screen (the next open loads again).',
               actions: {
                 type: 'assignError',
-                params: ({ event }: { event: ErrorActorEvent }) => event.error,
+                params: errorOf,
               },
             },
           },

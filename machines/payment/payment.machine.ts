@@ -1,5 +1,5 @@
-import { type ErrorActorEvent, assign, fromPromise, setup } from 'xstate';
-import { toErrorInfo } from '../shared/error-info';
+import { assign, fromPromise, setup } from 'xstate';
+import { errorOf, toErrorInfo } from '../shared/error-info';
 import type { PayRequest, PayResponse } from '../../contract/payments.api';
 import type { PayInput, PaymentContext, PaymentEvent, PaymentInput } from './payment.types';
 
@@ -13,8 +13,6 @@ export function sameRequest(a: PayRequest | null, b: PayRequest): boolean {
 
 const newSeed = () =>
   globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
-
-const errorOf = ({ event }: { event: ErrorActorEvent }) => event.error;
 
 /**
  * One checkout: the customer chooses (method, bonus, balance), submits once (the button is locked while the call

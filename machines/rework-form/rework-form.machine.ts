@@ -1,5 +1,5 @@
-import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
-import { toErrorInfo } from '../shared/error-info';
+import { assign, fromPromise, setup, type DoneActorEvent } from 'xstate';
+import { errorOf, toErrorInfo } from '../shared/error-info';
 import type {
   CreateReworkRequest,
   Rework,
@@ -56,7 +56,7 @@ export const reworkFormMachine = setup({
         onError: {
           target: 'editing',
           description: 'The form stays filled in and shows the detail and the field messages.',
-          actions: { type: 'assignError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          actions: { type: 'assignError', params: errorOf },
         },
       },
     },

@@ -1,5 +1,5 @@
-import { type ErrorActorEvent, assign, fromPromise, setup } from 'xstate';
-import { isAuthRejection, toErrorInfo } from '../shared/error-info';
+import { assign, fromPromise, setup } from 'xstate';
+import { errorOf, isAuthRejection, toErrorInfo } from '../shared/error-info';
 import type {
   AuthTokens,
   AutoLoginInput,
@@ -98,7 +98,7 @@ export const sessionMachine = setup({
           {
             guard: {
               type: 'isAuthRejection',
-              params: ({ event }: { event: ErrorActorEvent }) => event.error,
+              params: errorOf,
             },
             target: 'authError',
             description: 'No valid sign-in (400/401): an anonymous visitor, not a failure.',
@@ -107,7 +107,7 @@ export const sessionMachine = setup({
             target: 'initFailed',
             description:
               'No answer or a server error: the cabinet cannot start; the router shows the Error route.',
-            actions: { type: 'assignError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            actions: { type: 'assignError', params: errorOf },
           },
         ],
       },
@@ -156,7 +156,7 @@ export const sessionMachine = setup({
               target: 'idle',
               actions: {
                 type: 'assignError',
-                params: ({ event }: { event: ErrorActorEvent }) => event.error,
+                params: errorOf,
               },
             },
           },
@@ -171,10 +171,7 @@ export const sessionMachine = setup({
             onDone: { target: 'awaitingCode' },
             onError: {
               target: 'idle',
-              actions: [
-                'clearCodeLogin',
-                { type: 'assignError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
-              ],
+              actions: ['clearCodeLogin', { type: 'assignError', params: errorOf }],
             },
           },
         },
@@ -210,7 +207,7 @@ export const sessionMachine = setup({
               target: 'awaitingCode',
               actions: {
                 type: 'assignError',
-                params: ({ event }: { event: ErrorActorEvent }) => event.error,
+                params: errorOf,
               },
             },
           },
@@ -232,7 +229,7 @@ export const sessionMachine = setup({
               target: 'idle',
               actions: {
                 type: 'assignError',
-                params: ({ event }: { event: ErrorActorEvent }) => event.error,
+                params: errorOf,
               },
             },
           },
@@ -259,7 +256,7 @@ export const sessionMachine = setup({
               target: 'idle',
               actions: {
                 type: 'assignError',
-                params: ({ event }: { event: ErrorActorEvent }) => event.error,
+                params: errorOf,
               },
             },
           },

@@ -1,5 +1,5 @@
-import { type ErrorActorEvent, assign, emit, fromPromise, setup } from 'xstate';
-import { isAuthRejection, toErrorInfo } from '../shared/error-info';
+import { assign, emit, fromPromise, setup } from 'xstate';
+import { errorOf, isAuthRejection, toErrorInfo } from '../shared/error-info';
 import type { TokenContext, TokenEmitted, TokenEvent, TokenPair } from './token.types';
 
 /** Spec point 9: the access token lives 300 s unless the server says otherwise. */
@@ -115,12 +115,12 @@ export const tokenMachine = setup({
           {
             guard: {
               type: 'isAuthRejection',
-              params: ({ event }: { event: ErrorActorEvent }) => event.error,
+              params: errorOf,
             },
             target: 'expired',
             description: 'The refresh token was refused (400/401/not authorized): the session is over.',
             actions: [
-              { type: 'assignError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+              { type: 'assignError', params: errorOf },
               'clearTokens',
               'removeAccessCookie',
               'emitSessionExpired',
@@ -129,7 +129,7 @@ export const tokenMachine = setup({
           {
             target: 'unavailable',
             description: 'No answer or a server error: keep the session, try again later.',
-            actions: { type: 'assignError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            actions: { type: 'assignError', params: errorOf },
           },
         ],
       },

@@ -1,5 +1,5 @@
-import { type ErrorActorEvent, assign, fromPromise, setup } from 'xstate';
-import { toErrorInfo } from '../shared/error-info';
+import { assign, fromPromise, setup } from 'xstate';
+import { errorOf, toErrorInfo } from '../shared/error-info';
 import type {
   MoneyOutRequest,
   MoneyOutResult,
@@ -16,8 +16,6 @@ const sameRequest = (a: MoneyOutRequest | null, b: MoneyOutRequest) =>
 
 const newSeed = () =>
   globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
-
-const errorOf = ({ event }: { event: ErrorActorEvent }) => event.error;
 
 /**
  * One money-out form (withdrawal, storno refund, refund claim): editing → submitting (locked) → done | failed.
