@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { errorOf, toErrorInfo } from '../shared/error-info';
 import type {
   ConfirmEmailChangeInput,
@@ -108,7 +108,10 @@ export const emailChangeMachine = setup({
       invoke: {
         id: 'requestChange',
         src: 'requestChange',
-        input: ({ event }) => ({ email: event.type === 'emailChange.request' ? event.email : '' }),
+        input: ({ event }) => {
+          assertEvent(event, 'emailChange.request');
+          return { email: event.email };
+        },
         onDone: { target: 'pending', actions: { type: 'assignState', params: ({ event }) => event.output } },
         onError: [
           {

@@ -1,4 +1,4 @@
-import { assign, emit, fromPromise, setup, type DoneActorEvent } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, setup, type DoneActorEvent } from 'xstate';
 import { statusById } from '../../contract/order-status';
 import { errorOf, toErrorInfo } from '../shared/error-info';
 import {
@@ -71,7 +71,7 @@ export const orderListMachine = setup({
   },
   actions: {
     assignQuery: assign(({ context, event }) => {
-      if (event.type !== 'orderList.load') return {};
+      assertEvent(event, 'orderList.load');
       const tab = event.tab ?? context.tab;
       const search = (event.search ?? (tab === context.tab ? context.search : '')).trim();
       // Another tab or search: the old rows are not this list (keep them while only paging).

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type DoneActorEvent } from 'xstate';
+import { assertEvent, assign, fromPromise, setup, type DoneActorEvent } from 'xstate';
 import { errorOf, toErrorInfo } from '../shared/error-info';
 import type {
   CreateReworkRequest,
@@ -42,10 +42,10 @@ export const reworkFormMachine = setup({
       invoke: {
         id: 'createRework',
         src: 'createRework',
-        input: ({ context, event }) => ({
-          orderId: context.orderId,
-          request: (event as Extract<ReworkFormEvent, { type: 'rework.submit' }>).request,
-        }),
+        input: ({ context, event }) => {
+          assertEvent(event, 'rework.submit');
+          return { orderId: context.orderId, request: event.request };
+        },
         onDone: {
           target: 'sent',
           actions: {

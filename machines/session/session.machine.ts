@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { errorOf, isAuthRejection, toErrorInfo } from '../shared/error-info';
 import type {
   AuthTokens,
@@ -141,10 +141,10 @@ export const sessionMachine = setup({
           invoke: {
             id: 'signIn',
             src: 'signIn',
-            input: ({ event }) =>
-              event.type === 'session.login'
-                ? { login: event.login, password: event.password }
-                : { login: '', password: '' },
+            input: ({ event }) => {
+              assertEvent(event, 'session.login');
+              return { login: event.login, password: event.password };
+            },
             onDone: {
               target: '#session.authSuccess',
               actions: [
@@ -192,10 +192,10 @@ export const sessionMachine = setup({
           invoke: {
             id: 'verifyCode',
             src: 'verifyCode',
-            input: ({ event }) =>
-              event.type === 'session.loginWithCode.verify'
-                ? { login: event.login, code: event.code }
-                : { login: '', code: '' },
+            input: ({ event }) => {
+              assertEvent(event, 'session.loginWithCode.verify');
+              return { login: event.login, code: event.code };
+            },
             onDone: {
               target: '#session.authSuccess',
               actions: [
@@ -217,7 +217,10 @@ export const sessionMachine = setup({
           invoke: {
             id: 'autoLogin',
             src: 'autoLogin',
-            input: ({ event }) => ({ token: event.type === 'session.autoLogin' ? event.token : '' }),
+            input: ({ event }) => {
+              assertEvent(event, 'session.autoLogin');
+              return { token: event.token };
+            },
             onDone: {
               target: '#session.authSuccess',
               actions: [
@@ -241,10 +244,10 @@ export const sessionMachine = setup({
           invoke: {
             id: 'loadUser',
             src: 'loadUser',
-            input: ({ event }) =>
-              event.type === 'session.authenticated'
-                ? { access: event.access, expires_in: event.expires_in }
-                : { access: '', expires_in: 0 },
+            input: ({ event }) => {
+              assertEvent(event, 'session.authenticated');
+              return { access: event.access, expires_in: event.expires_in };
+            },
             onDone: {
               target: '#session.authSuccess',
               actions: [

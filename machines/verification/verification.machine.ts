@@ -1,4 +1,4 @@
-import { type ErrorActorEvent, assign, fromPromise, setup } from 'xstate';
+import { type ErrorActorEvent, assertEvent, assign, fromPromise, setup } from 'xstate';
 import { errorOf, toErrorInfo } from '../shared/error-info';
 import { VERIFICATION_RESEND_MS, type VerificationStatus } from '../../contract/payments';
 import type {
@@ -170,10 +170,10 @@ export const verificationMachine = setup({
       invoke: {
         id: 'checkCode',
         src: 'checkCode',
-        input: ({ context, event }) => ({
-          kind: context.kind,
-          code: event.type === 'verification.submit' ? event.code : '',
-        }),
+        input: ({ context, event }) => {
+          assertEvent(event, 'verification.submit');
+          return { kind: context.kind, code: event.code };
+        },
         onDone: [
           {
             guard: { type: 'isVerified', params: ({ event }) => event.output },
