@@ -1,4 +1,5 @@
 import { assign, fromPromise, raise, setup } from 'xstate';
+import { systemClock } from '../shared/clock';
 import { errorOf, toErrorInfo } from '../shared/error-info';
 import { dropConfirmed, hasUnreadUpTo, markReadUpTo, mergeMessages } from './chat.messages';
 import type {
@@ -116,7 +117,7 @@ export const chatMachine = setup({
       readingUpTo: Math.min(context.seenUpTo, context.messages.at(-1)?.id ?? 0),
     })),
     markReadLocally: assign(({ context }, upToId: number) => ({
-      messages: markReadUpTo(context.messages, upToId, new Date().toISOString()),
+      messages: markReadUpTo(context.messages, upToId, new Date(context.now()).toISOString()),
     })),
     raiseResumed: raise({ type: 'chat.resumed' }),
   },
@@ -148,6 +149,7 @@ export const chatMachine = setup({
     sendingId: null,
     error: null,
     olderError: null,
+    now: input.now ?? systemClock,
   }),
   type: 'parallel',
   on: {
