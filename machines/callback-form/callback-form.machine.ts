@@ -1,5 +1,5 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
-import { toErrorInfo } from '../shared/error-info';
+import { errorOf, toErrorInfo } from '../shared/error-info';
 import type { CallbackFormContext, CallbackFormEvent, CallbackRequestValues } from './callback-form.types';
 
 /**
@@ -61,10 +61,7 @@ export const callbackFormMachine = setup({
         onDone: { target: 'sent' },
         onError: {
           target: 'editing',
-          actions: [
-            { type: 'assignError', params: ({ event }: { event: { error: unknown } }) => event.error },
-            'focusProblem',
-          ],
+          actions: [{ type: 'assignError', params: errorOf }, 'focusProblem'],
         },
       },
     },

@@ -1,5 +1,6 @@
-import { type ErrorActorEvent, assign, fromPromise, raise, setup } from 'xstate';
-import { toErrorInfo } from '../shared/error-info';
+import { assign, fromPromise, raise, setup } from 'xstate';
+import { systemClock } from '../shared/clock';
+import { errorOf, toErrorInfo } from '../shared/error-info';
 import { dropConfirmed, hasUnreadUpTo, markReadUpTo, mergeMessages } from './chat.messages';
 import type {
   ChatContext,
@@ -116,7 +117,7 @@ export const chatMachine = setup({
       readingUpTo: Math.min(context.seenUpTo, context.messages.at(-1)?.id ?? 0),
     })),
     markReadLocally: assign(({ context }, upToId: number) => ({
-      messages: markReadUpTo(context.messages, upToId, new Date().toISOString()),
+      messages: markReadUpTo(context.messages, upToId, new Date(context.now()).toISOString()),
     })),
     raiseResumed: raise({ type: 'chat.resumed' }),
   },
@@ -148,6 +149,7 @@ export const chatMachine = setup({
     sendingId: null,
     error: null,
     olderError: null,
+    now: input.now ?? systemClock,
   }),
   type: 'parallel',
   on: {
@@ -200,7 +202,7 @@ export const chatMachine = setup({
               target: 'failed',
               actions: {
                 type: 'assignError',
-                params: ({ event }: { event: ErrorActorEvent }) => event.error,
+                params: errorOf,
               },
             },
           },
@@ -262,7 +264,7 @@ export const chatMachine = setup({
                   target: 'idle',
                   actions: {
                     type: 'assignOlderError',
-                    params: ({ event }: { event: ErrorActorEvent }) => event.error,
+                    params: errorOf,
                   },
                 },
               },
@@ -306,7 +308,7 @@ export const chatMachine = setup({
             },
             onError: {
               target: 'idle',
-              actions: { type: 'markFailed', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+              actions: { type: 'markFailed', params: errorOf },
             },
           },
         },

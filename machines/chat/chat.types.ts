@@ -1,4 +1,5 @@
 import type { ChatMessage, ChatPage, ReadMessagesResponse, UploadedFile } from '../../contract/orders.api';
+import type { Clock } from '../shared/clock';
 import type { ApiErrorInfo } from '../shared/error-info';
 
 // ---- Data ------------------------------------------------------------------------------------------------------
@@ -36,11 +37,15 @@ export interface ChatContext {
   error: ApiErrorInfo | null;
   /** Older messages could not be loaded (the list offers to try again). */
   olderError: ApiErrorInfo | null;
+  /** The clock of the read marks set here (input `now`, else the real time). */
+  now: Clock;
 }
 
 // ---- Input -----------------------------------------------------------------------------------------------------
 export interface ChatInput {
   orderId: number;
+  /** A fixed clock for tests. Absent: the real time. */
+  now?: Clock;
 }
 
 // ---- Events ----------------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
-import { type ErrorActorEvent, assign, fromPromise, setup } from 'xstate';
-import { toErrorInfo } from '../shared/error-info';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { errorOf, toErrorInfo } from '../shared/error-info';
 import type {
   ConfirmEmailChangeInput,
   EmailChangeContext,
@@ -13,8 +13,6 @@ import type {
 function notProvided(name: string): Promise<never> {
   return Promise.reject(new Error(`emailChange: actor "${name}" is not provided`));
 }
-
-const errorOf = ({ event }: { event: ErrorActorEvent }) => event.error;
 
 export const emailChangeMachine = setup({
   types: {
@@ -110,7 +108,10 @@ export const emailChangeMachine = setup({
       invoke: {
         id: 'requestChange',
         src: 'requestChange',
-        input: ({ event }) => ({ email: event.type === 'emailChange.request' ? event.email : '' }),
+        input: ({ event }) => {
+          assertEvent(event, 'emailChange.request');
+          return { email: event.email };
+        },
         onDone: { target: 'pending', actions: { type: 'assignState', params: ({ event }) => event.output } },
         onError: [
           {

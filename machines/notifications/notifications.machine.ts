@@ -1,4 +1,4 @@
-import { assign, enqueueActions, setup } from 'xstate';
+import { assertEvent, assign, enqueueActions, setup } from 'xstate';
 import {
   MAX_NOTIFICATIONS,
   NOTIFICATION_TIMEOUT,
@@ -22,7 +22,7 @@ export const notificationsMachine = setup({
   actions: {
     /** Adds the notification, drops the oldest beyond the limit and schedules the auto-dismiss. */
     pushNotification: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'notifications.push') return;
+      assertEvent(event, 'notifications.push');
       const id = `n${context.seq + 1}`;
       const timeout = timeoutOf(event);
       const items = [...context.items, { id, kind: event.kind, text: event.text, timeout }];

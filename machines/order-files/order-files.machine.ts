@@ -1,4 +1,4 @@
-import { assign, emit, fromCallback, setup } from 'xstate';
+import { assertEvent, assign, emit, fromCallback, setup } from 'xstate';
 import type {
   OrderFilesContext,
   OrderFilesEmitted,
@@ -33,7 +33,7 @@ export const orderFilesMachine = setup({
   },
   actions: {
     enqueue: assign(({ context, event }) => {
-      if (event.type !== 'upload.add') return {};
+      assertEvent(event, 'upload.add');
       // Finished rows make room for the new batch; refused ones stay until retried or removed.
       const kept = context.items.filter((i) => i.status !== 'done');
       const added = event.files.map((f, n): UploadItem => ({

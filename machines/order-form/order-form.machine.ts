@@ -1,12 +1,5 @@
-import {
-  type DoneActorEvent,
-  type ErrorActorEvent,
-  assign,
-  enqueueActions,
-  fromPromise,
-  setup,
-} from 'xstate';
-import { toErrorInfo } from '../shared/error-info';
+import { type DoneActorEvent, assertEvent, assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { errorOf, toErrorInfo } from '../shared/error-info';
 import {
   FORM_FIELDS,
   PRICING_FIELDS,
@@ -37,8 +30,6 @@ export function emptyValues(): FormValues {
 
 const notProvided = (name: string) => () =>
   Promise.reject(new Error(`order-form: actor "${name}" is not provided`));
-
-const errorOf = ({ event }: { event: ErrorActorEvent }) => event.error;
 
 export const orderFormMachine = setup({
   types: {
@@ -76,7 +67,7 @@ export const orderFormMachine = setup({
     clearError: assign({ error: null }),
     /** Keeps the typed value, forgets that field's errors, and tells the draft and price regions. */
     applyChange: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'form.change') return;
+      assertEvent(event, 'form.change');
       const { [event.field]: _problem, ...problems } = context.problems;
       const { [event.field]: _errors, ...fieldErrors } = context.fieldErrors;
       enqueue.assign({ values: { ...context.values, [event.field]: event.value }, problems, fieldErrors });
@@ -84,22 +75,24 @@ export const orderFormMachine = setup({
       if (PRICING_FIELDS.includes(event.field)) enqueue.raise({ type: 'price.changed' });
     }),
     applyPromo: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'form.promo') return;
+      assertEvent(event, 'form.promo');
       const { promo_code: _refused, ...fieldErrors } = context.fieldErrors;
       enqueue.assign({ promoCode: event.code, fieldErrors });
       enqueue.raise({ type: 'price.changed' });
     }),
     applyBonus: enqueueActions(({ event, enqueue }) => {
-      if (event.type !== 'form.bonus') return;
+      assertEvent(event, 'form.bonus');
       enqueue.assign({ useBonus: event.use });
       enqueue.raise({ type: 'price.changed' });
     }),
-    addFile: assign(({ context, event }) =>
-      event.type === 'form.fileAdded' ? { files: [...context.files, event.file] } : {},
-    ),
-    removeFile: assign(({ context, event }) =>
-      event.type === 'form.fileRemoved' ? { files: context.files.filter((f) => f.id !== event.id) } : {},
-    ),
+    addFile: assign(({ context, event }) => {
+      assertEvent(event, 'form.fileAdded');
+      return { files: [...context.files, event.file] };
+    }),
+    removeFile: assign(({ context, event }) => {
+      assertEvent(event, 'form.fileRemoved');
+      return { files: context.files.filter((f) => f.id !== event.id) };
+    }),
     markDraftDirty: assign({ draftDirty: true }),
     startDraftSave: assign({ draftDirty: false }),
     assignDraftError: assign((_, error: unknown) => ({ draftError: toErrorInfo(error) })),

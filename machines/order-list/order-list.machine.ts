@@ -1,6 +1,6 @@
-import { assign, emit, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, setup, type DoneActorEvent } from 'xstate';
 import { statusById } from '../../contract/order-status';
-import { toErrorInfo } from '../shared/error-info';
+import { errorOf, toErrorInfo } from '../shared/error-info';
 import {
   ORDER_PAGE_SIZE,
   UNDO_TIMEOUT,
@@ -71,7 +71,7 @@ export const orderListMachine = setup({
   },
   actions: {
     assignQuery: assign(({ context, event }) => {
-      if (event.type !== 'orderList.load') return {};
+      assertEvent(event, 'orderList.load');
       const tab = event.tab ?? context.tab;
       const search = (event.search ?? (tab === context.tab ? context.search : '')).trim();
       // Another tab or search: the old rows are not this list (keep them while only paging).
@@ -155,7 +155,7 @@ export const orderListMachine = setup({
               target: 'failure',
               actions: {
                 type: 'assignError',
-                params: ({ event }: { event: ErrorActorEvent }) => event.error,
+                params: errorOf,
               },
             },
           },
@@ -185,10 +185,7 @@ export const orderListMachine = setup({
             onError: {
               target: 'ready',
               description: 'The rows shown stay; the error shows under them with "show more" to try again.',
-              actions: [
-                'previousPage',
-                { type: 'assignError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
-              ],
+              actions: ['previousPage', { type: 'assignError', params: errorOf }],
             },
           },
           on: {
@@ -240,10 +237,7 @@ export const orderListMachine = setup({
             },
             onError: {
               target: 'idle',
-              actions: [
-                { type: 'assignTrashError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
-                'emitTrashFailed',
-              ],
+              actions: [{ type: 'assignTrashError', params: errorOf }, 'emitTrashFailed'],
             },
           },
         },
@@ -302,10 +296,7 @@ export const orderListMachine = setup({
             ],
             onError: {
               target: 'idle',
-              actions: [
-                { type: 'assignTrashError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
-                'emitTrashFailed',
-              ],
+              actions: [{ type: 'assignTrashError', params: errorOf }, 'emitTrashFailed'],
             },
           },
         },

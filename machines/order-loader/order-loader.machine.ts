@@ -1,16 +1,24 @@
-import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
-import { toErrorInfo } from '../shared/error-info';
+import { assign, fromPromise, setup, type DoneActorEvent } from 'xstate';
+import { systemClock } from '../shared/clock';
+import { errorOf, toErrorInfo } from '../shared/error-info';
 import {
   ORDER_CACHE_EXPIRY,
   type OrderDetail,
   type OrderLoaderContext,
   type OrderLoaderEvent,
+  type OrderLoaderInput,
 } from './order-loader.types';
 
 type Loaded = DoneActorEvent<OrderDetail>;
 
 const cachedOf = (context: OrderLoaderContext, id: number | null) =>
   id === null ? undefined : context.cache[id];
+
+/** The cached copy of `id` while it is younger than 60 000 ms on the machine's clock. */
+const freshCopy = (context: OrderLoaderContext, id: number | null) => {
+  const cached = cachedOf(context, id);
+  return cached !== undefined && context.now() - cached.loadedAt < ORDER_CACHE_EXPIRY ? cached : undefined;
+};
 
 /**
  * The order routes' data (spec 2, route behaviour): a cache of orders by id with their load time. Opening an
@@ -21,6 +29,7 @@ export const orderLoaderMachine = setup({
   types: {
     context: {} as OrderLoaderContext,
     events: {} as OrderLoaderEvent,
+    input: {} as OrderLoaderInput,
   },
   actors: {
     /** GET /api/client/orders/{id}/ with the actor's AbortSignal; provided in src/app. */
@@ -31,7 +40,7 @@ export const orderLoaderMachine = setup({
   actions: {
     assignId: assign((_, id: number | null) => ({ id, error: null })),
     cacheOrder: assign(({ context }, order: OrderDetail) => ({
-      cache: { ...context.cache, [order.id]: { order, loadedAt: Date.now() } },
+      cache: { ...context.cache, [order.id]: { order, loadedAt: context.now() } },
     })),
     /** The copy stays on screen but counts as expired: the next open (or the quiet reload) loads it. */
     markStale: assign(({ context }, id: number) => {
@@ -44,22 +53,15 @@ export const orderLoaderMachine = setup({
   guards: {
     hasNoId: (_, id: number | null) => id === null,
     /** The cached copy is younger than 60 000 ms. */
-    isFresh: ({ context }, id: number | null) => {
-      const cached = cachedOf(context, id);
-      return cached !== undefined && Date.now() - cached.loadedAt < ORDER_CACHE_EXPIRY;
-    },
-    isFreshArchived: ({ context }, id: number | null) => {
-      const cached = cachedOf(context, id);
-      return (
-        cached !== undefined && Date.now() - cached.loadedAt < ORDER_CACHE_EXPIRY && cached.order.is_trash
-      );
-    },
+    isFresh: ({ context }, id: number | null) => freshCopy(context, id) !== undefined,
+    isFreshArchived: ({ context }, id: number | null) => freshCopy(context, id)?.order.is_trash === true,
     isArchived: (_, order: OrderDetail) => order.is_trash,
     isOpenOrder: ({ context }, id: number) => context.id === id,
   },
 }).createMachine({
   id: 'orderLoader',
-  context: { cache: {}, id: null, error: null },
+  // No input in the visualizer and the model tests: the real time.
+  context: ({ input }) => ({ cache: {}, id: null, error: null, now: input?.now ?? systemClock }),
   initial: 'idle',
   on: {
     'orderLoader.open': [
@@ -126,7 +128,7 @@ export const orderLoaderMachine = setup({
         ],
         onError: {
           target: 'failed',
-          actions: { type: 'assignError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          actions: { type: 'assignError', params: errorOf },
         },
       },
       on: {
@@ -173,7 +175,7 @@ export const orderLoaderMachine = setup({
               description: 'A failed quiet reload keeps the copy on screen (the next open loads again).',
               actions: {
                 type: 'assignError',
-                params: ({ event }: { event: ErrorActorEvent }) => event.error,
+                params: errorOf,
               },
             },
           },

@@ -1,4 +1,5 @@
 import type { OrderDetail } from '../../contract/orders.api';
+import type { Clock } from '../shared/clock';
 import type { ApiErrorInfo } from '../shared/error-info';
 
 // ---- Data ------------------------------------------------------------------------------------------------------
@@ -7,7 +8,7 @@ export const ORDER_CACHE_EXPIRY = 60_000;
 
 export interface CachedOrder {
   order: OrderDetail;
-  /** Date.now() when it arrived (spec 3: "timestamp of last load"). */
+  /** The machine's clock when it arrived (spec 3: "timestamp of last load"). */
   loadedAt: number;
 }
 
@@ -20,6 +21,14 @@ export interface OrderLoaderContext {
   /** The order the page shows (or asked for). */
   id: number | null;
   error: ApiErrorInfo | null;
+  /** The clock the copies' age is counted on (input `now`, else the real time). */
+  now: Clock;
+}
+
+// ---- Input -----------------------------------------------------------------------------------------------------
+export interface OrderLoaderInput {
+  /** The real time at the edge (src/app); a fixed clock in tests. Absent: the real time. */
+  now?: Clock;
 }
 
 // ---- Events ----------------------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
-import { type ErrorActorEvent, assign, fromPromise, setup } from 'xstate';
-import { toErrorInfo } from '../shared/error-info';
+import { assign, fromPromise, setup } from 'xstate';
+import { newAttemptSeed } from '../shared/attempt-seed';
+import { errorOf, toErrorInfo } from '../shared/error-info';
 import type { PayRequest, PayResponse } from '../../contract/payments.api';
 import type { PayInput, PaymentContext, PaymentEvent, PaymentInput } from './payment.types';
 
@@ -10,11 +11,6 @@ export const attemptKey = (seed: string, attempt: number) => `pay-${seed}-${atte
 export function sameRequest(a: PayRequest | null, b: PayRequest): boolean {
   return a !== null && JSON.stringify(a) === JSON.stringify(b);
 }
-
-const newSeed = () =>
-  globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
-
-const errorOf = ({ event }: { event: ErrorActorEvent }) => event.error;
 
 /**
  * One checkout: the customer chooses (method, bonus, balance), submits once (the button is locked while the call
@@ -59,7 +55,7 @@ export const paymentMachine = setup({
 }).createMachine({
   id: 'payment',
   context: ({ input }) => ({
-    seed: input.seed ?? newSeed(),
+    seed: input.seed ?? newAttemptSeed(),
     attempt: 0,
     request: null,
     paid: null,

@@ -1,5 +1,5 @@
-import { type ErrorActorEvent, assign, fromPromise, setup } from 'xstate';
-import { toErrorInfo } from '../shared/error-info';
+import { assign, fromPromise, setup } from 'xstate';
+import { errorOf, toErrorInfo } from '../shared/error-info';
 import type {
   AvatarChoice,
   AvatarFit,
@@ -13,8 +13,6 @@ import type {
 function notProvided(name: string): Promise<never> {
   return Promise.reject(new Error(`profileAvatar: actor "${name}" is not provided`));
 }
-
-const errorOf = ({ event }: { event: ErrorActorEvent }) => event.error;
 
 export const profileAvatarMachine = setup({
   types: {

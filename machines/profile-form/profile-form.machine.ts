@@ -1,5 +1,5 @@
-import { type ErrorActorEvent, assign, fromPromise, setup } from 'xstate';
-import { toErrorInfo } from '../shared/error-info';
+import { assign, fromPromise, setup } from 'xstate';
+import { errorOf, toErrorInfo } from '../shared/error-info';
 import {
   PROFILE_GROUPS,
   groupOf,
@@ -99,7 +99,7 @@ export const profileFormMachine = setup({
         onDone: { target: 'ready', actions: { type: 'assignLoaded', params: ({ event }) => event.output } },
         onError: {
           target: 'loadFailed',
-          actions: { type: 'assignError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          actions: { type: 'assignError', params: errorOf },
         },
       },
     },
@@ -153,7 +153,7 @@ export const profileFormMachine = setup({
               description: 'Field errors go to their fields; any other message above the group.',
               actions: {
                 type: 'assignGroupError',
-                params: ({ event }: { event: ErrorActorEvent }) => event.error,
+                params: errorOf,
               },
             },
           },

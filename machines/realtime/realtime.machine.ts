@@ -1,4 +1,4 @@
-import { assign, emit, fromCallback, setup } from 'xstate';
+import { assertEvent, assign, emit, fromCallback, setup } from 'xstate';
 import type { RealtimeEvent } from '../../contract/realtime.api';
 import type { RealtimeContext, RealtimeEmitted, RealtimeMachineEvent, SocketInput } from './realtime.types';
 
@@ -116,10 +116,10 @@ export const realtimeMachine = setup({
                 actions: [
                   {
                     type: 'forwardFinances',
-                    params: ({ event }) =>
-                      event.event.type === 'finances'
-                        ? { money: event.event.money, bonus: event.event.bonus }
-                        : { money: 0, bonus: 0 },
+                    params: ({ event }) => {
+                      assertEvent(event.event, 'finances');
+                      return { money: event.event.money, bonus: event.event.bonus };
+                    },
                   },
                   { type: 'emitEvent', params: ({ event }) => event.event },
                 ],

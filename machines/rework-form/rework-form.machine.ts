@@ -1,5 +1,5 @@
-import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
-import { toErrorInfo } from '../shared/error-info';
+import { assertEvent, assign, fromPromise, setup, type DoneActorEvent } from 'xstate';
+import { errorOf, toErrorInfo } from '../shared/error-info';
 import type {
   CreateReworkRequest,
   Rework,
@@ -42,10 +42,10 @@ export const reworkFormMachine = setup({
       invoke: {
         id: 'createRework',
         src: 'createRework',
-        input: ({ context, event }) => ({
-          orderId: context.orderId,
-          request: (event as Extract<ReworkFormEvent, { type: 'rework.submit' }>).request,
-        }),
+        input: ({ context, event }) => {
+          assertEvent(event, 'rework.submit');
+          return { orderId: context.orderId, request: event.request };
+        },
         onDone: {
           target: 'sent',
           actions: {
@@ -56,7 +56,7 @@ export const reworkFormMachine = setup({
         onError: {
           target: 'editing',
           description: 'The form stays filled in and shows the detail and the field messages.',
-          actions: { type: 'assignError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          actions: { type: 'assignError', params: errorOf },
         },
       },
     },

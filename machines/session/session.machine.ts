@@ -1,5 +1,5 @@
-import { type ErrorActorEvent, assign, fromPromise, setup } from 'xstate';
-import { isAuthRejection, toErrorInfo } from '../shared/error-info';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { errorOf, isAuthRejection, toErrorInfo } from '../shared/error-info';
 import type {
   AuthTokens,
   AutoLoginInput,
@@ -98,7 +98,7 @@ export const sessionMachine = setup({
           {
             guard: {
               type: 'isAuthRejection',
-              params: ({ event }: { event: ErrorActorEvent }) => event.error,
+              params: errorOf,
             },
             target: 'authError',
             description: 'No valid sign-in (400/401): an anonymous visitor, not a failure.',
@@ -107,7 +107,7 @@ export const sessionMachine = setup({
             target: 'initFailed',
             description:
               'No answer or a server error: the cabinet cannot start; the router shows the Error route.',
-            actions: { type: 'assignError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            actions: { type: 'assignError', params: errorOf },
           },
         ],
       },
@@ -141,10 +141,10 @@ export const sessionMachine = setup({
           invoke: {
             id: 'signIn',
             src: 'signIn',
-            input: ({ event }) =>
-              event.type === 'session.login'
-                ? { login: event.login, password: event.password }
-                : { login: '', password: '' },
+            input: ({ event }) => {
+              assertEvent(event, 'session.login');
+              return { login: event.login, password: event.password };
+            },
             onDone: {
               target: '#session.authSuccess',
               actions: [
@@ -156,7 +156,7 @@ export const sessionMachine = setup({
               target: 'idle',
               actions: {
                 type: 'assignError',
-                params: ({ event }: { event: ErrorActorEvent }) => event.error,
+                params: errorOf,
               },
             },
           },
@@ -171,10 +171,7 @@ export const sessionMachine = setup({
             onDone: { target: 'awaitingCode' },
             onError: {
               target: 'idle',
-              actions: [
-                'clearCodeLogin',
-                { type: 'assignError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
-              ],
+              actions: ['clearCodeLogin', { type: 'assignError', params: errorOf }],
             },
           },
         },
@@ -195,10 +192,10 @@ export const sessionMachine = setup({
           invoke: {
             id: 'verifyCode',
             src: 'verifyCode',
-            input: ({ event }) =>
-              event.type === 'session.loginWithCode.verify'
-                ? { login: event.login, code: event.code }
-                : { login: '', code: '' },
+            input: ({ event }) => {
+              assertEvent(event, 'session.loginWithCode.verify');
+              return { login: event.login, code: event.code };
+            },
             onDone: {
               target: '#session.authSuccess',
               actions: [
@@ -210,7 +207,7 @@ export const sessionMachine = setup({
               target: 'awaitingCode',
               actions: {
                 type: 'assignError',
-                params: ({ event }: { event: ErrorActorEvent }) => event.error,
+                params: errorOf,
               },
             },
           },
@@ -220,7 +217,10 @@ export const sessionMachine = setup({
           invoke: {
             id: 'autoLogin',
             src: 'autoLogin',
-            input: ({ event }) => ({ token: event.type === 'session.autoLogin' ? event.token : '' }),
+            input: ({ event }) => {
+              assertEvent(event, 'session.autoLogin');
+              return { token: event.token };
+            },
             onDone: {
               target: '#session.authSuccess',
               actions: [
@@ -232,7 +232,7 @@ export const sessionMachine = setup({
               target: 'idle',
               actions: {
                 type: 'assignError',
-                params: ({ event }: { event: ErrorActorEvent }) => event.error,
+                params: errorOf,
               },
             },
           },
@@ -244,10 +244,10 @@ export const sessionMachine = setup({
           invoke: {
             id: 'loadUser',
             src: 'loadUser',
-            input: ({ event }) =>
-              event.type === 'session.authenticated'
-                ? { access: event.access, expires_in: event.expires_in }
-                : { access: '', expires_in: 0 },
+            input: ({ event }) => {
+              assertEvent(event, 'session.authenticated');
+              return { access: event.access, expires_in: event.expires_in };
+            },
             onDone: {
               target: '#session.authSuccess',
               actions: [
@@ -259,7 +259,7 @@ export const sessionMachine = setup({
               target: 'idle',
               actions: {
                 type: 'assignError',
-                params: ({ event }: { event: ErrorActorEvent }) => event.error,
+                params: errorOf,
               },
             },
           },

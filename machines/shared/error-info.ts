@@ -1,3 +1,5 @@
+import type { ErrorActorEvent } from 'xstate';
+
 /**
  * The failure every machine keeps in its context: what the HTTP client's `ApiError` carries, as plain data so a
  * snapshot stays serialisable (the visualizer, the inspector and the graph tests print it).
@@ -12,6 +14,12 @@ export interface ApiErrorInfo {
   /** Seconds to wait before trying again, when a 429 named them (Retry-After). */
   retryAfter?: number;
 }
+
+/**
+ * What an invoked actor rejected with, read from its `xstate.error.actor.*` event: the `params` of every error
+ * action and guard (`{ type: 'assignError', params: errorOf }`), which turn it into `ApiErrorInfo` themselves.
+ */
+export const errorOf = ({ event }: { event: ErrorActorEvent }): unknown => event.error;
 
 const FALLBACK_MESSAGE = 'Что-то пошло не так. Попробуйте ещё раз.';
 

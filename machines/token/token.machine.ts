@@ -1,6 +1,7 @@
-import { type ErrorActorEvent, assign, emit, fromPromise, setup } from 'xstate';
-import { isAuthRejection, toErrorInfo } from '../shared/error-info';
-import type { TokenContext, TokenEmitted, TokenEvent, TokenPair } from './token.types';
+import { assign, emit, fromPromise, setup } from 'xstate';
+import { systemClock } from '../shared/clock';
+import { errorOf, isAuthRejection, toErrorInfo } from '../shared/error-info';
+import type { TokenContext, TokenEmitted, TokenEvent, TokenInput, TokenPair } from './token.types';
 
 /** Spec point 9: the access token lives 300 s unless the server says otherwise. */
 export const DEFAULT_EXPIRES_IN = 300;
@@ -20,6 +21,7 @@ export const tokenMachine = setup({
     context: {} as TokenContext,
     events: {} as TokenEvent,
     emitted: {} as TokenEmitted,
+    input: {} as TokenInput,
   },
   actors: {
     /** POST /api/client/auth/token/refresh/ behind the cross-tab lock; provided in src/app. */
@@ -28,9 +30,9 @@ export const tokenMachine = setup({
     ),
   },
   actions: {
-    assignTokens: assign((_, tokens: TokenPair) => {
+    assignTokens: assign(({ context }, tokens: TokenPair) => {
       const expiresIn = lifetime(tokens.expires_in);
-      return { access: tokens.access, expiresIn, expiresAt: Date.now() + expiresIn * 1000, error: null };
+      return { access: tokens.access, expiresIn, expiresAt: context.now() + expiresIn * 1000, error: null };
     }),
     clearTokens: assign({ access: null, expiresAt: null, expiresIn: DEFAULT_EXPIRES_IN }),
     assignError: assign((_, error: unknown) => ({ error: toErrorInfo(error) })),
@@ -50,7 +52,14 @@ export const tokenMachine = setup({
   },
 }).createMachine({
   id: 'token',
-  context: { access: null, expiresAt: null, expiresIn: DEFAULT_EXPIRES_IN, error: null },
+  // No input in the visualizer and the model tests: the real time.
+  context: ({ input }) => ({
+    access: null,
+    expiresAt: null,
+    expiresIn: DEFAULT_EXPIRES_IN,
+    error: null,
+    now: input?.now ?? systemClock,
+  }),
   initial: 'empty',
   on: {
     'token.set': {
@@ -115,12 +124,12 @@ export const tokenMachine = setup({
           {
             guard: {
               type: 'isAuthRejection',
-              params: ({ event }: { event: ErrorActorEvent }) => event.error,
+              params: errorOf,
             },
             target: 'expired',
             description: 'The refresh token was refused (400/401/not authorized): the session is over.',
             actions: [
-              { type: 'assignError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+              { type: 'assignError', params: errorOf },
               'clearTokens',
               'removeAccessCookie',
               'emitSessionExpired',
@@ -129,7 +138,7 @@ export const tokenMachine = setup({
           {
             target: 'unavailable',
             description: 'No answer or a server error: keep the session, try again later.',
-            actions: { type: 'assignError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            actions: { type: 'assignError', params: errorOf },
           },
         ],
       },

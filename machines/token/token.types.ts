@@ -1,3 +1,4 @@
+import type { Clock } from '../shared/clock';
 import type { ApiErrorInfo } from '../shared/error-info';
 
 // ---- Data ------------------------------------------------------------------------------------------------------
@@ -15,6 +16,14 @@ export interface TokenContext {
   /** Lifetime of the current token in seconds; the refresh is scheduled at 80 % of it. */
   expiresIn: number;
   error: ApiErrorInfo | null;
+  /** The clock `expiresAt` is counted on (input `now`, else the real time). */
+  now: Clock;
+}
+
+// ---- Input -----------------------------------------------------------------------------------------------------
+export interface TokenInput {
+  /** The real time at the edge (src/app); a fixed clock in tests. Absent: the real time. */
+  now?: Clock;
 }
 
 // ---- Events ----------------------------------------------------------------------------------------------------

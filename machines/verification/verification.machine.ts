@@ -1,5 +1,5 @@
-import { type ErrorActorEvent, assign, fromPromise, setup } from 'xstate';
-import { toErrorInfo } from '../shared/error-info';
+import { type ErrorActorEvent, assertEvent, assign, fromPromise, setup } from 'xstate';
+import { errorOf, toErrorInfo } from '../shared/error-info';
 import { VERIFICATION_RESEND_MS, type VerificationStatus } from '../../contract/payments';
 import type {
   CheckCodeInput,
@@ -12,8 +12,6 @@ import type {
 function notProvided(name: string): Promise<never> {
   return Promise.reject(new Error(`verification: actor "${name}" is not provided`));
 }
-
-const errorOf = ({ event }: { event: ErrorActorEvent }) => event.error;
 
 /** A 429 of the code request carries the server's Retry-After: the resend waits that long. */
 export function retryAfterMs(error: unknown): number | null {
@@ -172,10 +170,10 @@ export const verificationMachine = setup({
       invoke: {
         id: 'checkCode',
         src: 'checkCode',
-        input: ({ context, event }) => ({
-          kind: context.kind,
-          code: event.type === 'verification.submit' ? event.code : '',
-        }),
+        input: ({ context, event }) => {
+          assertEvent(event, 'verification.submit');
+          return { kind: context.kind, code: event.code };
+        },
         onDone: [
           {
             guard: { type: 'isVerified', params: ({ event }) => event.output },

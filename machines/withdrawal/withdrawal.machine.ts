@@ -1,5 +1,6 @@
-import { type ErrorActorEvent, assign, fromPromise, setup } from 'xstate';
-import { toErrorInfo } from '../shared/error-info';
+import { assign, fromPromise, setup } from 'xstate';
+import { newAttemptSeed } from '../shared/attempt-seed';
+import { errorOf, toErrorInfo } from '../shared/error-info';
 import type {
   MoneyOutRequest,
   MoneyOutResult,
@@ -13,11 +14,6 @@ export const attemptKey = (seed: string, attempt: number) => `out-${seed}-${atte
 
 const sameRequest = (a: MoneyOutRequest | null, b: MoneyOutRequest) =>
   a !== null && JSON.stringify(a) === JSON.stringify(b);
-
-const newSeed = () =>
-  globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
-
-const errorOf = ({ event }: { event: ErrorActorEvent }) => event.error;
 
 /**
  * One money-out form (withdrawal, storno refund, refund claim): editing → submitting (locked) → done | failed.
@@ -55,7 +51,7 @@ export const withdrawalMachine = setup({
 }).createMachine({
   id: 'withdrawal',
   context: ({ input }) => ({
-    seed: input.seed ?? newSeed(),
+    seed: input.seed ?? newAttemptSeed(),
     attempt: 0,
     request: null,
     result: null,

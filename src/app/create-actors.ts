@@ -10,6 +10,7 @@ import { vars } from '../ui/theme/contract.css';
 import { dialogsMachine } from '../../machines/dialogs/dialogs.machine';
 import { notificationsMachine } from '../../machines/notifications/notifications.machine';
 import { orderLoaderMachine } from '../../machines/order-loader/order-loader.machine';
+import { systemClock } from '../../machines/shared/clock';
 import type { OrderDetail } from '../../contract/orders.api';
 import { call, configureApi } from '../api/client';
 import { removeAccessCookie, storeAccessCookie, storeThemeCookie } from '../lib/cookies';
@@ -76,7 +77,7 @@ export function createAppActors(options: CreateActorsOptions): AppActors {
         broadcastTokens: (_, tokens) => sync.shareTokens(tokens),
       },
     }),
-    { inspect },
+    { input: { now: systemClock }, inspect },
   );
 
   const session = createActor(
@@ -136,7 +137,7 @@ export function createAppActors(options: CreateActorsOptions): AppActors {
         ),
       },
     }),
-    { inspect },
+    { input: { now: systemClock }, inspect },
   );
   // Signed out (or another customer signs in): no cached order of the last one may show.
   session.subscribe((snapshot) => {

@@ -1,4 +1,5 @@
-import { readCookie, writeCookies } from '../lib/cookies';
+import Cookies from 'js-cookie';
+import { writeCookies } from '../lib/cookies';
 import { ORIGIN_COOKIES, trackOrigin } from '../lib/origin-tracking';
 
 /** Spec point 9: records where the visitor came from, once per page load. */
@@ -7,7 +8,7 @@ export function recordOrigin(): void {
     referrer: document.referrer,
     href: location.href,
     query: Object.fromEntries(new URLSearchParams(location.search)),
-    stored: readCookie(ORIGIN_COOKIES.referrer),
+    stored: Cookies.get(ORIGIN_COOKIES.referrer) ?? null,
     now: new Date(),
   });
   writeCookies(writes, location.hostname);

@@ -13,10 +13,6 @@ function isSecurePage(): boolean {
   return globalThis.location?.protocol === 'https:' || globalThis.location?.hostname === 'localhost';
 }
 
-export function readAccessCookie(): string | null {
-  return Cookies.get(ACCESS_COOKIE) ?? null;
-}
-
 export function storeAccessCookie(access: string): void {
   Cookies.set(ACCESS_COOKIE, access, {
     expires: ACCESS_COOKIE_DAYS,
@@ -58,10 +54,6 @@ export function siteCookieDomain(hostname: string): string | undefined {
   if (!hostname || hostname === 'localhost' || /^[\d.]+$/.test(hostname) || hostname.includes(':'))
     return undefined;
   return hostname;
-}
-
-export function readCookie(name: string): string | null {
-  return Cookies.get(name) ?? null;
 }
 
 export function writeCookies(writes: CookieWrite[], hostname: string): void {

@@ -15,6 +15,7 @@ const json = (status: number, body: unknown) =>
 function startToken(refreshRequest: () => Promise<AuthTokens>) {
   const token = createActor(
     tokenMachine.provide({ actors: { refreshTokens: fromPromise(refreshRequest) } }),
+    { input: {} },
   ).start();
   token.send({ type: 'token.set', access: 'old', expires_in: 300 });
   return token;

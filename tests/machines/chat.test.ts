@@ -153,7 +153,7 @@ function controlled<TOut, TIn>() {
   return { logic, calls };
 }
 
-function startChat() {
+function startChat(now?: () => number) {
   const io = {
     loadHistory: controlled<ChatPage, { orderId: number }>(),
     fetchNewer: controlled<ChatPage, { orderId: number; after: number }>(),
@@ -174,7 +174,7 @@ function startChat() {
         markRead: io.markRead.logic,
       },
     }),
-    { input: { orderId: ORDER } },
+    { input: { orderId: ORDER, now } },
   ).start();
   return { actor, io };
 }
@@ -273,6 +273,17 @@ describe('chat machine (IO)', () => {
     expect(selectUnread(actor.getSnapshot())).toBe(1);
     actor.send({ type: 'chat.seen', upToId: 13 });
     expect(io.markRead.calls[1]!.input.upToId).toBe(13);
+  });
+
+  it("stamps the messages it marks read with the input's clock", async () => {
+    const { actor, io } = startChat(() => Date.parse('2026-03-01T10:30:00.000Z'));
+    io.loadHistory.calls[0]!.resolve(history);
+    await flush();
+    actor.send({ type: 'chat.seen', upToId: 11 });
+    io.markRead.calls[0]!.resolve({ unread: 0 });
+    await flush();
+    const read = actor.getSnapshot().context.messages.find((m) => m.id === 10);
+    expect(read?.read_at).toBe('2026-03-01T10:30:00.000Z');
   });
 
   it('loads older messages before the first one', async () => {

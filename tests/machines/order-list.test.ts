@@ -248,6 +248,7 @@ describe('order list and order cache together', () => {
     );
     const loader = createActor(
       orderLoaderMachine.provide({ actors: { fetchOrder: fromPromise(fetchOrder) } }),
+      { input: {} },
     ).start();
     const { actor, fetch } = start('active', {
       trash: deleted1,

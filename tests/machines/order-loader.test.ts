@@ -7,7 +7,7 @@ import {
   selectOrder,
   selectOutcome,
 } from '../../machines/order-loader/order-loader.selectors';
-import { ORDER_CACHE_EXPIRY } from '../../machines/order-loader/order-loader.types';
+import { ORDER_CACHE_EXPIRY, type OrderLoaderInput } from '../../machines/order-loader/order-loader.types';
 import type { OrderDetail } from '../../contract/orders.api';
 import { describeModel } from './coverage';
 import { never } from './never';
@@ -72,7 +72,10 @@ describeModel(model, {
   },
 });
 
-function start(answer: (id: number) => Promise<OrderDetail> = async (id) => order(id)) {
+function start(
+  answer: (id: number) => Promise<OrderDetail> = async (id) => order(id),
+  input: OrderLoaderInput = {},
+) {
   const calls: { id: number; signal: AbortSignal }[] = [];
   const actor = createActor(
     orderLoaderMachine.provide({
@@ -83,6 +86,7 @@ function start(answer: (id: number) => Promise<OrderDetail> = async (id) => orde
         }),
       },
     }),
+    { input },
   ).start();
   const open = async (id: number | null) => {
     actor.send({ type: 'orderLoader.open', id });
@@ -104,6 +108,18 @@ describe('orderLoader machine (cache and route outcomes)', () => {
 
     await vi.advanceTimersByTimeAsync(1);
     expect(await open(5)).toBe('show');
+    expect(calls).toHaveLength(2);
+  });
+
+  it("counts a copy's age on the input's clock, not the system time", async () => {
+    let now = 5_000_000;
+    const { calls, open } = start(undefined, { now: () => now });
+    await open(5);
+    await vi.advanceTimersByTimeAsync(ORDER_CACHE_EXPIRY * 2); // the system time moves, the given clock does not
+    await open(5);
+    expect(calls).toHaveLength(1);
+    now += ORDER_CACHE_EXPIRY;
+    await open(5);
     expect(calls).toHaveLength(2);
   });
 

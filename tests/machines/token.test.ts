@@ -88,6 +88,7 @@ function startToken(refresh = controlledRefresh()) {
         broadcastTokens: (_, tokens) => broadcastTokens(tokens),
       },
     }),
+    { input: {} },
   ).start();
   const expired = vi.fn();
   actor.on('session.expired', expired);
@@ -124,6 +125,13 @@ describe('token machine (timing and IO)', () => {
     expect(selectExpiresAt(actor.getSnapshot())).toBe(Date.now() + 300_000);
     await vi.advanceTimersByTimeAsync(240_000);
     expect(refresh.calls).toHaveLength(1);
+  });
+
+  it("counts the expiry on the input's clock", () => {
+    const actor = createActor(model, { input: { now: () => 1_000_000 } }).start();
+    actor.send({ type: 'token.set', access: 'a1', expires_in: 60 });
+    expect(selectExpiresAt(actor.getSnapshot())).toBe(1_060_000);
+    actor.stop();
   });
 
   it('is single-flight: many 401s while refreshing start one refresh', async () => {

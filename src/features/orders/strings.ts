@@ -1,5 +1,12 @@
 /** Every text of the dashboard and the order page (Russian UI). */
 import type { OrderTab } from '../../../contract/order-status';
+import { plural } from '../../lib/plural';
+
+const unreadMessages = {
+  one: 'непрочитанное сообщение',
+  few: 'непрочитанных сообщения',
+  many: 'непрочитанных сообщений',
+};
 
 export const t = {
   dashboard: {
@@ -47,8 +54,7 @@ export const t = {
     price: 'Цена',
     paid: 'Оплачено',
     priceUnknown: 'Оценивается',
-    unread: (n: number) =>
-      `${n} ${plural(n, 'непрочитанное сообщение', 'непрочитанных сообщения', 'непрочитанных сообщений')}`,
+    unread: (n: number) => `${n} ${plural(n, unreadMessages)}`,
     delete: 'В архив',
     deleteLabel: (id: number) => `Переместить заказ №${id} в архив`,
     restore: 'Восстановить',
@@ -154,12 +160,3 @@ export const t = {
   retry: 'Повторить',
   chatPlaceholder: 'Чат заказа',
 };
-
-/** Russian plural forms: 1 сообщение, 2 сообщения, 5 сообщений. */
-export function plural(n: number, one: string, few: string, many: string): string {
-  const m10 = n % 10;
-  const m100 = n % 100;
-  if (m10 === 1 && m100 !== 11) return one;
-  if (m10 >= 2 && m10 <= 4 && (m100 < 12 || m100 > 14)) return few;
-  return many;
-}
