@@ -1,3 +1,4 @@
+import { flushSync } from 'react-dom';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { selectDraftId, selectFiles } from '../../../machines/order-form/order-form.selectors';
@@ -88,6 +89,10 @@ export function FileField({ disabled }: { disabled: boolean }) {
                 controller.signal,
               ),
             ];
+      // The progress row goes first, committed at once: the store's update renders synchronously, and with the row
+      // still pending the file showed twice in the list (once uploading, once attached). Both commits share one task,
+      // so the browser paints only the end state.
+      flushSync(() => setUploads((u) => u.filter((x) => x.key !== key)));
       for (const f of uploaded) actor.send({ type: 'form.fileAdded', file: f });
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
