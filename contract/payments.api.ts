@@ -3,6 +3,7 @@
 // The money rules in words, and the constants both sides need, are in payments.ts.
 import * as z from 'zod/mini';
 import { endpoint, page } from './http';
+import { StatusRef } from './orders.api';
 import {
   CLAIM_STATUSES,
   INT4_MAX,
@@ -82,7 +83,7 @@ export const WaitingOrder = z.object({
   id: z.number(),
   topic: z.string(),
   work_type: z.string(),
-  status: z.object({ id: z.number(), title: z.string() }),
+  status: StatusRef,
   price: z.number(),
   paid: z.number(),
   /** What is left to pay. */

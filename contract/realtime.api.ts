@@ -30,6 +30,3 @@ export const RealtimeEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('order.file'), orderId: z.number(), file: OrderFile }),
 ]);
 export type RealtimeEvent = z.infer<typeof RealtimeEvent>;
-
-/** The socket's query: the bearer token (spec point 7). */
-export const SocketQuery = z.object({ token: z.string() });

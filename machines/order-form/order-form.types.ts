@@ -1,3 +1,4 @@
+import type { FieldErrors } from '../../contract/http';
 import type { ApiErrorInfo } from '../shared/error-info';
 
 // ---- Data ------------------------------------------------------------------------------------------------------
@@ -20,8 +21,6 @@ export const PRICING_FIELDS: readonly FormField[] = ['work_type', 'pages', 'dead
 
 /** new: /order-new (the latest draft or a fresh one); continue: /order-continue[/id]; edit: /order/{id}/edit. */
 export type FormMode = 'new' | 'continue' | 'edit';
-
-export type FieldErrors = Record<string, string[]>;
 
 /** Why a field fails the client rules (the feature words it; the server checks everything again). */
 export type FieldProblem = 'required' | 'date' | 'dateMin' | 'dateMax' | 'integer' | 'range' | 'url';
