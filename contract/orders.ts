@@ -20,7 +20,10 @@
 // - Files: at most 20 MB each, 30 per order, types in ALLOWED_FILE_EXTENSIONS; stored under server-made names.
 // - Trash: DELETE {id}/ moves an order to the trash (is_trash; shown as status 16 'Архивный заказ', tab archive);
 //   orders in work ('inWork', 'rework') cannot be deleted. PATCH {id}/restore/ takes it back.
-// - Promo codes: PROMO_CODES below; bonus roubles may cover at most 30 % of the cost (BONUS_MAX_SHARE).
+// - Promo codes are data: staff add them (POST /api/staff/promo-codes/) with a percent or an amount, validity dates
+//   and a usage limit; PROMO_MESSAGES below say why one is refused. A use is taken when an order is created with
+//   the code (or an edit adds it) and given back when an edit removes it. Bonus roubles may cover at most 30 % of
+//   the cost (BONUS_MAX_SHARE).
 
 export const WORK_TYPES = [
   'Курсовая работа',
@@ -78,11 +81,18 @@ export const ALLOWED_FILE_EXTENSIONS = [
 ] as const;
 
 export const BONUS_MAX_SHARE = 0.3;
-export const PROMO_CODES: Record<string, { percent?: number; amount?: number; title: string }> = {
-  STUDENT10: { percent: 10, title: 'Скидка студента 10 %' },
-  SESSION15: { percent: 15, title: 'Сессия без стресса: 15 %' },
-  WELCOME500: { amount: 500, title: '500 ₽ на первый заказ' },
-};
+/**
+ * Why a promo code is refused, at the field promo_code of the order form and in calculate-discount/'s detail.
+ * A code is case-insensitive; it applies while it is on, inside its dates and under its usage limit.
+ */
+export const PROMO_MESSAGES = {
+  unknown: 'Такого промокода нет. Проверьте, как он написан.',
+  inactive: 'Этот промокод больше не действует.',
+  expired: 'Срок действия промокода истёк.',
+  /** followed by the day (and the Moscow time, when not midnight) it starts: 'Промокод действует с 01.12.2026.' */
+  notYetValid: (from: string) => `Промокод действует с ${from}.`,
+  usedUp: 'Этот промокод уже использован максимальное число раз.',
+} as const;
 
 /** 'YYYY-MM-DD', or a full ISO date-time with a zone. */
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;

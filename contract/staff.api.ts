@@ -43,6 +43,65 @@ export const OutboxQuery = z.object({
   ),
 });
 
+// ---- promo codes (contract/orders.ts says how they apply) ------------------------------------------------------
+const P = {
+  code: 'Код — от 3 до 32 латинских букв, цифр, «-» или «_».',
+  title: 'Опишите скидку для клиента (до 200 символов).',
+  percent: 'Процент — целое число от 1 до 100.',
+  amount: 'Сумма — целое число рублей от 1 до 1 000 000.',
+  oneDiscount: 'Укажите либо процент, либо сумму скидки.',
+  date: 'Дата и время в формате ISO 8601 с часовым поясом: 2026-12-01T00:00:00+03:00.',
+  dates: 'Конец действия должен быть позже начала.',
+  limit: 'Лимит — целое число от 1, или null без лимита.',
+  active: 'active — true или false.',
+} as const;
+const isoMoment = z.iso.datetime({ offset: true, error: P.date });
+
+export const PromoCode = z.object({
+  code: z.string(),
+  title: z.string(),
+  percent: z.nullable(z.number()),
+  amount: z.nullable(z.number()),
+  valid_from: z.string(),
+  /** null: no end. The code applies while valid_from <= now < valid_until. */
+  valid_until: z.nullable(z.string()),
+  /** null: unlimited. */
+  usage_limit: z.nullable(z.number()),
+  /** Orders that hold the code (taken at order creation or an edit that adds it; given back when one drops it). */
+  used_count: z.number(),
+  active: z.boolean(),
+  created_at: z.string(),
+});
+export type PromoCode = z.infer<typeof PromoCode>;
+
+export const PromoCodeCreateRequest = staffBody({
+  code: z.string({ error: P.code }).check(z.trim(), z.regex(/^[A-Za-z0-9_-]{3,32}$/, P.code)),
+  title: z.string({ error: P.title }).check(z.trim(), z.minLength(1, P.title), z.maxLength(200, P.title)),
+  percent: z.optional(
+    z.number({ error: P.percent }).check(z.int(P.percent), z.gte(1, P.percent), z.lte(100, P.percent)),
+  ),
+  amount: z.optional(
+    z.number({ error: P.amount }).check(z.int(P.amount), z.gte(1, P.amount), z.lte(1_000_000, P.amount)),
+  ),
+  /** Default: now. */
+  valid_from: z.optional(isoMoment),
+  valid_until: z.optional(z.nullable(isoMoment)),
+  usage_limit: z.optional(z.nullable(z.number({ error: P.limit }).check(z.int(P.limit), z.gte(1, P.limit)))),
+}).check(
+  z.refine((b) => (b.percent === undefined) !== (b.amount === undefined), {
+    message: P.oneDiscount,
+    path: ['percent'],
+  }),
+  z.refine((b) => !b.valid_until || !b.valid_from || Date.parse(b.valid_until) > Date.parse(b.valid_from), {
+    message: P.dates,
+    path: ['valid_until'],
+  }),
+);
+export type PromoCodeCreateRequest = z.input<typeof PromoCodeCreateRequest>;
+
+export const PromoCodeParams = z.object({ code: z.string().check(z.maxLength(64)) });
+export const PromoCodePatchRequest = staffBody({ active: z.boolean({ error: P.active }) });
+
 export const staffApi = {
   /** An al link for a customer (e-mails and tests). */
   'POST /api/staff/auto-login/': endpoint({
@@ -64,6 +123,28 @@ export const staffApi = {
     query: OutboxQuery,
     answer: z.object({ results: z.array(OutboxMessage) }),
     errors: [400, 401],
+    auth: 'staff',
+  }),
+  /** Every promo code, by code. */
+  'GET /api/staff/promo-codes/': endpoint({
+    answer: z.object({ results: z.array(PromoCode) }),
+    errors: [401],
+    auth: 'staff',
+  }),
+  /** A new promo code (409 when the code exists in any case). */
+  'POST /api/staff/promo-codes/': endpoint({
+    body: PromoCodeCreateRequest,
+    answer: PromoCode,
+    status: 201,
+    errors: [400, 401, 409],
+    auth: 'staff',
+  }),
+  /** Switches a code off (or on again); orders that hold it keep their price. */
+  'PATCH /api/staff/promo-codes/:code/': endpoint({
+    params: PromoCodeParams,
+    body: PromoCodePatchRequest,
+    answer: PromoCode,
+    errors: [400, 401, 404],
     auth: 'staff',
   }),
 } as const;

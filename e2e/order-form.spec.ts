@@ -94,7 +94,7 @@ test("the customer's first order lands on the success page", async ({ page }) =>
   const promo = page.getByLabel('Промокод');
   await promo.fill('LETO2019');
   await page.getByRole('button', { name: 'Оформить заказ' }).click();
-  await expect(page.getByRole('link', { name: 'Промокод не найден или больше не действует.' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Срок действия промокода истёк.' })).toBeVisible();
   await expect(promo).toHaveAttribute('aria-invalid', 'true');
   await expect(page).toHaveURL('/order-new');
   await promo.fill('');

@@ -15,6 +15,7 @@ import { paymentsRoutes } from './routes/payments';
 import { staffRoutes } from './routes/staff';
 import { staffOrdersRoutes } from './routes/staff-orders';
 import { staffPaymentsRoutes } from './routes/staff-payments';
+import { staffPromoCodesRoutes } from './routes/staff-promo-codes';
 import { registrationRoutes } from './routes/registration';
 import { financesRoutes } from './routes/finances';
 import { createLogger, type Logger } from './ops/logger';
@@ -87,6 +88,7 @@ export function createApp(deps: Deps, mount?: (app: Hono<AppEnv>) => void, ops: 
   app.route('/api/staff', staffRoutes(deps));
   app.route('/api/staff', staffOrdersRoutes(deps));
   app.route('/api/staff', staffPaymentsRoutes(deps));
+  app.route('/api/staff', staffPromoCodesRoutes(deps));
   mount?.(app);
   app.all('/api/*', (c) => c.json({ detail: 'Не найдено.' }, 404));
   app.all('/client/api/*', (c) => c.json({ detail: 'Не найдено.' }, 404));

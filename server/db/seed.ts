@@ -6,6 +6,7 @@ import { hashPassword } from '../domain/passwords';
 import { seedOrders } from './seed/orders';
 import { seedOrderPayments, seedPayments } from './seed/payments';
 import { seedProfile } from './seed/profile';
+import { seedPromoCodes } from './seed/promo-codes';
 
 export const DEMO_EMAIL = 'demo@example.com';
 export const DEMO_PASSWORD = 'demo-password';
@@ -50,6 +51,8 @@ export async function seedCustomer(
     })
     .returning({ id: users.id });
   if (!user) throw new Error('customer not created');
+  // The demo's promo codes are global, not the customer's: added once, kept when they are there.
+  await seedPromoCodes(deps);
   await seedProfile(deps, user.id);
   await seedPayments(deps, user.id);
   await seedOrders(deps, user.id);

@@ -5,3 +5,4 @@ export * from './schema/auth';
 export * from './schema/outbox';
 export * from './schema/profile';
 export * from './schema/payments';
+export * from './schema/promo-codes';

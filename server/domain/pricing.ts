@@ -1,6 +1,7 @@
-import { BONUS_MAX_SHARE, PROMO_CODES, type WorkType } from '../../contract/orders';
+import { BONUS_MAX_SHARE, type WorkType } from '../../contract/orders';
 import type { CalculateDiscountResponse, CostBreakdown } from '../../contract/orders.api';
 import { daysUntil } from './order-dates';
+import type { PromoTerms } from './promo-codes';
 
 /** Base rate per page (₽) and the minimum price of each work type; 'Другое' is priced by the manager. */
 const RATES: Record<WorkType, { perPage: number; minimum: number } | null> = {
@@ -59,14 +60,17 @@ export function calculateCost(
   };
 }
 
-/** Promo code first, then bonus roubles capped at BONUS_MAX_SHARE of the cost; the total never goes below zero. */
+/**
+ * Promo code first, then bonus roubles capped at BONUS_MAX_SHARE of the cost; the total never goes below zero.
+ * `promo` is a code that applies (server/domain/promo-codes.ts decides); `promoRefusal` says why one does not.
+ */
 export function calculateDiscount(input: {
   cost: number;
-  promoCode?: string | undefined;
+  promo?: PromoTerms | null;
+  promoRefusal?: string | null;
   useBonus?: boolean | number | undefined;
 }): CalculateDiscountResponse {
-  const code = input.promoCode?.trim().toUpperCase() ?? '';
-  const promo = code ? PROMO_CODES[code] : undefined;
+  const promo = input.promo ?? null;
   let discount = 0;
   if (promo?.percent) discount = Math.round((input.cost * promo.percent) / 100);
   else if (promo?.amount) discount = promo.amount;
@@ -81,7 +85,7 @@ export function calculateDiscount(input: {
     total: input.cost - discount - bonusUsed,
     promo_valid: Boolean(promo),
   };
-  if (code && !promo) res.detail = 'Промокод не найден или больше не действует.';
-  else if (promo) res.detail = promo.title;
+  if (promo) res.detail = promo.title;
+  else if (input.promoRefusal) res.detail = input.promoRefusal;
   return res;
 }

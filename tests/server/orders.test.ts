@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useHarness } from './harness';
 import {
   createCustomer,
@@ -13,6 +13,8 @@ import {
 import { applyOrderPayment } from '../../server/domain/orders/commands';
 import { listOrdersAwaitingPayment } from '../../server/domain/orders/read-model';
 import { publishEvents } from '../../server/realtime/order-events';
+import { seedPromoCodes } from '../../server/db/seed/promo-codes';
+import { PROMO_MESSAGES } from '../../contract/orders';
 import type {
   CalculateCostResponse,
   CalculateDiscountResponse,
@@ -26,6 +28,8 @@ const ORDERS = '/api/client/orders/';
 
 describe('orders API', () => {
   const h = useHarness({ dataDir: tempDataDir() });
+  // The demo's promo codes (STUDENT10, SESSION15, WELCOME500, the expired LETO2019), after the harness empties the tables.
+  beforeEach(() => seedPromoCodes(h.deps));
 
   describe('orders: create, list, edit, trash', () => {
     it('refuses a request without a token', async () => {
@@ -422,7 +426,7 @@ describe('orders API', () => {
       });
       const wrong = await discount({ cost: 5000, promo_code: 'NOPE' });
       expect(wrong).toMatchObject({ discount: 0, total: 5000, promo_valid: false });
-      expect(wrong.detail).toMatch(/Промокод не найден/);
+      expect(wrong.detail).toBe(PROMO_MESSAGES.unknown);
       expect(await discount({ cost: 5000, use_bonus: 4000 })).toMatchObject({
         bonus_used: 1500,
         total: 3500,
@@ -494,7 +498,7 @@ describe('orders API', () => {
         json: orderForm(h, { promo_code: 'EXPIRED2020', price: 1 }),
       });
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ promo_code: ['Промокод не найден или больше не действует.'] });
+      expect(await res.json()).toEqual({ promo_code: [PROMO_MESSAGES.unknown] });
       const list = (await (await h.request(ORDERS, { token: c.token })).json()) as OrderList;
       expect(list.count).toBe(0);
       expect(list.counters.active).toBe(0);
@@ -513,7 +517,7 @@ describe('orders API', () => {
 
       const bad = await edit({ promo_code: 'NOPE', pages: 25 });
       expect(bad.status).toBe(400);
-      expect(await bad.json()).toEqual({ promo_code: ['Промокод не найден или больше не действует.'] });
+      expect(await bad.json()).toEqual({ promo_code: [PROMO_MESSAGES.unknown] });
       expect(await getOrder(h, c, order.id)).toMatchObject({
         pages: 20,
         price: edited.price,

@@ -9,6 +9,14 @@ import { FILE_LIMITS, type WorkType } from '../../../contract/orders';
 import type { Executor } from '../orders-db';
 import type { CreateOrderInput, EditOrderInput } from '../order-form';
 import { calculateCost, calculateDiscount } from '../pricing';
+import {
+  findPromo,
+  normalPromoCode,
+  promoTerms,
+  releasePromoUse,
+  takePromoUse,
+  type PromoTerms,
+} from '../promo-codes';
 import { claimUploads } from '../order-files';
 import { orderChangedEvent, publishEvents, type PendingEvent } from '../../realtime/order-events';
 import { EDITABLE_STATUS_IDS, type OrderRow } from './read-model';
@@ -38,14 +46,6 @@ export interface OrderPricingExtra {
   discount?: number;
 }
 
-/** A promo code as stored: upper case, '' for none; an unknown or expired one is a field error at promo_code. */
-export function checkedPromoCode(code: string | undefined): string {
-  const normal = code?.trim().toUpperCase() ?? '';
-  if (normal && !calculateDiscount({ cost: 0, promoCode: normal }).promo_valid)
-    throw fieldErrors({ promo_code: ['Промокод не найден или больше не действует.'] });
-  return normal;
-}
-
 /**
  * Price and status from the pricing model (the same rules as calculate-cost/ and calculate-discount/): the price
  * is the cost less the promo discount; priced → awaiting payment (or in work when already paid). Bonus roubles are
@@ -54,12 +54,13 @@ export function checkedPromoCode(code: string | undefined): string {
 function pricedState(
   input: { workType: WorkType; pages: number; deadline: Date; originality: number; paid: number },
   promoCode: string,
+  promo: PromoTerms | null,
   now: Date,
 ): { price: number; statusId: number; pricing: OrderPricingExtra } {
   const { cost } = calculateCost(input, now);
   if (cost === null)
     return { price: 0, statusId: S.pricing.id, pricing: { cost: null, promo_code: promoCode } };
-  const { total, discount } = calculateDiscount({ cost, promoCode });
+  const { total, discount } = calculateDiscount({ cost, promo });
   return {
     price: total,
     statusId: input.paid >= total ? S.inWork.id : S.awaitingPayment.id,
@@ -74,13 +75,16 @@ export async function createOrder(
 ): Promise<{ order: OrderRow; isFirstOrder: boolean }> {
   const now = deps.now();
   const originality = input.originality ?? 60;
-  const promoCode = checkedPromoCode(input.promo_code);
-  const { price, statusId, pricing } = pricedState(
-    { workType: input.work_type, pages: input.pages, deadline: input.deadline, originality, paid: 0 },
-    promoCode,
-    now,
-  );
+  const promoCode = normalPromoCode(input.promo_code);
   const result = await deps.db.transaction(async (tx) => {
+    // The code's use is taken first: a refusal (unknown, expired, used up) rolls the whole order back.
+    const promo = promoCode ? await takePromoUse(tx, promoCode, now) : null;
+    const { price, statusId, pricing } = pricedState(
+      { workType: input.work_type, pages: input.pages, deadline: input.deadline, originality, paid: 0 },
+      promoCode,
+      promo,
+      now,
+    );
     const [order] = await tx
       .insert(orders)
       .values({
@@ -134,25 +138,36 @@ export async function editOrder(deps: Deps, row: OrderRow, input: EditOrderInput
     originality: input.originality ?? row.originality,
   };
   const stored = (row.extra.pricing ?? {}) as OrderPricingExtra;
-  const promoCode =
-    input.promo_code === undefined ? (stored.promo_code ?? '') : checkedPromoCode(input.promo_code);
+  const storedCode = stored.promo_code ?? '';
+  const promoCode = input.promo_code === undefined ? storedCode : normalPromoCode(input.promo_code);
+  const codeChanged = promoCode !== storedCode;
   const pricingChanged =
     next.workType !== row.workType ||
     next.pages !== row.pages ||
     next.deadline.getTime() !== row.deadline.getTime() ||
     next.originality !== row.originality ||
-    promoCode !== (stored.promo_code ?? '');
+    codeChanged;
   if (pricingChanged && row.paid > 0)
     throw badRequest('Заказ уже частично оплачен: тип работы, объём и срок меняет менеджер. Напишите в чат.');
-  const repriced = pricingChanged ? pricedState({ ...next, paid: row.paid }, promoCode, now) : null;
-  const priced = repriced
-    ? {
-        price: repriced.price,
-        statusId: repriced.statusId,
-        extra: { ...row.extra, pricing: repriced.pricing },
-      }
-    : null;
   const updated = await deps.db.transaction(async (tx) => {
+    // A new code takes a use (or is refused, rolling the edit back) and the old one gives its use back; a code the
+    // order already holds keeps applying even after its dates or its limit: the order was priced with it.
+    let promo: PromoTerms | null = null;
+    if (codeChanged) {
+      await releasePromoUse(tx, storedCode);
+      if (promoCode) promo = await takePromoUse(tx, promoCode, now);
+    } else if (promoCode) {
+      const held = await findPromo(tx, promoCode);
+      promo = held ? promoTerms(held) : null;
+    }
+    const repriced = pricingChanged ? pricedState({ ...next, paid: row.paid }, promoCode, promo, now) : null;
+    const priced = repriced
+      ? {
+          price: repriced.price,
+          statusId: repriced.statusId,
+          extra: { ...row.extra, pricing: repriced.pricing },
+        }
+      : null;
     const [u] = await tx
       .update(orders)
       .set({

@@ -41,6 +41,7 @@ import {
   type OrderRow,
 } from '../../domain/orders/read-model';
 import { calculateCost, calculateDiscount } from '../../domain/pricing';
+import { quotePromo } from '../../domain/promo-codes';
 import { OrderListCache } from '../../domain/order-list-cache';
 import { ID, ownOrder } from './common';
 
@@ -148,8 +149,9 @@ export function orderRoutes(deps: Deps) {
 
   app.post('/calculate-discount/', valid('json', CalculateDiscountRequest), async (c) => {
     const input = c.req.valid('json');
+    const { terms, refusal } = await quotePromo(deps.db, input.promo_code, deps.now());
     return c.json(
-      calculateDiscount({ cost: input.cost, promoCode: input.promo_code, useBonus: input.use_bonus }),
+      calculateDiscount({ cost: input.cost, promo: terms, promoRefusal: refusal, useBonus: input.use_bonus }),
     );
   });
 
