@@ -39,8 +39,12 @@ export const SESSION_DATA_MAX_BYTES = 16 * 1024;
 /** At most this many call-back requests per customer per hour. */
 export const CALLBACKS_PER_HOUR = 3;
 
-/** The e-mail change's confirmation link lives this long. */
-export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
+/**
+ * The e-mail change's confirmation link lives this long: the customer asks for it on /email-edit and the letter
+ * arrives in seconds, so an hour covers a slow mail server or a walk to another device, while a link left lying in
+ * a mailbox (or forwarded) soon stops working; /email-edit sends a new one in one click.
+ */
+export const EMAIL_CHANGE_TTL_MS = 60 * 60 * 1000;
 
 // ---- Rules -----------------------------------------------------------------------------------------------------
 /** Placeholders the old back office stored for "no birthday". */
@@ -104,7 +108,14 @@ export const AVATAR_MESSAGES = {
 export const EMAIL_CHANGE_MESSAGES = {
   sameEmail: 'Это ваш текущий e-mail.',
   emailTaken: 'Этот e-mail уже используется другим пользователем.',
-  linkDead: 'Ссылка для смены e-mail недействительна или устарела. Запросите смену ещё раз.',
+  /** The token matches no link (mistyped, cut short when copied). */
+  linkDead:
+    'Ссылка для смены e-mail недействительна: проверьте, что она скопирована из письма целиком, или запросите смену ещё раз.',
+  linkUsed: 'По этой ссылке уже перешли: новый адрес подтверждён.',
+  linkExpired: 'Срок действия ссылки истёк (она действует 1 час). Запросите смену e-mail ещё раз.',
+  linkReplaced: 'Эта ссылка больше не действует: вы запросили новую ссылку или отменили смену e-mail.',
+  /** What /login shows (?msg=) after a link opened while signed out has confirmed the address. */
+  confirmedSignIn: 'Адрес подтверждён. Войдите.',
   tokenRequired: 'Не передан токен подтверждения.',
   nothingPending: 'Нет запроса на смену e-mail.',
 } as const;

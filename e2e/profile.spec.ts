@@ -237,7 +237,7 @@ test('the e-mail changes only through the link sent to the new address', async (
   // The link works once.
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Не удалось подтвердить e-mail' })).toBeVisible();
-  await expect(page.getByText(/недействительна или устарела/)).toBeVisible();
+  await expect(page.getByText('По этой ссылке уже перешли: новый адрес подтверждён.')).toBeVisible();
 });
 
 test('the e-mail form shows the server refusal at the field', async ({ page, customer }) => {
@@ -443,36 +443,77 @@ test('too many links: the limit is explained in the form, which keeps the typed 
   await expectNoAxeViolations(page);
 });
 
-test('the confirmation link opened while signed out works after signing in', async ({
-  page,
-  request,
-  customer,
-}) => {
-  const login = await request.post('/api/client/auth/login/', {
-    data: { login: customer.email, password: customer.password },
-  });
-  const { access } = (await login.json()) as { access: string };
-  const newEmail = `signed-out-${customer.id}@example.com`;
-  const asked = await request.post('/client/api/change-email/request-change/', {
-    headers: { authorization: `Bearer ${access}` },
-    data: { email: newEmail },
-  });
-  expect(asked.status()).toBe(200);
-  const outbox = await staff<{ results: { payload: { link: string } }[] }>(
-    request,
-    'GET',
-    `/outbox/?recipient=${encodeURIComponent(newEmail)}&kind=email_change_confirm`,
-  );
-  const link = outbox.results[0]!.payload.link;
+// The letter's link opened signed out (another device, a fresh browser): the token is the proof, so the address is
+// confirmed without a sign-in, and /login says so; the link never signs anyone in. Both sizes, both themes, axe.
+for (const viewport of [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 800 },
+]) {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`the confirmation link opened signed out confirms, then /login asks to sign in (${viewport.name}, ${theme})`, async ({
+      page,
+      request,
+      customer,
+    }) => {
+      await page.setViewportSize(viewport);
+      await page.addInitScript((t) => localStorage.setItem('cabinet.theme', t), theme);
+      const login = await request.post('/api/client/auth/login/', {
+        data: { login: customer.email, password: customer.password },
+      });
+      const { access } = (await login.json()) as { access: string };
+      const newEmail = `signed-out-${viewport.name}-${theme}-${customer.id}@example.com`;
+      const asked = await request.post('/client/api/change-email/request-change/', {
+        headers: { authorization: `Bearer ${access}` },
+        data: { email: newEmail },
+      });
+      expect(asked.status()).toBe(200);
+      const outbox = await staff<{ results: { payload: { link: string } }[] }>(
+        request,
+        'GET',
+        `/outbox/?recipient=${encodeURIComponent(newEmail)}&kind=email_change_confirm`,
+      );
+      const link = outbox.results[0]!.payload.link;
+      expect(link).toContain('/email-edit?confirm=');
 
-  await page.goto(link);
-  await expect(page).toHaveURL(/\/login\?redirect=/);
-  // The old address still signs in until the link is followed.
-  await signInWithForm(page, customer.email, customer.password);
-  await expect(page.getByRole('heading', { name: 'E-mail изменён' })).toBeVisible();
-  await expect(page.getByText(`Теперь ваш e-mail — ${newEmail}.`)).toBeVisible();
-  await expect(page).toHaveURL(/\/email-edit$/);
-});
+      // This browser has never signed in: the link confirms and lands on /login with the message, token gone.
+      await page.goto(link);
+      await expect(page).toHaveURL(/\/login(\?|$)/);
+      expect(page.url()).not.toContain('confirm');
+      expect(page.url()).not.toContain('token');
+      const message = page.getByRole('dialog', { name: 'Сообщение' });
+      await expect(message).toContainText('Адрес подтверждён. Войдите.');
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await expectNoAxeViolations(page);
+      await page.keyboard.press('Escape');
+      await expect(message).toBeHidden();
+
+      // The new address signs in now.
+      await signInWithForm(page, newEmail, customer.password);
+      await expect(page).toHaveURL(/\/home/);
+      await page.goto('/logout');
+      await expect(page).toHaveURL(/\/login/);
+
+      // The link is single-use: opened again, it says why and offers a way out.
+      await page.goto(link);
+      await expect(page).toHaveURL(/\/email-confirm\?token=/);
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Не удалось подтвердить e-mail' }),
+      ).toBeVisible();
+      await expect(page.getByRole('alert')).toHaveText(
+        'По этой ссылке уже перешли: новый адрес подтверждён.',
+      );
+      await expectNoAxeViolations(page);
+      await page.getByRole('link', { name: 'Войти' }).click();
+      await expect(page).toHaveURL(/\/login$/);
+
+      // A link that matches nothing (cut short when copied) says so too.
+      await page.goto(`${link.slice(0, -6)}AAAAAA`);
+      await expect(page.getByRole('alert')).toContainText('проверьте, что она скопирована из письма целиком');
+      await page.getByRole('link', { name: 'Запросить новую ссылку' }).click();
+      await expect(page).toHaveURL(/\/login\?redirect=%2Femail-edit$/);
+    });
+  }
+}
 
 test('a pending change is sent to another address or cancelled; a refused one keeps the address', async ({
   page,

@@ -14,6 +14,7 @@ import { Route as SplatRouteImport } from './routes/$'
 import { Route as R404RouteImport } from './routes/404'
 import { Route as R429RouteImport } from './routes/429'
 import { Route as CabinetRouteImport } from './routes/_cabinet'
+import { Route as EmailConfirmRouteImport } from './routes/email-confirm'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PaymentRouteImport } from './routes/payment'
 import { Route as RegistrationRouteImport } from './routes/registration'
@@ -69,6 +70,11 @@ const R429Route = R429RouteImport.update({
 } as any)
 const CabinetRoute = CabinetRouteImport.update({
   id: '/_cabinet',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EmailConfirmRoute = EmailConfirmRouteImport.update({
+  id: '/email-confirm',
+  path: '/email-confirm',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -239,6 +245,7 @@ export interface FileRoutesByFullPath {
   '/$': typeof SplatRoute
   '/404': typeof R404Route
   '/429': typeof R429Route
+  '/email-confirm': typeof EmailConfirmRoute
   '/login': typeof LoginRoute
   '/payment': typeof PaymentRoute
   '/registration': typeof RegistrationRoute
@@ -277,6 +284,7 @@ export interface FileRoutesByTo {
   '/$': typeof SplatRoute
   '/404': typeof R404Route
   '/429': typeof R429Route
+  '/email-confirm': typeof EmailConfirmRoute
   '/login': typeof LoginRoute
   '/payment': typeof PaymentRoute
   '/registration': typeof RegistrationRoute
@@ -315,6 +323,7 @@ export interface FileRoutesById {
   '/404': typeof R404Route
   '/429': typeof R429Route
   '/_cabinet': typeof CabinetRouteWithChildren
+  '/email-confirm': typeof EmailConfirmRoute
   '/login': typeof LoginRoute
   '/payment': typeof PaymentRoute
   '/registration': typeof RegistrationRoute
@@ -355,6 +364,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/404'
     | '/429'
+    | '/email-confirm'
     | '/login'
     | '/payment'
     | '/registration'
@@ -393,6 +403,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/404'
     | '/429'
+    | '/email-confirm'
     | '/login'
     | '/payment'
     | '/registration'
@@ -430,6 +441,7 @@ export interface FileRouteTypes {
     | '/404'
     | '/429'
     | '/_cabinet'
+    | '/email-confirm'
     | '/login'
     | '/payment'
     | '/registration'
@@ -470,6 +482,7 @@ export interface RootRouteChildren {
   R404Route: typeof R404Route
   R429Route: typeof R429Route
   CabinetRoute: typeof CabinetRouteWithChildren
+  EmailConfirmRoute: typeof EmailConfirmRoute
   LoginRoute: typeof LoginRoute
   PaymentRoute: typeof PaymentRoute
   RegistrationRoute: typeof RegistrationRoute
@@ -513,6 +526,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof CabinetRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/email-confirm': {
+      id: '/email-confirm'
+      path: '/email-confirm'
+      fullPath: '/email-confirm'
+      preLoaderRoute: typeof EmailConfirmRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -829,6 +849,7 @@ const rootRouteChildren: RootRouteChildren = {
   R404Route: R404Route,
   R429Route: R429Route,
   CabinetRoute: CabinetRouteWithChildren,
+  EmailConfirmRoute: EmailConfirmRoute,
   LoginRoute: LoginRoute,
   PaymentRoute: PaymentRoute,
   RegistrationRoute: RegistrationRoute,

@@ -72,7 +72,7 @@ async function cancelPending(deps: Pick<Deps, 'db' | 'now'>, userId: number) {
 }
 
 /**
- * Sends a single-use confirmation link (24 h) to the NEW address; the address changes only when it is used.
+ * Sends a single-use confirmation link (EMAIL_CHANGE_TTL_MS, 1 h) to the NEW address; the address changes only when it is used.
  * A newer request cancels the older ones, so only the last link works.
  */
 export async function requestEmailChange(
@@ -101,7 +101,7 @@ export async function requestEmailChange(
     channel: 'email',
     recipient: newEmail,
     subject: 'Подтвердите новый e-mail',
-    body: `Чтобы сделать этот адрес e-mail адресом вашего личного кабинета, перейдите по ссылке: ${link}\nСсылка действует 24 часа и только один раз. Если вы не меняли e-mail, просто проигнорируйте это письмо.`,
+    body: `Чтобы сделать этот адрес e-mail адресом вашего личного кабинета, перейдите по ссылке: ${link}\nСсылка действует 1 час и только один раз. Если вы не меняли e-mail, просто проигнорируйте это письмо.`,
     kind: 'email_change_confirm',
     payload: { link, token },
   });
@@ -121,7 +121,7 @@ export async function cancelEmailChange(deps: D, userId: number): Promise<EmailC
 export async function confirmEmailChange(deps: D, token: string): Promise<EmailChangeConfirmed> {
   if (!token) throw badRequest(M.tokenRequired);
   const result = await confirmInTransaction(deps, token);
-  if (!result) throw badRequest(M.linkDead);
+  if (!result) throw badRequest(await whyLinkDead(deps, token));
   if ('taken' in result) throw fieldErrors({ email: [M.emailTaken] });
   if (result.oldEmail !== result.newEmail)
     await sendToOutbox(deps, {
@@ -133,6 +133,19 @@ export async function confirmEmailChange(deps: D, token: string): Promise<EmailC
       payload: { new_email: result.newEmail },
     });
   return { email: result.newEmail };
+}
+
+/** Why a token confirmed nothing: used already, cancelled by a newer request, expired, or no link at all. */
+async function whyLinkDead(deps: D, token: string): Promise<string> {
+  const [row] = await deps.db
+    .select()
+    .from(emailChangeRequests)
+    .where(eq(emailChangeRequests.tokenHash, sha256(token)))
+    .limit(1);
+  if (!row) return M.linkDead;
+  if (row.usedAt) return M.linkUsed;
+  if (row.cancelledAt) return M.linkReplaced;
+  return M.linkExpired;
 }
 
 async function confirmInTransaction(deps: D, token: string) {

@@ -18,6 +18,13 @@ export type NavigationDecision =
 export const LOGIN_PATH = '/login';
 export const HOME_PATH = '/home';
 export const ERROR_PATH = '/404';
+/**
+ * The link of the e-mail change's letter (`/email-edit?confirm=<token>`) lies in the cabinet, but the token is the
+ * proof, not the sign-in: a signed-out visitor goes to the public confirmation page instead of Enter, and a
+ * signed-in one who lands on that page confirms in the cabinet (README, "E-mail confirmation").
+ */
+export const EMAIL_EDIT_PATH = '/email-edit';
+export const EMAIL_CONFIRM_PATH = '/email-confirm';
 /** Reached by a signed-in visitor too (spec point 9). */
 export const EXEMPT_PATHS: readonly string[] = ['/404', '/payment', '/429'];
 /** Never carried as a return target: coming back there would undo the sign-in. */
@@ -98,6 +105,8 @@ export function decideNavigation(
 
     case 'authError': {
       if (!target.requiresAuth) return continueWithoutAl(target);
+      const confirm = target.path === EMAIL_EDIT_PATH ? target.search.confirm : undefined;
+      if (typeof confirm === 'string' && confirm) return redirectTo(EMAIL_CONFIRM_PATH, { token: confirm });
       // Rule 1: to Enter; from the root path without a return target, else the path and query (and msg).
       const search: Record<string, string> = {};
       const fromRoot = from.path === '/' || target.path === '/';
@@ -110,6 +119,13 @@ export function decideNavigation(
       // Rule 2.
       if (target.requiresAuth) return continueWithoutAl(target);
       if (EXEMPT_PATHS.includes(target.path)) return continueWithoutAl(target);
+      if (target.path === EMAIL_CONFIRM_PATH) {
+        const token = target.search.token;
+        return redirectTo(
+          EMAIL_EDIT_PATH,
+          typeof token === 'string' && token ? { confirm: token } : undefined,
+        );
+      }
       // Rule 4: back to where the visitor was sent away from, if the value passes the check.
       if (target.path === LOGIN_PATH) {
         const decoded = decodeRedirect(target.search.redirect);

@@ -8,6 +8,8 @@ export const ROUTE_NAMES = {
   '/restore': 'Restore',
   '/change-password/$id': 'ChangePassword',
   '/socials-email-auth': 'SocialsEmailAuth',
+  /** The e-mail change's link opened while signed out (README, "E-mail confirmation"). */
+  '/email-confirm': 'EmailConfirm',
   '/404': 'Error',
   '/429': 'TooManyRequests',
   '/payment': 'Payment',

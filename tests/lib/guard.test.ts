@@ -132,6 +132,42 @@ const rows: Row[] = [
     cont,
   ],
   ['3: exempt /429', { path: '/429', requiresAuth: false }, 'authSuccess', null, cont],
+  // The e-mail change's link: the token is the proof, so a signed-out visitor confirms on the public page.
+  [
+    '1: the e-mail link signed out → the public confirmation page, not Enter',
+    { path: '/email-edit', search: { confirm: 'tok' }, requiresAuth: true },
+    'authError',
+    null,
+    to('/email-confirm', { token: 'tok' }),
+  ],
+  [
+    '1: /email-edit without a token signed out → Enter as any cabinet page',
+    { path: '/email-edit', search: { confirm: '' }, requiresAuth: true },
+    'authError',
+    '/profile',
+    to('/login', { redirect: '/email-edit?confirm=' }),
+  ],
+  [
+    '1: the public confirmation page signed out → stays',
+    { path: '/email-confirm', search: { token: 'tok' }, requiresAuth: false },
+    'authError',
+    null,
+    cont,
+  ],
+  [
+    '3: the public confirmation page signed in → confirms in the cabinet',
+    { path: '/email-confirm', search: { token: 'tok' }, requiresAuth: false },
+    'authSuccess',
+    null,
+    to('/email-edit', { confirm: 'tok' }),
+  ],
+  [
+    '3: the public confirmation page signed in without a token → /email-edit',
+    { path: '/email-confirm', requiresAuth: false },
+    'authSuccess',
+    null,
+    to('/email-edit'),
+  ],
   [
     '3: exempt page drops al',
     { path: '/payment', search: { status: 'fail', al: 't' }, requiresAuth: false },

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { useHarness } from './harness';
+import { emailChangeRequests } from '../../server/db/tables';
 import { customer, json, outbox, tempDataDir } from './profile-helpers';
 import { DEFAULT_PASSWORD, signIn } from './helpers/auth';
 import type { EmailChangeStatus, Profile, SocialProfileLink } from '../../contract/profile.api';
+import { EMAIL_CHANGE_MESSAGES as M, EMAIL_CHANGE_TTL_MS } from '../../contract/profile';
 
 describe('profile: e-mail and socials', () => {
   const h = useHarness({ dataDir: tempDataDir() });
@@ -50,10 +52,10 @@ describe('profile: e-mail and socials', () => {
       expect(notice?.body).toContain('new@example.com');
       await signIn(h, 'new@example.com', DEFAULT_PASSWORD);
 
-      // single use
+      // single use: a second click is told the address is already confirmed
       const again = await confirm(token);
       expect(again.status).toBe(400);
-      expect((await json<{ detail: string }>(again)).detail).toMatch(/недействительна/);
+      expect(await json(again)).toEqual({ detail: M.linkUsed });
     });
 
     it('confirms by GET with the token in the query too, without a sign-in', async () => {
@@ -66,18 +68,40 @@ describe('profile: e-mail and socials', () => {
       expect((await h.request('/client/api/change-email/confirm/')).status).toBe(400);
     });
 
-    it('lets only the newest link work, and none after 24 hours', async () => {
+    it('lets only the newest link work, and none after an hour; each dead link says why', async () => {
+      expect(EMAIL_CHANGE_TTL_MS).toBe(60 * 60 * 1000);
       const c = await customer(h);
       await request(c.token, 'first@example.com');
       const first = await linkToken('first@example.com');
+      const [mail] = await outbox(h, { recipient: 'first@example.com', kind: 'email_change_confirm' });
+      expect(mail?.body).toContain('Ссылка действует 1 час');
       await request(c.token, 'second@example.com');
       const second = await linkToken('second@example.com');
-      expect((await confirm(first)).status).toBe(400);
+      const replaced = await confirm(first);
+      expect(replaced.status).toBe(400);
+      expect(await json(replaced)).toEqual({ detail: M.linkReplaced });
       expect((await status(c.token)).pending?.new_email).toBe('second@example.com');
 
-      h.clock.advance(24 * 60 * 60 * 1000 + 1000);
-      expect((await confirm(second)).status).toBe(400);
+      h.clock.advance(EMAIL_CHANGE_TTL_MS - 1000);
+      expect((await status(await c.renew())).pending?.new_email).toBe('second@example.com');
+      h.clock.advance(2000);
+      const expired = await confirm(second);
+      expect(expired.status).toBe(400);
+      expect(await json(expired)).toEqual({ detail: M.linkExpired });
       expect(await status(await c.renew())).toMatchObject({ email: c.email, pending: null });
+
+      const unknown = await confirm(second.slice(0, -4) + 'AAAA');
+      expect(await json(unknown)).toEqual({ detail: M.linkDead });
+    });
+
+    it('stores only the hash of the link token', async () => {
+      const c = await customer(h);
+      await request(c.token, 'hashed@example.com');
+      const token = await linkToken('hashed@example.com');
+      const rows = await h.deps.db.select().from(emailChangeRequests);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]?.tokenHash).not.toContain(token);
+      expect(JSON.stringify(rows)).not.toContain(token);
     });
 
     it('can cancel the pending change', async () => {

@@ -87,6 +87,15 @@ export const t = {
     tooManyTitle: 'Заявок уже достаточно',
     phoneRequired: 'Укажите номер телефона.',
   },
+  /** /email-confirm: the letter's link opened while signed out (the token is the proof; then /login). */
+  emailConfirm: {
+    product: 'Личный кабинет',
+    darkTheme: 'Тёмная тема',
+    confirming: 'Подтверждаем новый e-mail…',
+    failedTitle: 'Не удалось подтвердить e-mail',
+    signIn: 'Войти',
+    requestAgain: 'Запросить новую ссылку',
+  },
   email: {
     title: 'Изменение e-mail',
     lead: 'Новый адрес начнёт действовать, когда вы перейдёте по ссылке из письма',
