@@ -25,6 +25,10 @@ const LOGIN = isApi('/api/client/auth/login/');
 /** The lazily loaded code of the profile page (Vite names the chunk after the route file). */
 const PROFILE_CHUNK = (url: URL) => /^\/assets\/profile-[\w-]+\.js$/.test(url.pathname);
 const CHUNK_ERROR = 'Сайт загружен с ошибкой. Перезагрузите страницу.';
+/** A file of the order form on its way: to the draft (fake/{id}/fake-files/) or, without one, to ajax-files/. */
+const FORM_UPLOAD = (url: URL) =>
+  /^\/api\/client\/orders\/(fake\/\d+\/fake-files|ajax-files)\/$/.test(url.pathname);
+const STOPPED_FILE = 'plan-raboty.pdf';
 const API = (url: URL) => url.pathname.startsWith('/api/') || url.pathname.startsWith('/client/api/');
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
@@ -143,6 +147,22 @@ export const assertions: Record<string, (w: World, context: { returnTo: string |
     await expectPath(page, '/profile');
     await expect(page.getByRole('dialog')).toContainText(CHUNK_ERROR);
     await expect(page.locator('html')).toHaveAttribute('data-chunk-load-error', 'true');
+  },
+  'signedIn.orderForm': async ({ page }) => {
+    await expectPath(page, '/order-new');
+    await expect(heading(page, 'Новый заказ')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Выбрать файлы' })).toBeEnabled();
+    await expect(page.getByRole('alert').filter({ hasText: 'не загружен' })).toHaveCount(0);
+  },
+  'signedIn.uploadStopped': async ({ page }) => {
+    await expectPath(page, '/order-new');
+    await expect(heading(page, 'Новый заказ')).toBeVisible();
+    // Spec point 8: 'Запрос отменён' plus the reason, in the form's list of files that did not go.
+    await expect(page.getByRole('alert')).toContainText(
+      `Файл «${STOPPED_FILE}» не загружен: Запрос отменён: вы остановили загрузку`,
+    );
+    await expect(page.getByRole('progressbar', { name: `Загрузка ${STOPPED_FILE}` })).toHaveCount(0);
+    await expect(page.getByRole('list', { name: 'Приложенные файлы' })).toHaveCount(0);
   },
   'signedIn.profile': async ({ page }) => {
     await expectPath(page, '/profile');
@@ -332,6 +352,33 @@ export const executors: Record<JourneyEventType, (w: World) => Promise<void>> = 
     await form.getByLabel('Сумма, ₽').fill('300');
     await form.getByLabel('Номер карты').fill('4111111111111111');
     await form.getByRole('button', { name: 'Вывести' }).click();
+  },
+  openOrderForm: async ({ page }) => {
+    await page
+      .getByRole('navigation', { name: 'Основное меню' })
+      .getByRole('link', { name: 'Новый заказ' })
+      .click();
+  },
+  stopUpload: async ({ page }) => {
+    // The server holds the upload (no answer yet), so it is really on its way when the customer stops it.
+    let arrived!: () => void;
+    const onItsWay = new Promise<void>((resolve) => (arrived = resolve));
+    const held: Route[] = [];
+    await page.route(FORM_UPLOAD, (route) => {
+      held.push(route);
+      arrived();
+    });
+    await page.getByLabel('Приложить файлы').setInputFiles({
+      name: STOPPED_FILE,
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n% план работы\n'),
+    });
+    await onItsWay;
+    await expect(page.getByRole('progressbar', { name: `Загрузка ${STOPPED_FILE}` })).toBeVisible();
+    await page.getByRole('button', { name: `Остановить загрузку ${STOPPED_FILE}` }).click();
+    await expect(page.getByRole('alert')).toContainText('Запрос отменён');
+    await page.unroute(FORM_UPLOAD);
+    for (const route of held) await route.abort().catch(() => {});
   },
   openPageWhosePartFails: async ({ page }) => {
     await page.route(PROFILE_CHUNK, (route) => route.abort('connectionrefused'));

@@ -41,6 +41,8 @@ export const JOURNEY_EVENTS = [
   'confirmSmsCode',
   'repaymentAnswers403',
   'openPaymentSuccess',
+  'openOrderForm',
+  'stopUpload',
   'openPageWhosePartFails',
   'reloadPage',
   'serverAnswers429',
@@ -151,6 +153,7 @@ export const journeyMachine = setup({
             openCabinetUrlWithAl: { target: 'archive', description: 'Rule 2: the al flag leaves the URL.' },
             openWithdraw: { target: 'payOut', description: 'Withdraw guard: not verified → PaymentsPayOut.' },
             openPaymentSuccess: { target: 'paymentResult', description: '/payment is exempt from rule 3.' },
+            openOrderForm: { target: 'orderForm', description: 'The menu\'s "Новый заказ".' },
             openPageWhosePartFails: {
               target: 'pagePartFailed',
               description:
@@ -225,6 +228,22 @@ export const journeyMachine = setup({
           on: {
             reloadPage: { target: 'profile', description: 'The reload the dialog asks for loads the page.' },
           },
+        },
+        orderForm: {
+          description: 'On /order-new: the empty order form.',
+          on: {
+            goHome: { target: 'home' },
+            stopUpload: {
+              target: 'uploadStopped',
+              description:
+                "Error catalogue: a request cancelled → 'Запрос отменён' plus the reason. The customer stops a file's upload while it is on its way; its request is aborted through its AbortSignal.",
+            },
+          },
+        },
+        uploadStopped: {
+          description:
+            "On /order-new: the stopped file's row is gone and the form says 'Файл «…» не загружен: Запрос отменён: вы остановили загрузку'.",
+          on: { goHome: { target: 'home' } },
         },
         profile: { description: 'On /profile.', on: { goHome: { target: 'home' } } },
         paymentResult: { description: 'On /payment?status=success.', on: { goHome: { target: 'home' } } },

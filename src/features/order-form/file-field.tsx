@@ -50,7 +50,8 @@ export function FileField({ disabled }: { disabled: boolean }) {
   const [errors, setErrors] = useState<string[]>([]);
   const input = useRef<HTMLInputElement>(null);
   const nextKey = useRef(1);
-  const aborts = useRef(new Set<AbortController>());
+  /** The running uploads' controllers by key: the row's stop button and leaving the page abort them. */
+  const aborts = useRef(new Map<number, AbortController>());
 
   useEffect(() => {
     const running = aborts.current;
@@ -62,7 +63,7 @@ export function FileField({ disabled }: { disabled: boolean }) {
   async function uploadOne(file: File) {
     const key = nextKey.current++;
     const controller = new AbortController();
-    aborts.current.add(controller);
+    aborts.current.set(key, controller);
     setUploads((u) => [...u, { key, name: file.name, percent: 0 }]);
     const onProgress = (share: number) =>
       setUploads((u) => u.map((x) => (x.key === key ? { ...x, percent: Math.round(share * 100) } : x)));
@@ -98,7 +99,7 @@ export function FileField({ disabled }: { disabled: boolean }) {
       const why = error instanceof Error ? error.message : String(error);
       setErrors((e) => [...e, t.files.failed(file.name, why)]);
     } finally {
-      aborts.current.delete(controller);
+      aborts.current.delete(key);
       setUploads((u) => u.filter((x) => x.key !== key));
     }
   }
@@ -200,7 +201,15 @@ export function FileField({ disabled }: { disabled: boolean }) {
                   {t.files.uploading(u.name, u.percent)}
                 </div>
               </div>
-              <span />
+              <button
+                type="button"
+                className={s.iconButton}
+                aria-label={t.files.stop(u.name)}
+                // Spec point 8: the aborted request fails as 'Запрос отменён' plus this reason, listed above.
+                onClick={() => aborts.current.get(u.key)?.abort(t.files.stopped)}
+              >
+                <Icon name="close" size={18} />
+              </button>
             </li>
           ))}
         </ul>

@@ -59,6 +59,9 @@ export const t = {
     remove: (name: string) => `Удалить файл ${name}`,
     uploading: (name: string, percent: number) => `${name}: загружено ${percent} %`,
     progressLabel: (name: string) => `Загрузка ${name}`,
+    stop: (name: string) => `Остановить загрузку ${name}`,
+    /** The reason of an upload the customer stopped ('Запрос отменён: …', spec point 8). */
+    stopped: 'вы остановили загрузку',
     tooBig: (name: string, maxMb: number) => `Файл «${name}» больше ${maxMb} МБ.`,
     badType: (name: string) => `Файл «${name}» не подходит: такой тип файлов не принимаем.`,
     tooMany: (maxCount: number) => `Можно приложить не больше ${maxCount} файлов.`,
