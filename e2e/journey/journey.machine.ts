@@ -59,6 +59,25 @@ export const JOURNEY_EVENTS = [
 export type JourneyEventType = (typeof JOURNEY_EVENTS)[number];
 export type JourneyEvent = { type: JourneyEventType };
 
+/**
+ * The rows of the error catalogue (spec point 8) and the events of this model that make each happen in the browser;
+ * an empty list: the model does not walk that row (the figures at the end of the run name it).
+ */
+export const ERROR_CATALOGUE: Record<string, readonly JourneyEventType[]> = {
+  'Request cancelled': ['stopUpload'],
+  'No response': ['serverSilent'],
+  'HTTP 429': ['failSignIn11Times', 'serverAnswers429'],
+  'HTTP 401 on any call except login and token refresh': ['tokenExpires'],
+  'Refresh fails with 400, 401 or not authorized': ['refreshFails'],
+  'Repayment calls answer 403': ['repaymentAnswers403'],
+  'Delete or restore order fails': [],
+  'Continue-registration fails': [],
+  'Login answer lacks an access token': ['signInAnswerWithoutToken'],
+  'Redirect to outside the own origin': ['openLoginWithForeignRedirect'],
+  'Page part fails to load': ['openPageWhosePartFails'],
+  'Session initialisation fails': ['serverSilentAtStart'],
+};
+
 export const journeyMachine = setup({
   types: { context: {} as JourneyContext, events: {} as JourneyEvent },
   actions: {

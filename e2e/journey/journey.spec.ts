@@ -3,7 +3,7 @@
 import { JOURNEY_MODEL, JOURNEY_PATH } from '../../tests/support/flow-figures';
 import { expect, test } from '../support/fixtures';
 import { assertions, executors } from './driver';
-import { journeyMachine } from './journey.machine';
+import { ERROR_CATALOGUE, journeyMachine } from './journey.machine';
 import { generatePaths, transitionsWalked } from './paths';
 
 const { paths, transitions, initial } = generatePaths();
@@ -14,11 +14,17 @@ function atomicStates(node: { states: Record<string, unknown> }): number {
   const children = Object.values(node.states) as { states: Record<string, unknown> }[];
   return children.length ? children.reduce((n, child) => n + atomicStates(child), 0) : 1;
 }
+const eventsWalked = new Set(paths.flatMap((p) => p.steps.map((s) => s.event.type)));
+const catalogueRows = Object.entries(ERROR_CATALOGUE);
+const notWalked = catalogueRows
+  .filter(([, events]) => !events.some((e) => eventsWalked.has(e)))
+  .map(([row]) => row);
 // Read by e2e/support/summary-reporter.ts for the figures at the end of the run.
 const model = {
   states: atomicStates(journeyMachine.root),
   transitions: transitions.size,
   walked: [...transitions].filter((t) => walked.has(t)).length,
+  catalogue: { rows: catalogueRows.length, walked: catalogueRows.length - notWalked.length, notWalked },
 };
 
 test.describe('customer journey (model-based)', () => {

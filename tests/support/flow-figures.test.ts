@@ -94,6 +94,22 @@ describe('the closing block of npm test', () => {
     ]);
   });
 
+  it('prints which rows of the error catalogue the journey walks', () => {
+    const withRows = (notWalked: string[]) => ({
+      ...journey,
+      model: { ...journey.model!, catalogue: { rows: 12, walked: 12 - notWalked.length, notWalked } },
+    });
+    const some = formatClosingBlock(
+      readMachineFigures(tempRoot()),
+      withRows(['Delete or restore order fails']),
+    );
+    expect(some[3]).toBe(
+      'journey: error catalogue (spec 8) — 11 of 12 rows walked; not in the model: Delete or restore order fails',
+    );
+    const all = formatClosingBlock(readMachineFigures(tempRoot()), withRows([]));
+    expect(all[3]).toBe('journey: error catalogue (spec 8) — 12 of 12 rows walked');
+  });
+
   it('says so when vitest did not run', () => {
     const lines = formatClosingBlock(readMachineFigures(tempRoot()), { ...journey, failed: 0, passed: 30 });
     expect(lines[1]).toMatch(/^machines: no figures — the machine path tests .* did not run$/);

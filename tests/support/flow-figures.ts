@@ -128,7 +128,13 @@ export const JOURNEY_MODEL = 'journey model';
 
 export interface JourneyFigures {
   /** From the journey spec's own check; null when journey.spec.ts was not part of the run. */
-  model: { states: number; transitions: number; walked: number } | null;
+  model: {
+    states: number;
+    transitions: number;
+    walked: number;
+    /** The rows of the error catalogue (spec point 8) the generated paths walk, and those the model lacks. */
+    catalogue?: { rows: number; walked: number; notWalked: string[] };
+  } | null;
   planned: number;
   passed: number;
   failed: number;
@@ -156,6 +162,12 @@ export function formatClosingBlock(
     lines.push(
       `journey: ${journey.model.states} states, ${journey.model.transitions} transitions, ` +
         `${journey.model.walked} walked by ${journey.planned} generated paths`,
+    );
+  const catalogue = journey.model?.catalogue;
+  if (catalogue)
+    lines.push(
+      `journey: error catalogue (spec 8) — ${catalogue.walked} of ${catalogue.rows} rows walked` +
+        (catalogue.notWalked.length ? `; not in the model: ${catalogue.notWalked.join(', ')}` : ''),
     );
   if (journey.planned === 0) lines.push('journey: no journey paths in this run');
   else
