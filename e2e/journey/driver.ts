@@ -29,6 +29,11 @@ const CHUNK_ERROR = 'Сайт загружен с ошибкой. Перезаг
 const FORM_UPLOAD = (url: URL) =>
   /^\/api\/client\/orders\/(fake\/\d+\/fake-files|ajax-files)\/$/.test(url.pathname);
 const STOPPED_FILE = 'plan-raboty.pdf';
+/** DELETE /api/client/orders/{id}/: the order to the archive. */
+const ORDER_TRASH = (url: URL) => /^\/api\/client\/orders\/\d+\/$/.test(url.pathname);
+const DELETE_REFUSED = 'Заказ в работе нельзя удалить. Напишите менеджеру в чат заказа.';
+/** The server's detail for a dead social token (server/domain/social.ts), not the page's own text. */
+const SOCIAL_DEAD = 'Ссылка входа через соцсеть устарела. Попробуйте войти ещё раз.';
 const API = (url: URL) => url.pathname.startsWith('/api/') || url.pathname.startsWith('/client/api/');
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
@@ -108,6 +113,17 @@ export const assertions: Record<string, (w: World, context: { returnTo: string |
     await expect(heading(page, 'Вход в кабинет')).toBeVisible();
     await expect(page.getByRole('alert')).toContainText('Access token should be defined');
   },
+  'signedOut.socialsEmail': async ({ page }) => {
+    await expectPath(page, '/socials-email-auth');
+    await expect(heading(page, 'Последний шаг')).toBeVisible();
+    await expect(page.getByLabel('E-mail')).toBeVisible();
+  },
+  'signedOut.socialsEmailRefused': async ({ page }) => {
+    await expectPath(page, '/socials-email-auth');
+    await expect(heading(page, 'Вход через соцсеть устарел')).toBeVisible();
+    await expect(page.getByText(SOCIAL_DEAD)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Ко входу' })).toBeVisible();
+  },
   'signedOut.notFound': async ({ page }) => {
     await expectPath(page, '/404');
     await expect(heading(page, /Страница не найдена/)).toBeVisible();
@@ -131,6 +147,12 @@ export const assertions: Record<string, (w: World, context: { returnTo: string |
     await expect.poll(() => path(page)).toMatch(/^\/order\/\d+\/chat$/);
     await expect(heading(page, /^Заказ №\d+/)).toBeVisible();
     await expect(page.getByText(ACTIVE_TOPIC).first()).toBeVisible();
+  },
+  'signedIn.orderDeleteRefused': async ({ page }) => {
+    await expect.poll(() => path(page)).toMatch(/^\/order\/\d+\/chat$/);
+    await expect(heading(page, /^Заказ №\d+/)).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: DELETE_REFUSED })).toBeVisible();
+    await expect(page.getByRole('dialog')).toBeHidden();
   },
   'signedIn.paying': async ({ page }) => {
     await expect.poll(() => path(page)).toMatch(/^\/order\/\d+\/pay$/);
@@ -260,7 +282,16 @@ export const executors: Record<JourneyEventType, (w: World) => Promise<void>> = 
     await page.getByRole('link', { name: 'Зарегистрироваться', exact: true }).click();
   },
   goLogin: async ({ page }) => {
-    await page.getByRole('link', { name: 'Войти', exact: true }).click();
+    const name = path(page) === '/socials-email-auth' ? 'Ко входу' : 'Войти';
+    await page.getByRole('link', { name, exact: true }).click();
+  },
+  openSocialsEmailLink: async ({ page }) => {
+    // A token the server no longer knows (used, or older than its 30 minutes): the page cannot tell until it asks.
+    await page.goto('/socials-email-auth?token=used-or-expired-social-token');
+  },
+  submitSocialEmail: async ({ page }) => {
+    await page.getByLabel('E-mail').fill(`social-${Date.now()}@example.com`);
+    await page.getByRole('button', { name: 'Продолжить' }).click();
   },
   signInAnswerWithoutToken: async (w) => {
     // The server says yes but sends no access token.
@@ -298,6 +329,18 @@ export const executors: Record<JourneyEventType, (w: World) => Promise<void>> = 
   },
   payOrder: async ({ page }) => {
     await page.getByRole('link', { name: 'Оплатить', exact: true }).click();
+  },
+  deleteOrderRefused: async ({ page }) => {
+    // The server refuses the move to the archive (the order went into work meanwhile): its detail is passed on.
+    await page.route(ORDER_TRASH, (route) =>
+      route.request().method() === 'DELETE' ? json(400, { detail: DELETE_REFUSED })(route) : route.continue(),
+    );
+    await page.getByRole('button', { name: 'В архив' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Переместить заказ в архив?' });
+    await dialog.getByRole('button', { name: 'В архив' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: DELETE_REFUSED })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Отмена' }).click();
+    await page.unroute(ORDER_TRASH);
   },
   payThroughSandbox: async ({ page }) => {
     await page.getByRole('button', { name: /^Оплатить\s[\d\s]+₽$/ }).click();

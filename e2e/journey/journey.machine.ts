@@ -21,11 +21,14 @@ export const JOURNEY_EVENTS = [
   'openUnknownPath',
   'openSocialsEmailAuthWithoutToken',
   'openPaymentWithBadStatus',
+  'openSocialsEmailLink',
+  'submitSocialEmail',
   'failSignIn11Times',
   'signInAnswerWithoutToken',
   // signed in
   'openOrder',
   'payOrder',
+  'deleteOrderRefused',
   'payThroughSandbox',
   'openArchivedOrderUrl',
   'openUnknownOrderUrl',
@@ -70,8 +73,8 @@ export const ERROR_CATALOGUE: Record<string, readonly JourneyEventType[]> = {
   'HTTP 401 on any call except login and token refresh': ['tokenExpires'],
   'Refresh fails with 400, 401 or not authorized': ['refreshFails'],
   'Repayment calls answer 403': ['repaymentAnswers403'],
-  'Delete or restore order fails': [],
-  'Continue-registration fails': [],
+  'Delete or restore order fails': ['deleteOrderRefused'],
+  'Continue-registration fails': ['submitSocialEmail'],
   'Login answer lacks an access token': ['signInAnswerWithoutToken'],
   'Redirect to outside the own origin': ['openLoginWithForeignRedirect'],
   'Page part fails to load': ['openPageWhosePartFails'],
@@ -116,6 +119,10 @@ export const journeyMachine = setup({
             openUnknownPath: { target: 'notFound', description: 'Unknown paths redirect to /404.' },
             openSocialsEmailAuthWithoutToken: { target: 'notFound' },
             openPaymentWithBadStatus: { target: 'notFound' },
+            openSocialsEmailLink: {
+              target: 'socialsEmail',
+              description: 'The social sign-in came back without an e-mail: /socials-email-auth?token=….',
+            },
             failSignIn11Times: { target: 'tooMany', description: 'Error catalogue: HTTP 429 → /429.' },
             signInAnswerWithoutToken: {
               target: 'loginRefused',
@@ -137,6 +144,21 @@ export const journeyMachine = setup({
         },
         registration: {
           description: 'On /registration (anonymous on a public page).',
+          on: { goLogin: { target: 'login' } },
+        },
+        socialsEmail: {
+          description: 'On /socials-email-auth?token=…: the last step asks for an e-mail.',
+          on: {
+            submitSocialEmail: {
+              target: 'socialsEmailRefused',
+              description:
+                "Error catalogue: continue-registration fails → the server's detail (the social token is dead).",
+            },
+          },
+        },
+        socialsEmailRefused: {
+          description:
+            "On /socials-email-auth: the step says the social sign-in is outdated, with the server's detail.",
           on: { goLogin: { target: 'login' } },
         },
         loginRefused: {
@@ -202,7 +224,19 @@ export const journeyMachine = setup({
         },
         order: {
           description: 'On /order/{id}/chat.',
-          on: { goHome: { target: 'home' }, payOrder: { target: 'paying' } },
+          on: {
+            goHome: { target: 'home' },
+            payOrder: { target: 'paying' },
+            deleteOrderRefused: {
+              target: 'orderDeleteRefused',
+              description:
+                "Error catalogue: moving the order to the archive fails → the server's detail is shown.",
+            },
+          },
+        },
+        orderDeleteRefused: {
+          description: "Still on /order/{id}/chat: the error notice carries the server's detail.",
+          on: { goHome: { target: 'home' } },
         },
         paying: {
           description: 'On /order/{id}/pay: the checkout of an order awaiting payment.',
