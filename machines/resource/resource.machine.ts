@@ -3,7 +3,7 @@ import { errorOf, toErrorInfo } from '../shared/error-info';
 import type { ResourceContext, ResourceEvent, ResourceInput, ResourceRequest } from './resource.types';
 
 /** Keys are plain data, compared by value (a query object made again on every render is the same key). */
-const sameKey = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
+export const sameResourceKey = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * One read of server data for a screen (a list, a detail, a page of history): loading → loaded, or failed with a
@@ -38,7 +38,7 @@ function defineResource<TData, TKey>() {
       clearError: assign({ error: null }),
     },
     guards: {
-      isNewKey: ({ context }, key: TKey) => !sameKey(context.key, key),
+      isNewKey: ({ context }, key: TKey) => !sameResourceKey(context.key, key),
       hasData: ({ context }) => context.data !== null,
     },
   }).createMachine({
