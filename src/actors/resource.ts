@@ -123,8 +123,8 @@ export function useResourceActor<TData, TKey>(
  * `load` is taken once, at mount: whatever the read depends on goes in the key.
  */
 export function useResource<TData, TKey>(
-  load: ResourceLoad<TData, TKey>,
-  key: NoInfer<TKey>,
+  load: ResourceLoad<TData, NoInfer<TKey>>,
+  key: TKey,
   options: ResourceOptions = {},
 ): ResourceView<TData> {
   const [logic] = useState(() => resourceLogic(load));
