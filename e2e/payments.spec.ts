@@ -3,7 +3,7 @@
 // (money 2 450 ₽, bonus 700, four orders awaiting payment).
 import type { Page } from '@playwright/test';
 import { dark } from '../contract/theme';
-import { expect, expectNoAxeViolations, signInFast, test } from './support/fixtures';
+import { expect, expectNoAxeViolations, signInFast, staff, test } from './support/fixtures';
 
 const nbsp = (text: string) => text.replace(/ /g, '\u00a0');
 /** '#0f1014' as the browser computes it: 'rgb(15, 16, 20)'. */
@@ -210,4 +210,25 @@ test('dark theme: the sandbox pay page is dark too, and it and /payment?status=s
   await expect(page.getByRole('heading', { name: 'Оплата прошла' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await expectNoAxeViolations(page);
+});
+
+test('the history follows the balance live, and a failed read offers a retry', async ({ page, customer }) => {
+  await signInFast(page, customer, '/payments/history');
+  const rows = page.getByRole('list', { name: 'Операции' }).getByRole('listitem');
+  await expect(rows.first()).toBeVisible();
+  await expect(page.getByText(nbsp('+777 ₽'))).toHaveCount(0);
+  // The manager credits the balance: the socket's finances event reloads the page of history in place.
+  await staff(page.request, 'POST', '/payments/credit/', { email: customer.email, money: 777 });
+  await expect(rows.first()).toContainText(nbsp('+777 ₽'));
+
+  // The next read fails: the error with "Повторить", and the retry brings the rows back.
+  await page.route('**/api/client/payments/history/**', (route) => route.abort('connectionrefused'));
+  await page.getByLabel('Вид операции').selectOption('topup');
+  const failure = page.getByRole('heading', { name: 'Не удалось загрузить данные' });
+  await expect(failure).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.unroute('**/api/client/payments/history/**');
+  await page.getByRole('button', { name: 'Повторить' }).click();
+  await expect(failure).toBeHidden();
+  await expect(rows.first()).toContainText(nbsp('+777 ₽'));
 });

@@ -16,6 +16,7 @@ import { Alert, FormErrorSummary } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/field';
 import { Badge, Card, EmptyState, LoadingRegion, Skeleton } from '../../ui/primitives';
+import { useResource } from '../../actors/resource';
 import { createRework, fetchRework, fetchReworks } from './api';
 import * as s from './orders.css';
 import { reworkBounds, reworkErrors, type ReworkDraft } from './rework-rules';
@@ -30,24 +31,19 @@ type Loaded =
 export function OrderReworksTab() {
   const order = useOpenOrder();
   const orderId = order?.id ?? 0;
-  const [list, setList] = useState<Loaded>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  // The order's reworks_count changes with every request and answer: the list follows it.
+  // The order's reworks_count changes with every request and answer: the list follows it (the rows stay meanwhile).
   const version = `${order?.reworks_count ?? 0}|${order?.updated_at ?? ''}`;
+  const reworks = useResource(
+    (key, signal) => (key.orderId ? fetchReworks(key.orderId, signal) : Promise.resolve(null)),
+    { orderId, version },
+  );
+  const list: Loaded = reworks.latest
+    ? { status: 'ready', items: reworks.latest.results }
+    : reworks.error
+      ? { status: 'error', message: reworks.error.message }
+      : { status: 'loading' };
   const [justSent, setJustSent] = useState(false);
   const markSent = useCallback(() => setJustSent(true), []);
-
-  useEffect(() => {
-    if (!orderId) return;
-    const abort = new AbortController();
-    fetchReworks(orderId, abort.signal).then(
-      (answer) => setList({ status: 'ready', items: answer.results }),
-      (error: Error) => {
-        if (!abort.signal.aborted) setList({ status: 'error', message: error.message });
-      },
-    );
-    return () => abort.abort();
-  }, [orderId, version, attempt]);
 
   if (!order) return null;
   return (
@@ -78,7 +74,7 @@ export function OrderReworksTab() {
         ) : list.status === 'error' ? (
           <Alert tone="danger" live="alert" title={t.reworks.loadFailed}>
             <p>{list.message}</p>
-            <Button size="sm" variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
+            <Button size="sm" variant="secondary" onClick={reworks.reload}>
               {t.retry}
             </Button>
           </Alert>

@@ -4,7 +4,6 @@ import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
-import { ORDER_STATUSES } from '../../../contract/order-status';
 import type { PaymentMethodId } from '../../../contract/payments';
 import type { PaymentMethod, PayRequest } from '../../../contract/payments.api';
 import { useFinances } from '../../actors/hooks';
@@ -14,58 +13,30 @@ import { Checkbox } from '../../ui/field';
 import { Icon } from '../../ui/icon';
 import { Card, EmptyState, PageHeader } from '../../ui/primitives';
 import { paymentMachine } from '../../../machines/payment/payment.machine';
-import {
-  availableMethods,
-  feeOf,
-  monthlyInstalment,
-  quote,
-  type PayableOrder,
-} from '../../../machines/payment/payment.rules';
+import { availableMethods, feeOf, monthlyInstalment, quote } from '../../../machines/payment/payment.rules';
 import {
   selectError,
   selectIsLocked,
   selectIsPaid,
   selectIsRedirecting,
 } from '../../../machines/payment/payment.selectors';
-import { fetchMethods, fetchOrder, fetchPacket, pay } from './api';
+import { fetchMethods, pay } from './api';
 import { formatMoney } from '../../lib/money';
 import * as s from './payments.css';
 import { t } from './strings';
 import { useRefreshFinances, useReportFinances } from './use-finances';
-import { useLoad } from '../../actors/use-load';
+import { useResource, useResourceActor } from '../../actors/resource';
+import type { CheckoutTarget, Payable, PayableResource } from './resources';
 import { ListSkeleton, LoadError } from './waiting-page';
 
-export type CheckoutTarget = { purpose: 'order'; id: number } | { purpose: 'packet'; id: number };
+export type { CheckoutTarget };
 
-interface Payable {
-  orders: (PayableOrder & { id: number })[];
-  /** The order was found but is not waiting for payment (paid in full, or not priced yet). */
-  closed: 'paid' | 'notAwaiting' | null;
-}
-
-async function loadPayable(target: CheckoutTarget, signal: AbortSignal): Promise<Payable> {
-  if (target.purpose === 'packet') {
-    const packet = await fetchPacket(target.id, signal);
-    const payable = packet.orders.filter(
-      (o) => o.status.id === ORDER_STATUSES.awaitingPayment.id && o.price > o.paid,
-    );
-    const allPaid = packet.orders.length > 0 && packet.orders.every((o) => o.price > 0 && o.paid >= o.price);
-    return { orders: payable, closed: payable.length ? null : allPaid ? 'paid' : 'notAwaiting' };
-  }
-  const order = await fetchOrder(target.id, signal);
-  const awaiting =
-    order.status.id === ORDER_STATUSES.awaitingPayment.id && !order.is_trash && order.price > order.paid;
-  const closed = awaiting ? null : order.price > 0 && order.paid >= order.price ? 'paid' : 'notAwaiting';
-  return { orders: [{ id: order.id, price: order.price, paid: order.paid }], closed };
-}
-
-export function CheckoutPage({ target }: { target: CheckoutTarget }) {
+export function CheckoutPage({ target, resource }: { target: CheckoutTarget; resource: PayableResource }) {
   const refresh = useRefreshFinances();
   useEffect(() => {
     void refresh();
   }, [refresh]);
-  const key = `${target.purpose}-${target.id}`;
-  const { data, error, loading, reload } = useLoad((signal) => loadPayable(target, signal), key);
+  const { data, error, loading, reload } = useResourceActor(resource);
   const title =
     target.purpose === 'order' ? t.checkout.orderTitle(target.id) : t.checkout.packetTitle(target.id);
   const backTo = target.purpose === 'order' ? `/order/${target.id}` : '/payments/pay';
@@ -126,8 +97,9 @@ function CheckoutForm({ target, orders }: { target: CheckoutTarget; orders: Paya
     () => quote(orders, finances, { useBonus, useMoney }),
     [orders, finances, useBonus, useMoney],
   );
-  const methodsLoad = useLoad((signal) => fetchMethods(q.due, signal), `methods-${q.due}`);
-  const methods = methodsLoad.data?.payment_methods ?? [];
+  // The methods for the sum due; the last list stays while another sum's loads.
+  const methodsLoad = useResource(fetchMethods, q.due);
+  const methods = methodsLoad.latest?.payment_methods ?? [];
   const offered = availableMethods(methods, q);
   const method: PaymentMethodId | undefined = offered.includes(chosen) ? chosen : offered[0];
   const methodInfo = methods.find((m) => m.id === method);

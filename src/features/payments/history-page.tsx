@@ -5,12 +5,14 @@ import type { HistoryRow } from '../../../contract/payments.api';
 import { Button } from '../../ui/button';
 import { Select, TextField } from '../../ui/field';
 import { Card, EmptyState } from '../../ui/primitives';
-import { fetchHistory, HISTORY_PAGE_SIZE, type HistoryQuery } from './api';
+import { HISTORY_PAGE_SIZE, type HistoryQuery } from './api';
 import { formatDateTime } from './format';
 import { formatSigned } from '../../lib/money';
 import * as s from './payments.css';
 import { t } from './strings';
-import { useLoad } from '../../actors/use-load';
+import { useResourceActor } from '../../actors/resource';
+import { selectKey } from '../../../machines/resource/resource.selectors';
+import { FIRST_HISTORY_PAGE, historyIsStale, type HistoryResource } from './resources';
 import { ListSkeleton, LoadError } from './waiting-page';
 
 const KIND_OPTIONS = [
@@ -20,12 +22,13 @@ const KIND_OPTIONS = [
 
 const title = (r: HistoryRow) => r.title || t.kinds[r.kind];
 
-export function HistoryPage() {
-  const [query, setQuery] = useState<HistoryQuery>({ page: 1, kind: '', from: '', to: '' });
-  const { data, error, loading, reload } = useLoad(
-    (signal) => fetchHistory(query, signal),
-    JSON.stringify(query),
-  );
+export function HistoryPage({ resource }: { resource: HistoryResource }) {
+  // The page and filters the customer left: the route's resource keeps its query between visits.
+  const [query, setQuery] = useState<HistoryQuery>(() => selectKey(resource.getSnapshot()));
+  const view = useResourceActor(resource, { key: query, reloadOn: historyIsStale });
+  // While another page or filter loads, the rows shown stay up (marked busy) instead of a skeleton.
+  const { latest: data, error, reload } = view;
+  const loading = view.loading || view.refreshing;
   const set = (patch: Partial<HistoryQuery>) => setQuery((q) => ({ ...q, page: 1, ...patch }));
   const pages = data ? Math.max(1, Math.ceil(data.count / HISTORY_PAGE_SIZE)) : 1;
   const filtered = Boolean(query.kind || query.from || query.to);
@@ -56,11 +59,7 @@ export function HistoryPage() {
           min={query.from || undefined}
           onChange={(e) => set({ to: e.target.value })}
         />
-        <Button
-          variant="ghost"
-          disabled={!filtered}
-          onClick={() => setQuery({ page: 1, kind: '', from: '', to: '' })}
-        >
+        <Button variant="ghost" disabled={!filtered} onClick={() => setQuery(FIRST_HISTORY_PAGE)}>
           {t.history.reset}
         </Button>
       </div>

@@ -12,7 +12,7 @@ import { TextField } from '../../ui/field';
 import { Icon } from '../../ui/icon';
 import { Badge, Card, EmptyState, LoadingRegion, PageHeader, Skeleton } from '../../ui/primitives';
 import { useFinances } from '../../actors/hooks';
-import { useLoad } from '../../actors/use-load';
+import { useResource } from '../../actors/resource';
 import { WITHDRAWAL_MIN_SUM } from '../../../contract/payments';
 import type { VerificationDetails } from '../../../contract/payments.api';
 import { verificationMachine } from '../../../machines/verification/verification.machine';
@@ -53,10 +53,10 @@ export function PayOutPage({ amountInit }: { amountInit?: number }) {
   const view = useSelector(verification, selectView);
   const error = useSelector(verification, selectError);
   // The masked phone and the validity come with the full status answer; asked again once verified.
-  const details = useLoad(
-    (signal) => fetchVerificationDetails('repayment', signal),
+  const details = useResource(
+    (_, signal) => fetchVerificationDetails('repayment', signal),
     view === 'verified' ? 'verified' : 'open',
-  ).data;
+  ).latest;
   const phone = details ? (details.phone ?? null) : undefined;
 
   useEffect(() => {

@@ -5,17 +5,18 @@ import type { WaitingOrder } from '../../../contract/payments.api';
 import { useNotify } from '../../actors/hooks';
 import { Button, ButtonLink } from '../../ui/button';
 import { Card, EmptyState, LoadingRegion, Skeleton } from '../../ui/primitives';
-import { createPacket, fetchWaiting } from './api';
+import { createPacket } from './api';
 import { formatDate } from './format';
 import { formatMoney } from '../../lib/money';
 import * as s from './payments.css';
 import { t } from './strings';
-import { useLoad } from '../../actors/use-load';
+import { useResourceActor } from '../../actors/resource';
+import { waitingIsStale, type WaitingResource } from './resources';
 
 const newKey = () => `packet-${globalThis.crypto.randomUUID()}`;
 
-export function WaitingPage() {
-  const { data, error, loading, reload } = useLoad(fetchWaiting, 'waiting');
+export function WaitingPage({ resource }: { resource: WaitingResource }) {
+  const { data, error, loading, reload } = useResourceActor(resource, { reloadOn: waitingIsStale });
   if (loading && !data) return <ListSkeleton />;
   if (error && !data) return <LoadError message={error.message} onRetry={reload} />;
   const orders = data?.results ?? [];

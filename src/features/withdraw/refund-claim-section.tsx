@@ -15,15 +15,15 @@ import {
 import { fetchCountries, fetchPaidOrders, postRefundClaim } from './api';
 import { formatMoney, parseAmount } from '../../lib/money';
 import { t } from './strings';
-import { useLoad } from '../../actors/use-load';
+import { useResource } from '../../actors/resource';
 import { useMoneyOut } from './use-money-out';
 import * as s from './withdraw.css';
 
 type Field = 'order' | 'reason' | 'amount' | 'fio' | 'country' | 'account';
 
 export function RefundClaimSection() {
-  const orders = useLoad(fetchPaidOrders, 'paid-orders');
-  const countries = useLoad(fetchCountries, 'countries');
+  const orders = useResource((_, signal) => fetchPaidOrders(signal), 'paid-orders');
+  const countries = useResource((_, signal) => fetchCountries(signal), 'countries');
   const loading = (orders.loading && !orders.data) || (countries.loading && !countries.data);
   const error = (orders.error ?? countries.error)?.message;
   return (

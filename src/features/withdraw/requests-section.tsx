@@ -1,7 +1,7 @@
 // "Мои заявки" on /withdraw: every withdrawal, storno refund and refund claim with its processing state
 // (В обработке / Выполнено / Отклонено). Reloads after a new request and when the balance changes (a staff
 // rejection returns money, the socket's finances event moves the balance).
-import { useLoad } from '../../actors/use-load';
+import { useResource } from '../../actors/resource';
 import { Button } from '../../ui/button';
 import { Badge, Card, Skeleton, type Tone } from '../../ui/primitives';
 import type { MoneyRequest } from '../../../contract/payments.api';
@@ -18,7 +18,14 @@ const TONE: Record<MoneyRequest['status'], Tone> = {
 };
 
 export function RequestsSection({ version }: { version: string }) {
-  const { data, error, reload } = useLoad((signal) => fetchMoneyRequests(signal), version);
+  // Each version is read anew; the rows of the one before stay up meanwhile. A reconnect may have missed a change.
+  const {
+    latest: data,
+    error,
+    reload,
+  } = useResource((_, signal) => fetchMoneyRequests(signal), version, {
+    reloadOn: (notice) => notice.type === 'realtime.resumed',
+  });
   return (
     <Card as="section" aria-labelledby="money-requests" className={s.form}>
       <div>

@@ -17,13 +17,13 @@ import { fetchRefundExtra, fetchStornoRows, postStorno } from './api';
 import { formatDay } from './format';
 import { formatMoney, parseAmount } from '../../lib/money';
 import { t } from './strings';
-import { useLoad } from '../../actors/use-load';
+import { useResource } from '../../actors/resource';
 import { useMoneyOut } from './use-money-out';
 import * as s from './withdraw.css';
 
 export function StornoSection({ money }: { money: number | null }) {
-  const rows = useLoad(fetchStornoRows, 'storno');
-  const extra = useLoad(fetchRefundExtra, 'extra');
+  const rows = useResource((_, signal) => fetchStornoRows(signal), 'storno');
+  const extra = useResource((_, signal) => fetchRefundExtra(signal), 'extra');
   return (
     <Card as="section" aria-labelledby="storno-title">
       <div className={s.form}>
