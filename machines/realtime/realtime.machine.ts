@@ -9,12 +9,9 @@ import type {
   SocketInput,
 } from './realtime.types';
 
-/** The reason a close code of SESSION_CLOSE stands for; null for any other code (a drop: reconnect). */
-export function sessionEndedBy(code: number): SessionEndedReason | null {
-  if (code === SESSION_CLOSE.endedElsewhere) return 'endedElsewhere';
-  if (code === SESSION_CLOSE.signedOut) return 'signedOut';
-  return null;
-}
+/** The reason a close code of SESSION_CLOSE stands for; undefined for any other code (a drop: reconnect). */
+export const sessionEndedBy = (code: number) =>
+  (Object.keys(SESSION_CLOSE) as SessionEndedReason[]).find((reason) => SESSION_CLOSE[reason] === code);
 
 /** Backoff: 500 ms doubling per attempt, at most 30 s, times a random 0.5–1 so that tabs do not reconnect in step. */
 export const BACKOFF = { baseMs: 500, maxMs: 30_000 } as const;
@@ -54,7 +51,7 @@ export const realtimeMachine = setup({
   guards: {
     wasDropped: ({ context }) => context.dropped,
     isSessionEnded: (_, event: RealtimeEvent) => event.type === 'session.ended',
-    isSessionClose: (_, code: number) => sessionEndedBy(code) !== null,
+    isSessionClose: (_, code: number) => !!sessionEndedBy(code),
     isFinances: (_, event: RealtimeEvent) => event.type === 'finances',
     isNewToken: ({ context }, token: string) => token !== context.token,
   },
@@ -92,8 +89,7 @@ export const realtimeMachine = setup({
               'forget',
               { type: 'emitSessionEnded', params: ({ event }) => sessionEndedBy(event.code) ?? 'signedOut' },
             ],
-            description:
-              'Closed with a code of SESSION_CLOSE (the session-ended message may have been lost): stop, do not reconnect.',
+            description: 'Closed as the session ended (SESSION_CLOSE): stop, do not reconnect.',
           },
           {
             target: 'waiting',
@@ -142,9 +138,7 @@ export const realtimeMachine = setup({
                   {
                     type: 'emitSessionEnded',
                     params: ({ event }) =>
-                      event.event.type === 'session.ended' && event.event.reason === 'endedElsewhere'
-                        ? 'endedElsewhere'
-                        : 'signedOut',
+                      (event.event.type === 'session.ended' && event.event.reason) || 'signedOut',
                   },
                 ],
                 description: 'The server ended this sign-in: stop, do not reconnect.',

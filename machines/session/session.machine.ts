@@ -293,7 +293,7 @@ export const sessionMachine = setup({
           target: 'authError',
           actions: { type: 'assignSignedOutMessage', params: ({ event }) => event.message ?? null },
           description:
-            'The refresh token was refused, or the server ended the session: sign out; the client sends the visitor to /login?redirect=… (with `message`, if the event had one, shown there).',
+            'The refresh token was refused: sign out; the client sends the visitor to /login?redirect=… (&msg= the message)',
         },
         'session.finances': {
           actions: { type: 'assignFinances', params: ({ event }) => event },

@@ -12,7 +12,7 @@ import type { RealtimeMachineEvent, SocketInput } from '../../machines/realtime/
 import type { sessionMachine } from '../../machines/session/session.machine';
 import type { tokenMachine } from '../../machines/token/token.machine';
 import { HEARTBEAT, SOCKET_PATH } from '../../contract/realtime';
-import { AUTH_MESSAGES } from '../../contract/auth';
+import { SESSION_ENDED_ELSEWHERE } from '../../contract/auth';
 import type { RealtimeEvent } from '../../contract/realtime.api';
 import { selectConnection } from '../../machines/realtime/realtime.selectors';
 import { useAppActors } from './app-actors';
@@ -113,7 +113,7 @@ export function createRealtimeActor({ session, token, inspect }: RealtimeOptions
     if (session.getSnapshot().matches('authSuccess'))
       session.send({
         type: 'session.expired',
-        ...(reason === 'endedElsewhere' && { message: AUTH_MESSAGES.sessionEndedElsewhere }),
+        ...(reason === 'endedElsewhere' && { message: SESSION_ENDED_ELSEWHERE }),
       });
   });
 

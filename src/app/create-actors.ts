@@ -13,7 +13,7 @@ import { orderLoaderMachine } from '../../machines/order-loader/order-loader.mac
 import { systemClock } from '../../machines/shared/clock';
 import type { OrderDetail } from '../../contract/orders.api';
 import { call, configureApi } from '../api/client';
-import { AUTH_MESSAGES } from '../../contract/auth';
+import { SESSION_ENDED_ELSEWHERE } from '../../contract/auth';
 import { removeAccessCookie, storeAccessCookie, storeThemeCookie } from '../lib/cookies';
 import type { AppActors } from '../actors/app-actors';
 import { redirectValueFor } from '../lib/redirect';
@@ -117,10 +117,7 @@ export function createAppActors(options: CreateActorsOptions): AppActors {
   };
   // Of the refusals, only "ended from another device" is news to the customer: /login shows it.
   token.on('session.expired', ({ message }) =>
-    expire(
-      redirectValueFor(globalThis.location),
-      message === AUTH_MESSAGES.sessionEndedElsewhere ? message : undefined,
-    ),
+    expire(redirectValueFor(globalThis.location), message === SESSION_ENDED_ELSEWHERE ? message : undefined),
   );
 
   configureApi({
