@@ -1,7 +1,7 @@
 // Профиль → Устройства и сеансы with two (three) browsers signed in as the same customer: the list marks this one,
 // ending another sends that browser to /login with the reason — driven by its socket closing, with no click there.
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, signInFast, test, type Customer } from './support/fixtures';
+import { expect, expectNoAxeViolations, signInFast, staff, test, type Customer } from './support/fixtures';
 
 const MESSAGE = 'Сеанс завершён с другого устройства. Войдите снова.';
 const UA = {
@@ -144,4 +144,39 @@ test('the devices list that did not load says so and loads on retry', async ({ p
   await devices(page).getByRole('button', { name: 'Повторить' }).click();
   await expect(items(page)).toHaveCount(1);
   await expect(items(page).first()).toContainText('Это устройство');
+});
+
+test('a confirmed e-mail change offers to end the other sessions, and doing so signs the other browser out', async ({
+  browser,
+  page,
+  request,
+  customer,
+}) => {
+  const other = await browserOf(browser, LOOKS[1], UA.iphone, '198.51.100.23');
+  try {
+    await signedInWithSocket(other.page, customer);
+    await signInFast(page, customer, '/email-edit');
+    const newEmail = `devices-${customer.id}@example.com`;
+    await page.getByLabel('Новый e-mail').fill(newEmail);
+    await page.getByRole('button', { name: 'Отправить ссылку' }).click();
+    await expect(page.getByRole('heading', { name: 'Проверьте почту' })).toBeVisible();
+    const outbox = await staff<{ results: { payload: { link: string } }[] }>(
+      request,
+      'GET',
+      `/outbox/?recipient=${encodeURIComponent(newEmail)}&kind=email_change_confirm`,
+    );
+    await page.goto(outbox.results[0]!.payload.link);
+    await expect(page.getByRole('heading', { name: 'E-mail изменён' })).toBeVisible();
+    const offer = page.getByRole('region', { name: 'Завершить другие сеансы?' });
+    await expect(offer).toBeVisible();
+    await expectNoAxeViolations(page);
+    await offer.getByRole('button', { name: 'Завершить все другие сеансы' }).click();
+    await expect(offer.getByText('Другие сеансы завершены.')).toBeVisible();
+    await expectSentToLogin(other.page);
+    // This browser stays signed in.
+    await page.goto('/profile');
+    await expect(items(page)).toHaveCount(1);
+  } finally {
+    await other.context.close();
+  }
 });
