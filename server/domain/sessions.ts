@@ -75,6 +75,19 @@ export async function createSession(
     .values({ userId, createdAt: now, lastUsedAt: now, ...metaColumns(meta) })
     .returning({ id: authSessions.id });
   if (!session) throw new Error('session insert returned nothing');
+  // What the devices list keeps of a session (its browser, its network) goes 30 days after the session ended or was
+  // last used: swept at the customer's next sign-in.
+  await deps.db
+    .delete(authSessions)
+    .where(
+      and(
+        eq(authSessions.userId, userId),
+        lt(
+          sql`coalesce(${authSessions.revokedAt}, ${authSessions.lastUsedAt}, ${authSessions.createdAt})`,
+          new Date(now.getTime() - REFRESH_TTL_SECONDS * 1000),
+        ),
+      ),
+    );
   const refresh = await issueRefresh(deps, session.id);
   const { access, expires_in } = await signAccessToken(deps, { userId, sessionId: session.id });
   return { access, expires_in, refresh, sessionId: session.id, userId };

@@ -8,6 +8,8 @@ import type { DeviceSessions, EndedSessions } from '../../contract/auth.api';
 import { SESSION_CLOSE } from '../../contract/realtime';
 import { verifyAccessToken } from '../../server/domain/tokens';
 import { maskIp, parseUserAgent } from '../../server/domain/user-agent';
+import { authSessions } from '../../server/db/tables';
+import { eq } from 'drizzle-orm';
 
 const SESSIONS = '/api/client/auth/sessions/';
 const END_OTHERS = '/api/client/auth/sessions/end-others/';
@@ -142,6 +144,12 @@ describe('devices and sessions', () => {
     h.clock.advance(31 * 24 * 3600_000);
     const fresh = await signInFrom(h, customer.email, customer.password, UA.ipad, '192.0.2.1');
     expect((await list(h, fresh.access)).map((s) => s.browser)).toEqual(['Safari 16']);
+    // And what was kept of the old ones (browser, network) is gone: swept at that sign-in, 30 days after their end.
+    const kept = await h.deps.db
+      .select({ id: authSessions.id })
+      .from(authSessions)
+      .where(eq(authSessions.userId, customer.id));
+    expect(kept.map((r) => r.id)).toEqual([await sessionIdOf(h, fresh.access)]);
   });
 
   it('ends another session: its refresh fails saying so, its socket closes with the forced sign-out code', async () => {
