@@ -138,6 +138,30 @@ export type AutoLoginRequest = z.input<typeof AutoLoginRequest>;
 
 const RestoreLinkParams = z.object({ id: z.string().check(z.maxLength(256)) });
 
+// ---- Devices and sessions --------------------------------------------------------------------------------------
+/**
+ * One live sign-in session of the customer (Профиль → Устройства и сеансы). `browser` and `os` are read from the
+ * user agent on the server ('' when it tells nothing); `ip` is the network, never the whole address
+ * ('203.0.113.*', '2001:db8:85a3:…:*'; '' when unknown); `current`: the session of the bearer that asks.
+ */
+export const DeviceSession = z.object({
+  id: z.string(),
+  current: z.boolean(),
+  browser: z.string(),
+  os: z.string(),
+  device: z.enum(['desktop', 'phone', 'tablet']),
+  ip: z.string(),
+  created_at: z.string(),
+  last_used_at: z.string(),
+});
+export type DeviceSession = z.infer<typeof DeviceSession>;
+/** The current session first, then the others by last use, newest first. */
+export const DeviceSessions = z.object({ sessions: z.array(DeviceSession) });
+export type DeviceSessions = z.infer<typeof DeviceSessions>;
+export const EndedSessions = z.object({ detail: z.string(), ended: z.number() });
+export type EndedSessions = z.infer<typeof EndedSessions>;
+export const DeviceSessionParams = z.object({ id: z.string().check(z.maxLength(64)) });
+
 // ---- Endpoints -------------------------------------------------------------------------------------------------
 const signInErrors = [400, 429] as const;
 
@@ -192,5 +216,19 @@ export const authApi = {
     answer: SignInAnswer,
     errors: [400],
     auth: 'public',
+  }),
+  'GET /api/client/auth/sessions/': endpoint({ answer: DeviceSessions, errors: [401], auth: 'customer' }),
+  /** Ends another session of this customer; 404 for an unknown, ended or foreign one, 409 for the caller's own. */
+  'DELETE /api/client/auth/sessions/:id/': endpoint({
+    params: DeviceSessionParams,
+    answer: EndedSessions,
+    errors: [401, 404, 409],
+    auth: 'customer',
+  }),
+  /** Ends every session of this customer but the caller's. */
+  'POST /api/client/auth/sessions/end-others/': endpoint({
+    answer: EndedSessions,
+    errors: [401],
+    auth: 'customer',
   }),
 } as const;

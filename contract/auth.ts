@@ -34,6 +34,14 @@
  *                                           session of the customer is signed out) | 400 FieldErrors | 404 dead link
  * - POST /api/client/auth/al/               AutoLoginRequest → 200 AuthTokens | 400 { detail } (al: once, 15 min)
  *
+ * Devices and sessions (Bearer; the profile's "Устройства и сеансы")
+ * - GET    /api/client/auth/sessions/             → 200 DeviceSessions: the live sessions, the caller's marked `current`
+ * - DELETE /api/client/auth/sessions/{id}/        → 200 EndedSessions | 404 (unknown, ended, another customer's)
+ *                                                 | 409 (the caller's own: that is sign-out, POST logout/)
+ * - POST   /api/client/auth/sessions/end-others/  → 200 EndedSessions (every session but the caller's)
+ *   An ended session's refresh answers 401 `sessionEndedElsewhere` and its sockets close with SESSION_CLOSE
+ *   .endedElsewhere (contract/realtime.ts) on every instance.
+ *
  * Social sign-in (sandbox provider on our own server; a real provider would replace the sandbox page only)
  * - GET  /client/api/socials/links/ → SocialLink[] for 'vk' (social network), 'yandex' (search provider) and
  *   'google' (identity provider). Each link is a full navigation (not fetch) to the provider.
@@ -63,6 +71,12 @@ export const PASSWORD_MAX_LENGTH = 128;
 /** A one-time sign-in code: 6 digits. */
 export const LOGIN_CODE_PATTERN = /^\d{6}$/;
 
+/**
+ * The refresh of a session the customer ended from another device answers this; that tab shows it on /login. A
+ * constant of its own: the app's first visit needs it without the rest of AUTH_MESSAGES (~1 KB).
+ */
+export const SESSION_ENDED_ELSEWHERE = 'Сеанс завершён с другого устройства. Войдите снова.';
+
 /** Every text of sign-in, registration and restore that a customer may read (the server answers them). */
 export const AUTH_MESSAGES = {
   wrongCredentials: 'Неверный логин или пароль.',
@@ -74,6 +88,7 @@ export const AUTH_MESSAGES = {
   restoreLinkDead: 'Ссылка для смены пароля недействительна или устарела. Запросите новую.',
   autoLoginDead: 'Ссылка для входа недействительна или устарела.',
   signedOut: 'Вы вышли из кабинета.',
+  sessionEndedElsewhere: SESSION_ENDED_ELSEWHERE,
   bodyNotObject: 'Тело запроса должно быть JSON-объектом.',
   required: 'Обязательное поле.',
   notString: 'Ожидается строка.',
@@ -89,6 +104,15 @@ export const AUTH_MESSAGES = {
   codeFormat: 'Код состоит из 6 цифр.',
   refreshInBody: 'Токен обновления передаётся только в cookie.',
   loginMethod: 'Способ входа: password или code.',
+} as const;
+
+/** What the devices calls answer (`GET/DELETE /api/client/auth/sessions/…`). */
+export const SESSIONS_MESSAGES = {
+  ended: 'Сеанс завершён.',
+  endedOthers: 'Другие сеансы завершены.',
+  noOthers: 'Других сеансов нет.',
+  notFound: 'Сеанс не найден или уже завершён.',
+  current: 'Это сеанс этого устройства: чтобы завершить его, выйдите из кабинета.',
 } as const;
 
 /** A leading + is added when missing; spaces, dashes and brackets are dropped; then 10–15 digits. */

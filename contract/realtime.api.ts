@@ -6,8 +6,11 @@ import { ChatMessage, OrderFile, StatusRef } from './orders.api';
 
 export const RealtimeEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('hello'), userId: z.number() }),
-  /** The session was ended (signed out elsewhere, or the refresh family revoked): the tab signs out. */
-  z.object({ type: z.literal('session.ended') }),
+  /**
+   * The session was ended (signed out elsewhere, or the refresh family revoked): the tab signs out. `reason`
+   * 'endedElsewhere': the customer ended it from another device, and the tab says so on /login.
+   */
+  z.object({ type: z.literal('session.ended'), reason: z.optional(z.enum(['signedOut', 'endedElsewhere'])) }),
   z.object({ type: z.literal('finances'), money: z.number(), bonus: z.number() }),
   /** The order's status, price, payment or trash flag changed; the fields say what it is now when known. */
   z.object({

@@ -10,3 +10,11 @@ export const SOCKET_PATH = '/ws/client/';
  * answering them, so dead connections do not hold memory.
  */
 export const HEARTBEAT = { ping: 'ping', pong: 'pong', intervalMs: 25_000, timeoutMs: 10_000 } as const;
+
+/**
+ * Close codes the server ends a socket with when its sign-in session ends; the SPA signs the tab out and does not
+ * reconnect. `signedOut`: a sign-out (in another tab of the same browser), a reused refresh token or a password
+ * reset; `endedElsewhere`: the customer ended this session from another device (Профиль → Устройства и сеансы), so
+ * the tab lands on /login saying so. Before the close the server also sends `{type: 'session.ended', reason}`.
+ */
+export const SESSION_CLOSE = { signedOut: 4001, endedElsewhere: 4002 } as const;

@@ -71,3 +71,34 @@ test('a sign-out on one instance ends the session on the other: the socket close
   // It stays signed out: no new socket was opened.
   expect(socket.hellos()).toBe(1);
 });
+
+test('a session ended from another device on the instance without its socket: the tab goes to /login saying so', async ({
+  page,
+  customer,
+}) => {
+  const socket = trackSocket(page);
+  const before = socketsAccepted();
+  await signInFast(page, customer, '/home');
+  await expect(page.getByRole('heading', { level: 1, name: /^Здравствуйте/ })).toBeVisible();
+  await socket.waitForHellos(1);
+  const holder = await socketOpenedOn(before);
+  const elsewhere = other(holder);
+  const refresh = (await page.context().cookies()).find((c) => c.name === 'cabinet_refresh')?.value;
+
+  // Another device of the customer, signed in on the other instance, ends every other session there.
+  const device = await signIn(elsewhere.url, customer);
+  const ended = await fetch(`${elsewhere.url}/api/client/auth/sessions/end-others/`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${device.access}` },
+  });
+  expect(ended.status, `end-others on ${elsewhere.name}`).toBe(200);
+  expect(await ended.json()).toMatchObject({ ended: 1 });
+
+  await expect.poll(() => socket.closes(), { message: `the socket on ${holder.name} closed` }).toBe(1);
+  await expect(page).toHaveURL(/\/login\?/);
+  await expect(page.getByRole('dialog')).toContainText('Сеанс завершён с другого устройства. Войдите снова.');
+  const refused = await refreshAt(holder.url, refresh!);
+  expect(refused.status, `the ended session refreshed on ${holder.name}`).toBe(401);
+  expect(await refused.json()).toEqual({ detail: 'Сеанс завершён с другого устройства. Войдите снова.' });
+  expect(socket.hellos()).toBe(1);
+});

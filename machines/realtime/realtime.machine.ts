@@ -1,6 +1,17 @@
 import { assertEvent, assign, emit, fromCallback, setup } from 'xstate';
 import type { RealtimeEvent } from '../../contract/realtime.api';
-import type { RealtimeContext, RealtimeEmitted, RealtimeMachineEvent, SocketInput } from './realtime.types';
+import { SESSION_CLOSE } from '../../contract/realtime';
+import type {
+  RealtimeContext,
+  RealtimeEmitted,
+  RealtimeMachineEvent,
+  SessionEndedReason,
+  SocketInput,
+} from './realtime.types';
+
+/** The reason a close code of SESSION_CLOSE stands for; undefined for any other code (a drop: reconnect). */
+export const sessionEndedBy = (code: number) =>
+  (Object.keys(SESSION_CLOSE) as SessionEndedReason[]).find((reason) => SESSION_CLOSE[reason] === code);
 
 /** Backoff: 500 ms doubling per attempt, at most 30 s, times a random 0.5–1 so that tabs do not reconnect in step. */
 export const BACKOFF = { baseMs: 500, maxMs: 30_000 } as const;
@@ -31,13 +42,16 @@ export const realtimeMachine = setup({
     markOpen: assign({ attempt: 0, dropped: false }),
     emitResumed: emit({ type: 'realtime.resumed' } as const),
     emitEvent: emit((_, event: RealtimeEvent) => ({ type: 'realtime.event', event }) as const),
-    emitSessionEnded: emit({ type: 'realtime.sessionEnded' } as const),
+    emitSessionEnded: emit(
+      (_, reason: SessionEndedReason) => ({ type: 'realtime.sessionEnded', reason }) as const,
+    ),
     /** Hands the live balance to the session actor (header); provided in src/app. */
     forwardFinances: (_, _finances: { money: number; bonus: number }) => {},
   },
   guards: {
     wasDropped: ({ context }) => context.dropped,
     isSessionEnded: (_, event: RealtimeEvent) => event.type === 'session.ended',
+    isSessionClose: (_, code: number) => !!sessionEndedBy(code),
     isFinances: (_, event: RealtimeEvent) => event.type === 'finances',
     isNewToken: ({ context }, token: string) => token !== context.token,
   },
@@ -67,11 +81,22 @@ export const realtimeMachine = setup({
       invoke: { id: 'socket', src: 'socket', input: ({ context }) => ({ token: context.token ?? '' }) },
       initial: 'connecting',
       on: {
-        'socket.closed': {
-          target: 'waiting',
-          actions: ['countAttempt', 'markDropped'],
-          description: 'The socket failed to open or dropped: wait (backoff with jitter), then try again.',
-        },
+        'socket.closed': [
+          {
+            guard: { type: 'isSessionClose', params: ({ event }) => event.code },
+            target: 'disconnected',
+            actions: [
+              'forget',
+              { type: 'emitSessionEnded', params: ({ event }) => sessionEndedBy(event.code) ?? 'signedOut' },
+            ],
+            description: 'Closed as the session ended (SESSION_CLOSE): stop, do not reconnect.',
+          },
+          {
+            target: 'waiting',
+            actions: ['countAttempt', 'markDropped'],
+            description: 'The socket failed to open or dropped: wait (backoff with jitter), then try again.',
+          },
+        ],
         'realtime.offline': {
           target: 'waiting',
           actions: ['countAttempt', 'markDropped'],
@@ -108,7 +133,14 @@ export const realtimeMachine = setup({
               {
                 guard: { type: 'isSessionEnded', params: ({ event }) => event.event },
                 target: '#realtime.disconnected',
-                actions: ['forget', 'emitSessionEnded'],
+                actions: [
+                  'forget',
+                  {
+                    type: 'emitSessionEnded',
+                    params: ({ event }) =>
+                      (event.event.type === 'session.ended' && event.event.reason) || 'signedOut',
+                  },
+                ],
                 description: 'The server ended this sign-in: stop, do not reconnect.',
               },
               {

@@ -34,7 +34,13 @@ export type RealtimeEmitted =
   /** A socket opened again after a drop: what happened meanwhile was not delivered; fetch it. */
   | { type: 'realtime.resumed' }
   /** The server ended this sign-in (signed out elsewhere): the app signs the tab out. */
-  | { type: 'realtime.sessionEnded' };
+  | { type: 'realtime.sessionEnded'; reason: SessionEndedReason };
+
+/**
+ * Why: 'signedOut' (a sign-out in another tab, a reused refresh token, a password reset) or 'endedElsewhere' (the
+ * customer ended this session from another device: the tab says so on /login).
+ */
+export type SessionEndedReason = 'signedOut' | 'endedElsewhere';
 
 // ---- Actor inputs ----------------------------------------------------------------------------------------------
 export interface SocketInput {

@@ -46,7 +46,9 @@ export const sessionMachine = setup({
       error: null,
       autoLoginToken: null,
       codeLogin: null,
+      signedOutMessage: null,
     })),
+    assignSignedOutMessage: assign((_, message: string | null) => ({ signedOutMessage: message })),
     assignUserChanges: assign(({ context }, changes: { fio?: string; email?: string }) => ({
       user: context.user
         ? {
@@ -76,6 +78,7 @@ export const sessionMachine = setup({
     error: null,
     autoLoginToken: input.autoLoginToken || null,
     codeLogin: null,
+    signedOutMessage: null,
   }),
   initial: 'notLoaded',
   states: {
@@ -288,8 +291,9 @@ export const sessionMachine = setup({
         'session.logout': { target: 'authError.signingOut' },
         'session.expired': {
           target: 'authError',
+          actions: { type: 'assignSignedOutMessage', params: ({ event }) => event.message ?? null },
           description:
-            'The refresh token was refused: sign out; the client sends the visitor to /login?redirect=…',
+            'The refresh token was refused: sign out; the client sends the visitor to /login?redirect=… (&msg= the message)',
         },
         'session.finances': {
           actions: { type: 'assignFinances', params: ({ event }) => event },

@@ -23,3 +23,6 @@ export function selectStatus(s: SessionSnapshot): SessionStatus {
   if (s.matches('initFailed')) return 'initFailed';
   return 'notLoaded';
 }
+
+/** Why the server signed this tab out, for /login (null after a plain expiry or sign-out). */
+export const selectSignedOutMessage = (s: SessionSnapshot) => s.context.signedOutMessage;

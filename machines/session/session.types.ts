@@ -38,6 +38,11 @@ export interface SessionContext {
   autoLoginToken: string | null;
   /** The login a one-time code was sent to, while the code form is shown. */
   codeLogin: string | null;
+  /**
+   * Why the server signed this tab out, to show on /login ("Сеанс завершён с другого устройства…"); null after a
+   * plain expiry or sign-out, cleared by the next sign-in.
+   */
+  signedOutMessage: string | null;
 }
 
 // ---- Input -----------------------------------------------------------------------------------------------------
@@ -54,8 +59,11 @@ export type SessionEvent =
   | { type: 'session.authenticated'; access: string; expires_in: number }
   | { type: 'session.autoLogin'; token: string }
   | { type: 'session.logout' }
-  /** The token machine could not refresh: the server no longer knows this sign-in. */
-  | { type: 'session.expired' }
+  /**
+   * The token machine could not refresh, or the socket said the session ended: the server no longer knows this
+   * sign-in. `message`: what /login shows about it (the session was ended from another device).
+   */
+  | { type: 'session.expired'; message?: string }
   | { type: 'session.retry' }
   | { type: 'session.finances'; money: number; bonus: number }
   /** The customer changed their name or e-mail (profile save, confirmed e-mail change): the header follows. */

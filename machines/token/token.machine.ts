@@ -41,7 +41,10 @@ export const tokenMachine = setup({
     removeAccessCookie: () => {},
     /** Shares tokens obtained in this tab with the other tabs; provided in src/app. */
     broadcastTokens: (_, _tokens: TokenPair) => {},
-    emitSessionExpired: emit({ type: 'session.expired' } as const),
+    /** With the server's words: the app shows them when they say the session was ended from another device. */
+    emitSessionExpired: emit(
+      (_, error: unknown) => ({ type: 'session.expired', message: toErrorInfo(error).message }) as const,
+    ),
   },
   guards: {
     isAuthRejection: (_, error: unknown) => isAuthRejection(error),
@@ -132,7 +135,7 @@ export const tokenMachine = setup({
               { type: 'assignError', params: errorOf },
               'clearTokens',
               'removeAccessCookie',
-              'emitSessionExpired',
+              { type: 'emitSessionExpired', params: errorOf },
             ],
           },
           {

@@ -38,4 +38,5 @@ export type TokenEvent =
   | { type: 'token.clear' };
 
 // ---- Emitted ---------------------------------------------------------------------------------------------------
-export type TokenEmitted = { type: 'session.expired' };
+/** The refresh was refused; `message` is the server's reason (e.g. the session was ended from another device). */
+export type TokenEmitted = { type: 'session.expired'; message: string };

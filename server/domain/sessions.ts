@@ -1,10 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gte, isNotNull, isNull, lt, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Deps } from '../env';
 import { authSessions, refreshTokens } from '../db/tables';
-import { unauthorized } from './errors';
+import type { SessionEndReason } from '../db/schema/auth';
+import { conflict, notFound, unauthorized } from './errors';
 import { signAccessToken } from './tokens';
 import type { DbOrTx } from './outbox';
+import { maskIp, parseUserAgent, USER_AGENT_MAX } from './user-agent';
+import { AUTH_MESSAGES, SESSIONS_MESSAGES } from '../../contract/auth';
+import type { DeviceSession, EndedSessions } from '../../contract/auth.api';
 
 /** A refresh token (and so a sign-in session) lives 30 days from its last use. */
 export const REFRESH_TTL_SECONDS = 30 * 24 * 60 * 60;
@@ -22,7 +26,17 @@ export const SESSION_MESSAGES = {
   missing: 'Токен обновления не передан.',
   expired: 'Сессия истекла. Войдите снова.',
   reused: 'Сессия завершена из соображений безопасности. Войдите снова.',
+  endedElsewhere: AUTH_MESSAGES.sessionEndedElsewhere,
 } as const;
+
+/** Where a sign-in or refresh came from: the raw user agent and the caller's IP (stored masked, see maskIp). */
+export interface ClientMeta {
+  userAgent: string;
+  ip: string;
+}
+
+const metaColumns = (meta: ClientMeta | undefined) =>
+  meta ? { userAgent: meta.userAgent.slice(0, USER_AGENT_MAX), ip: maskIp(meta.ip) } : {};
 
 /** What a successful sign-in gives: the access JWT for the body and the opaque refresh token for the cookie. */
 export interface SignInTokens {
@@ -53,12 +67,27 @@ async function issueRefresh(deps: { db: DbOrTx; now: () => Date }, sessionId: st
 export async function createSession(
   deps: Pick<Deps, 'db' | 'config' | 'now'>,
   userId: number,
+  meta?: ClientMeta,
 ): Promise<SignInTokens> {
+  const now = deps.now();
   const [session] = await deps.db
     .insert(authSessions)
-    .values({ userId, createdAt: deps.now() })
+    .values({ userId, createdAt: now, lastUsedAt: now, ...metaColumns(meta) })
     .returning({ id: authSessions.id });
   if (!session) throw new Error('session insert returned nothing');
+  // What the devices list keeps of a session (its browser, its network) goes 30 days after the session ended or was
+  // last used: swept at the customer's next sign-in.
+  await deps.db
+    .delete(authSessions)
+    .where(
+      and(
+        eq(authSessions.userId, userId),
+        lt(
+          sql`coalesce(${authSessions.revokedAt}, ${authSessions.lastUsedAt}, ${authSessions.createdAt})`,
+          new Date(now.getTime() - REFRESH_TTL_SECONDS * 1000),
+        ),
+      ),
+    );
   const refresh = await issueRefresh(deps, session.id);
   const { access, expires_in } = await signAccessToken(deps, { userId, sessionId: session.id });
   return { access, expires_in, refresh, sessionId: session.id, userId };
@@ -74,6 +103,7 @@ export async function createSession(
 export async function rotateRefresh(
   deps: Pick<Deps, 'db' | 'config' | 'now' | 'realtime'>,
   refresh: string | undefined,
+  meta?: ClientMeta,
 ): Promise<SignInTokens> {
   if (!refresh) throw unauthorized(SESSION_MESSAGES.missing);
   const now = deps.now();
@@ -96,16 +126,27 @@ export async function rotateRefresh(
     if (!known) throw unauthorized(SESSION_MESSAGES.expired);
     if (await retryOfLostRotation(deps, { ...known, tokenHash }, now)) claimed = known;
     else {
-      await revokeSession(deps, known.sessionId);
+      await revokeSession(deps, known.sessionId, 'reuse');
       throw unauthorized(SESSION_MESSAGES.reused);
     }
   }
   if (claimed.expiresAt.getTime() <= now.getTime()) throw unauthorized(SESSION_MESSAGES.expired);
   const [session] = await deps.db
-    .select({ userId: authSessions.userId, revokedAt: authSessions.revokedAt })
+    .select({
+      userId: authSessions.userId,
+      revokedAt: authSessions.revokedAt,
+      revokedReason: authSessions.revokedReason,
+    })
     .from(authSessions)
     .where(eq(authSessions.id, claimed.sessionId));
+  if (session?.revokedAt && session.revokedReason === 'ended')
+    throw unauthorized(SESSION_MESSAGES.endedElsewhere);
   if (!session || session.revokedAt) throw unauthorized(SESSION_MESSAGES.expired);
+  // The devices list's "last used": every refresh (a tab refreshes every 4 minutes), from where it came.
+  await deps.db
+    .update(authSessions)
+    .set({ lastUsedAt: now, ...metaColumns(meta) })
+    .where(eq(authSessions.id, claimed.sessionId));
   const next = await issueRefresh(deps, claimed.sessionId);
   // Rotated tokens are kept a day for reuse detection, then dropped (a tab refreshes every 4 minutes).
   await deps.db
@@ -172,12 +213,13 @@ export async function sessionOfRefresh(deps: Pick<Deps, 'db'>, refresh: string):
 export async function revokeSession(
   deps: Pick<Deps, 'db' | 'now' | 'realtime'>,
   sessionId: string,
+  reason: SessionEndReason = 'signed_out',
 ): Promise<void> {
   await deps.db
     .update(authSessions)
-    .set({ revokedAt: deps.now() })
+    .set({ revokedAt: deps.now(), revokedReason: reason })
     .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
-  await deps.realtime.closeSession(sessionId);
+  await deps.realtime.closeSession(sessionId, reason === 'ended' ? 'endedElsewhere' : 'signedOut');
 }
 
 /** Signs the customer out of every session (after a password reset). */
@@ -187,10 +229,96 @@ export async function revokeUserSessions(
 ): Promise<void> {
   const revoked = await deps.db
     .update(authSessions)
-    .set({ revokedAt: deps.now() })
+    .set({ revokedAt: deps.now(), revokedReason: 'password' })
     .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)))
     .returning({ id: authSessions.id });
-  for (const s of revoked) await deps.realtime.closeSession(s.id);
+  for (const s of revoked) await deps.realtime.closeSession(s.id, 'signedOut');
+}
+
+// ---- Devices and sessions (Профиль → Устройства и сеансы) ------------------------------------------------------
+
+/** A session is live while not revoked and used within the refresh token's lifetime. */
+const liveSessionsOf = (deps: Pick<Deps, 'now'>, userId: number) =>
+  and(
+    eq(authSessions.userId, userId),
+    isNull(authSessions.revokedAt),
+    gt(
+      sql`coalesce(${authSessions.lastUsedAt}, ${authSessions.createdAt})`,
+      new Date(deps.now().getTime() - REFRESH_TTL_SECONDS * 1000),
+    ),
+  );
+
+/** The customer's live sessions, the caller's (`currentId`) first, then by last use. */
+export async function listSessions(
+  deps: Pick<Deps, 'db' | 'now'>,
+  userId: number,
+  currentId: string,
+): Promise<DeviceSession[]> {
+  const rows = await deps.db
+    .select({
+      id: authSessions.id,
+      createdAt: authSessions.createdAt,
+      lastUsedAt: authSessions.lastUsedAt,
+      userAgent: authSessions.userAgent,
+      ip: authSessions.ip,
+    })
+    .from(authSessions)
+    .where(liveSessionsOf(deps, userId))
+    .orderBy(
+      desc(sql`coalesce(${authSessions.lastUsedAt}, ${authSessions.createdAt})`),
+      desc(authSessions.id),
+    );
+  return rows
+    .map((row) => ({
+      id: row.id,
+      current: row.id === currentId,
+      ...parseUserAgent(row.userAgent),
+      ip: row.ip,
+      created_at: row.createdAt.toISOString(),
+      last_used_at: (row.lastUsedAt ?? row.createdAt).toISOString(),
+    }))
+    .sort((a, b) => Number(b.current) - Number(a.current));
+}
+
+/**
+ * Ends another live session of the customer: its refresh answers 'ended from another device' from now on and its
+ * sockets close on every instance. The caller's own session is refused (409: that is sign-out, which also clears
+ * this browser's cookies); an unknown, ended or another customer's session is 404 alike, so ids tell nothing.
+ */
+export async function endSession(
+  deps: Pick<Deps, 'db' | 'now' | 'realtime'>,
+  userId: number,
+  currentId: string,
+  sessionId: string,
+): Promise<EndedSessions> {
+  if (sessionId === currentId) throw conflict(SESSIONS_MESSAGES.current);
+  if (!UUID.test(sessionId)) throw notFound(SESSIONS_MESSAGES.notFound);
+  const [ended] = await deps.db
+    .update(authSessions)
+    .set({ revokedAt: deps.now(), revokedReason: 'ended' })
+    .where(and(eq(authSessions.id, sessionId), liveSessionsOf(deps, userId)))
+    .returning({ id: authSessions.id });
+  if (!ended) throw notFound(SESSIONS_MESSAGES.notFound);
+  await deps.realtime.closeSession(ended.id, 'endedElsewhere');
+  return { detail: SESSIONS_MESSAGES.ended, ended: 1 };
+}
+
+/** Ends every live session of the customer but the caller's. */
+export async function endOtherSessions(
+  deps: Pick<Deps, 'db' | 'now' | 'realtime'>,
+  userId: number,
+  currentId: string,
+): Promise<EndedSessions> {
+  const ended = await deps.db
+    .update(authSessions)
+    .set({ revokedAt: deps.now(), revokedReason: 'ended' })
+    .where(and(liveSessionsOf(deps, userId), ne(authSessions.id, currentId)))
+    .returning({ id: authSessions.id });
+  for (const s of ended) await deps.realtime.closeSession(s.id, 'endedElsewhere');
+  return {
+    detail: ended.length ? SESSIONS_MESSAGES.endedOthers : SESSIONS_MESSAGES.noOthers,
+    ended: ended.length,
+  };
 }
 
 /**

@@ -4,7 +4,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv, Deps } from '../env';
-import { createSession, REFRESH_TTL_SECONDS, type SignInTokens } from '../domain/sessions';
+import { createSession, REFRESH_TTL_SECONDS, type ClientMeta, type SignInTokens } from '../domain/sessions';
 import { REFRESH_COOKIE, REFRESH_COOKIE_PATH, SESSION_HINT_COOKIE } from '../../contract/auth';
 import type { SignInAnswer } from '../../contract/auth.api';
 import { sessionHandover } from '../domain/session-handover';
@@ -55,7 +55,12 @@ export async function signInAndRespond(
   userId: number,
   status: ContentfulStatusCode = 200,
 ) {
-  return respondWithTokens(c, deps, await createSession(deps, userId), status);
+  return respondWithTokens(c, deps, await createSession(deps, userId, clientMeta(c, deps)), status);
+}
+
+/** The user agent and IP a new or refreshed session records for the devices list. */
+export function clientMeta(c: Context<AppEnv>, deps: Pick<Deps, 'config'>): ClientMeta {
+  return { userAgent: c.req.header('user-agent') ?? '', ip: clientIp(c, deps.config.trustProxy) };
 }
 
 /** The peer of the TCP connection, IPv4 without its IPv6 wrapping; 'unknown' without a socket (app.request()). */

@@ -1,11 +1,13 @@
 import type { Database } from '../db/client';
 import type { RealtimeEvent } from '../../contract/realtime.api';
-import type { Realtime, RealtimeSocket } from './hub';
+import type { Realtime, RealtimeSocket, SessionEndedReason } from './hub';
+import { SESSION_CLOSE } from '../../contract/realtime';
 
 const CHANNEL = 'cabinet_events';
 
 type Envelope =
-  { kind: 'event'; userId: number; event: RealtimeEvent } | { kind: 'close-session'; sessionId: string };
+  | { kind: 'event'; userId: number; event: RealtimeEvent }
+  | { kind: 'close-session'; sessionId: string; reason?: SessionEndedReason };
 
 /**
  * The hub: sockets of this instance by user; every publish goes through PostgreSQL NOTIFY so that each instance
@@ -26,11 +28,13 @@ export async function createRealtime(database: Database): Promise<Realtime> {
       const data = JSON.stringify(env.event);
       for (const entry of sockets.get(env.userId) ?? []) entry.socket.send(data);
     } else {
+      const reason = env.reason === 'endedElsewhere' ? 'endedElsewhere' : 'signedOut';
+      const data = JSON.stringify({ type: 'session.ended', reason } satisfies RealtimeEvent);
       for (const set of sockets.values())
         for (const entry of set)
           if (entry.sessionId === env.sessionId) {
-            entry.socket.send(JSON.stringify({ type: 'session.ended' } satisfies RealtimeEvent));
-            entry.socket.close(4001, 'session ended');
+            entry.socket.send(data);
+            entry.socket.close(SESSION_CLOSE[reason], 'session ended');
           }
     }
   };
@@ -50,8 +54,11 @@ export async function createRealtime(database: Database): Promise<Realtime> {
         if (set.size === 0) sockets.delete(userId);
       };
     },
-    async closeSession(sessionId) {
-      await database.notify(CHANNEL, JSON.stringify({ kind: 'close-session', sessionId } satisfies Envelope));
+    async closeSession(sessionId, reason = 'signedOut') {
+      await database.notify(
+        CHANNEL,
+        JSON.stringify({ kind: 'close-session', sessionId, reason } satisfies Envelope),
+      );
     },
     async close() {
       await unlisten();

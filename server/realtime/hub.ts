@@ -1,4 +1,7 @@
 import type { RealtimeEvent } from '../../contract/realtime.api';
+import type { SESSION_CLOSE } from '../../contract/realtime';
+
+export type SessionEndedReason = keyof typeof SESSION_CLOSE;
 
 /**
  * Delivers events to a customer's open sockets, on every server instance (fan-out through LISTEN/NOTIFY).
@@ -8,8 +11,11 @@ export interface Realtime {
   publish(userId: number, event: RealtimeEvent): Promise<void>;
   /** Registers a socket; returns a detach function. */
   attach(userId: number, sessionId: string, socket: RealtimeSocket): () => void;
-  /** Closes every socket of a signed-out session. */
-  closeSession(sessionId: string): Promise<void>;
+  /**
+   * Closes every socket of a signed-out session, on every instance: `session.ended` with the reason, then the close
+   * code of SESSION_CLOSE (contract/realtime.ts). 'endedElsewhere': the customer ended it from another device.
+   */
+  closeSession(sessionId: string, reason?: SessionEndedReason): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -20,11 +20,21 @@ import {
   recordSignInSuccess,
   type SignInAttempt,
 } from '../domain/sign-in-limits';
-import { isSessionActive, revokeSession, rotateRefresh, sessionOfRefresh } from '../domain/sessions';
+import {
+  endOtherSessions,
+  endSession,
+  isSessionActive,
+  listSessions,
+  revokeSession,
+  rotateRefresh,
+  sessionOfRefresh,
+} from '../domain/sessions';
+import { requireCustomer } from '../middleware/auth';
 import { verifyAccessToken } from '../domain/tokens';
 import {
   clearRefreshCookie,
   clientIp,
+  clientMeta,
   readRefreshCookie,
   respondWithTokens,
   signInAndRespond,
@@ -32,6 +42,7 @@ import {
 import { AUTH_MESSAGES as M } from '../../contract/auth';
 import {
   AutoLoginRequest,
+  DeviceSessionParams,
   LoginRequest,
   RefreshRequest,
   RestoreRequest,
@@ -113,7 +124,7 @@ export function authRoutes(deps: Deps) {
 
   app.post('/token/refresh/', valid('json', RefreshRequest), async (c) => {
     try {
-      const tokens = await rotateRefresh(deps, readRefreshCookie(c));
+      const tokens = await rotateRefresh(deps, readRefreshCookie(c), clientMeta(c, deps));
       return respondWithTokens(c, deps, tokens);
     } catch (err) {
       if (!isFailure(err, 'unauthenticated')) throw err;
@@ -167,6 +178,18 @@ export function authRoutes(deps: Deps) {
     if (!userId) throw badRequest(M.autoLoginDead);
     return signInAndRespond(c, deps, userId);
   });
+
+  // Devices and sessions: the customer's live sign-ins, and ending the others (contract/auth.ts).
+  const customer = requireCustomer(deps);
+  app.get('/sessions/', customer, async (c) =>
+    c.json({ sessions: await listSessions(deps, c.get('userId'), c.get('sessionId')) }),
+  );
+  app.delete('/sessions/:id/', customer, valid('param', DeviceSessionParams), async (c) =>
+    c.json(await endSession(deps, c.get('userId'), c.get('sessionId'), c.req.valid('param').id)),
+  );
+  app.post('/sessions/end-others/', customer, async (c) =>
+    c.json(await endOtherSessions(deps, c.get('userId'), c.get('sessionId'))),
+  );
 
   return app;
 }

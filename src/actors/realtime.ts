@@ -12,6 +12,7 @@ import type { RealtimeMachineEvent, SocketInput } from '../../machines/realtime/
 import type { sessionMachine } from '../../machines/session/session.machine';
 import type { tokenMachine } from '../../machines/token/token.machine';
 import { HEARTBEAT, SOCKET_PATH } from '../../contract/realtime';
+import { SESSION_ENDED_ELSEWHERE } from '../../contract/auth';
 import type { RealtimeEvent } from '../../contract/realtime.api';
 import { selectConnection } from '../../machines/realtime/realtime.selectors';
 import { useAppActors } from './app-actors';
@@ -107,9 +108,13 @@ export function createRealtimeActor({ session, token, inspect }: RealtimeOptions
   );
   realtime.start();
 
-  // The server ended this sign-in (signed out in another place): this tab signs out too.
-  realtime.on('realtime.sessionEnded', () => {
-    if (session.getSnapshot().matches('authSuccess')) session.send({ type: 'session.expired' });
+  // The server ended this sign-in (signed out in another place, or ended from another device: /login says so).
+  realtime.on('realtime.sessionEnded', ({ reason }) => {
+    if (session.getSnapshot().matches('authSuccess'))
+      session.send({
+        type: 'session.expired',
+        ...(reason === 'endedElsewhere' && { message: SESSION_ENDED_ELSEWHERE }),
+      });
   });
 
   // Signed in with a token → connected with that token; otherwise no socket.

@@ -13,6 +13,7 @@ import { orderLoaderMachine } from '../../machines/order-loader/order-loader.mac
 import { systemClock } from '../../machines/shared/clock';
 import type { OrderDetail } from '../../contract/orders.api';
 import { call, configureApi } from '../api/client';
+import { SESSION_ENDED_ELSEWHERE } from '../../contract/auth';
 import { removeAccessCookie, storeAccessCookie, storeThemeCookie } from '../lib/cookies';
 import type { AppActors } from '../actors/app-actors';
 import { redirectValueFor } from '../lib/redirect';
@@ -109,12 +110,15 @@ export function createAppActors(options: CreateActorsOptions): AppActors {
 
   // A refresh was refused (a call's 401, or the scheduled one): the session is over, and the visitor goes to
   // /login?redirect=<this page> — from an exempt page too (navigation-effects.ts takes the page noted here).
-  const expire = (returnTo: string) => {
+  const expire = (returnTo: string, message?: string) => {
     if (selectStatus(session.getSnapshot()) !== 'authSuccess') return;
     noteSessionExpired(returnTo);
-    session.send({ type: 'session.expired' });
+    session.send({ type: 'session.expired', ...(message && { message }) });
   };
-  token.on('session.expired', () => expire(redirectValueFor(globalThis.location)));
+  // Of the refusals, only "ended from another device" is news to the customer: /login shows it.
+  token.on('session.expired', ({ message }) =>
+    expire(redirectValueFor(globalThis.location), message === SESSION_ENDED_ELSEWHERE ? message : undefined),
+  );
 
   configureApi({
     getAccessToken: () => token.getSnapshot().context.access,

@@ -2,7 +2,8 @@
 // reported, a saved scroll position waits for the page to be tall enough (scroll-hold.ts); and a change of the session re-runs the guard on the current page (or, after a refused refresh on a
 // public page, goes to /login?redirect=<that page>).
 import type { AnyRouter } from '@tanstack/react-router';
-import { selectStatus } from '../../machines/session/session.selectors';
+import { selectSignedOutMessage, selectStatus } from '../../machines/session/session.selectors';
+import { redirectValueFor } from '../lib/redirect';
 import { goal, pageView, referrerFor } from '../lib/analytics';
 import { ORDER_THANKS_GOAL, ORDER_THANKS_MESSAGE } from '../lib/messages';
 import { routeNameFor } from '../lib/route-names';
@@ -54,6 +55,13 @@ export function installNavigationEffects(router: AnyRouter, actors: AppActors): 
     if (next === status) return;
     status = next;
     const expiredOn = takeSessionExpiredReturn();
+    // Signed out by the server with a reason (ended from another device): /login says why, from any page.
+    const msg = next === 'authError' ? selectSignedOutMessage(snapshot) : null;
+    if (msg) {
+      const redirect = expiredOn ?? redirectValueFor(globalThis.location);
+      void router.navigate({ href: `/login?${new URLSearchParams({ redirect, msg })}`, replace: true });
+      return;
+    }
     // A refused refresh on a page the guard lets a signed-out visitor stay on (/payment, /404, /429).
     if (next === 'authError' && expiredOn !== null && !onCabinetPage(router)) {
       void router.navigate({ href: `/login?${new URLSearchParams({ redirect: expiredOn })}`, replace: true });

@@ -80,6 +80,21 @@ describe('a refused refresh (spec point 8: sign out, /login?redirect=<the page>)
     uninstall();
   });
 
+  it('a session ended from another device goes to /login with the message, from a cabinet page too', async () => {
+    const { router, session, uninstall } = await setup({ path: '/order/5', requiresAuth: true });
+    vi.stubGlobal('location', { pathname: '/order/5', search: '?x=1' });
+    session.send({ type: 'session.expired', message: 'Сеанс завершён с другого устройства. Войдите снова.' });
+    expect(router.navigate).toHaveBeenCalledWith({
+      href: `/login?${new URLSearchParams({
+        redirect: '/order/5?x=1',
+        msg: 'Сеанс завершён с другого устройства. Войдите снова.',
+      })}`,
+      replace: true,
+    });
+    expect(router.invalidate).not.toHaveBeenCalled();
+    uninstall();
+  });
+
   it('a sign-out on a public page is no expiry: nothing is carried to /login', async () => {
     const { router, session, uninstall } = await setup({ path: '/payment', requiresAuth: false });
     session.send({ type: 'session.logout' });

@@ -5,6 +5,7 @@ import { selectAttempt, selectConnection, selectIsOpen } from '../../machines/re
 import type { RealtimeMachineEvent, SocketInput } from '../../machines/realtime/realtime.types';
 import type { RealtimeEvent } from '../../contract/realtime.api';
 import { describeModel } from './coverage';
+import { SESSION_CLOSE } from '../../contract/realtime';
 
 const chatEvent: RealtimeEvent = {
   type: 'chat.message',
@@ -36,7 +37,10 @@ const events: RealtimeMachineEvent[] = [
   { type: 'socket.message', event: { type: 'finances', money: 100, bonus: 5 } },
   { type: 'socket.message', event: chatEvent },
   { type: 'socket.message', event: { type: 'session.ended' } },
+  { type: 'socket.message', event: { type: 'session.ended', reason: 'endedElsewhere' } },
   { type: 'socket.closed', code: 1006 },
+  { type: 'socket.closed', code: SESSION_CLOSE.signedOut },
+  { type: 'socket.closed', code: SESSION_CLOSE.endedElsewhere },
 ];
 const after = { type: 'xstate.after.reconnectDelay.realtime.waiting' } as unknown as RealtimeMachineEvent;
 // The attempt count only matters as "some" vs "none": the model stays finite.
@@ -110,7 +114,9 @@ function start() {
   const emitted: string[] = [];
   const received: RealtimeEvent[] = [];
   actor.on('realtime.resumed', () => emitted.push('resumed'));
-  actor.on('realtime.sessionEnded', () => emitted.push('sessionEnded'));
+  actor.on('realtime.sessionEnded', (e) =>
+    emitted.push(e.reason === 'signedOut' ? 'sessionEnded' : `sessionEnded:${e.reason}`),
+  );
   actor.on('realtime.event', (e) => received.push(e.event));
   const last = () => sockets.opened.at(-1)!;
   return { actor, sockets, last, forwardFinances, emitted, received };
@@ -202,5 +208,30 @@ describe('realtime machine (timing and IO)', () => {
     await vi.advanceTimersByTimeAsync(60_000);
     expect(sockets.opened).toHaveLength(2);
     expect(selectConnection(actor.getSnapshot())).toBe('idle');
+  });
+
+  it.each([
+    [SESSION_CLOSE.endedElsewhere, 'sessionEnded:endedElsewhere'],
+    [SESSION_CLOSE.signedOut, 'sessionEnded'],
+  ])(
+    'a close with code %i signs the tab out without reconnecting, even when the message was lost',
+    async (code, said) => {
+      const { actor, sockets, last, emitted } = start();
+      actor.send({ type: 'realtime.start', token: 'abc' });
+      last().send({ type: 'socket.open' });
+      last().send({ type: 'socket.closed', code });
+      expect(emitted).toEqual([said]);
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(sockets.opened).toHaveLength(1);
+      expect(selectConnection(actor.getSnapshot())).toBe('idle');
+    },
+  );
+
+  it('the session-ended message says when the session was ended from another device', () => {
+    const { actor, last, emitted } = start();
+    actor.send({ type: 'realtime.start', token: 'abc' });
+    last().send({ type: 'socket.open' });
+    last().send({ type: 'socket.message', event: { type: 'session.ended', reason: 'endedElsewhere' } });
+    expect(emitted).toEqual(['sessionEnded:endedElsewhere']);
   });
 });

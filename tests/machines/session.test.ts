@@ -9,6 +9,7 @@ import {
   selectIsSignedIn,
   selectStatus,
   selectUser,
+  selectSignedOutMessage,
 } from '../../machines/session/session.selectors';
 import type { SignedIn } from '../../machines/session/session.types';
 import { describeModel } from './coverage';
@@ -42,6 +43,7 @@ const events = [
   { type: 'session.autoLogin', token: 'al-token' },
   { type: 'session.logout' },
   { type: 'session.expired' },
+  { type: 'session.expired', message: 'Сеанс завершён с другого устройства. Войдите снова.' },
   { type: 'session.retry' },
   { type: 'session.finances', money: 1500, bonus: 200 },
   { type: 'session.userChanged', fio: 'Анна Петрова' },
@@ -83,6 +85,7 @@ function assertInvariants(s: Snap) {
     expect(selectIsSignedIn(s)).toBe(true);
     expect(selectStatus(s)).toBe('authSuccess');
     expect(s.context.autoLoginToken).toBeNull();
+    expect(selectSignedOutMessage(s)).toBeNull();
   } else {
     expect(selectIsSignedIn(s)).toBe(false);
   }
@@ -96,6 +99,8 @@ function assertInvariants(s: Snap) {
     expect(selectStatus(s)).toBe('initFailed');
   }
   if (name === 'notLoaded') expect(selectUser(s)).toBeNull();
+  // Only a forced sign-out leaves a message, and only the one it was given.
+  expect([null, 'Сеанс завершён с другого устройства. Войдите снова.']).toContain(selectSignedOutMessage(s));
   expect(selectIsAwaitingCode(s)).toBe(
     name === 'authError.awaitingCode' || name === 'authError.verifyingCode',
   );
@@ -210,5 +215,24 @@ describe('session machine (scenarios)', () => {
     expect(verifyCode).toHaveBeenCalledWith(
       expect.objectContaining({ input: { login: '+79991234567', code: '000111' } }),
     );
+  });
+});
+
+describe('session machine (forced sign-out)', () => {
+  it('keeps the message of a forced sign-out for /login, and forgets it at the next sign-in', () => {
+    const actor = createActor(model, { input: {} }).start();
+    actor.send({ type: 'xstate.done.actor.restoreSession', output: signedIn } as never);
+    expect(selectStatus(actor.getSnapshot())).toBe('authSuccess');
+    actor.send({ type: 'session.expired', message: 'Сеанс завершён с другого устройства. Войдите снова.' });
+    expect(selectStatus(actor.getSnapshot())).toBe('authError');
+    expect(selectSignedOutMessage(actor.getSnapshot())).toBe(
+      'Сеанс завершён с другого устройства. Войдите снова.',
+    );
+    actor.send({ type: 'session.authenticated', ...tokens });
+    actor.send({ type: 'xstate.done.actor.loadUser', output: signedIn } as never);
+    expect(selectStatus(actor.getSnapshot())).toBe('authSuccess');
+    expect(selectSignedOutMessage(actor.getSnapshot())).toBeNull();
+    actor.send({ type: 'session.expired' });
+    expect(selectSignedOutMessage(actor.getSnapshot())).toBeNull();
   });
 });

@@ -170,7 +170,8 @@ describe('token machine (timing and IO)', () => {
       expect(selectRefreshOutcome(actor.getSnapshot())).toBe('expired');
       expect(selectAccessToken(actor.getSnapshot())).toBeNull();
       expect(removeAccessCookie).toHaveBeenCalled();
-      expect(expired).toHaveBeenCalledWith({ type: 'session.expired' });
+      // The server's words go along: /login shows them when they say the session was ended elsewhere.
+      expect(expired).toHaveBeenCalledWith({ type: 'session.expired', message: error.message });
       // No refresh loop once the session is over; a new sign-in starts again.
       actor.send({ type: 'token.refresh' });
       expect(refresh.calls).toHaveLength(1);

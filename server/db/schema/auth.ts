@@ -12,9 +12,15 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
+/** signed_out: logout; reuse: a rotated refresh token came back; password: a password reset; ended: the customer. */
+export type SessionEndReason = 'signed_out' | 'reuse' | 'password' | 'ended';
+
 /**
  * A sign-in session: the family of refresh tokens born from one sign-in. Access tokens carry its id (`sid`);
- * revoking the row signs out every token of the family at once (logout, refresh-token reuse, password reset).
+ * revoking the row signs out every token of the family at once (logout, refresh-token reuse, password reset, or the
+ * customer ending it from another device). The devices list shows its browser (`user_agent`, as sent, at most 512
+ * characters), its network (`ip`: the address with its host part cut off, never the whole address), when it began
+ * and when it was last used (sign-in, then every token refresh: at least every 4 minutes while a tab is open).
  */
 export const authSessions = pgTable(
   'auth_sessions',
@@ -25,6 +31,11 @@ export const authSessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Why it was revoked: the refresh that finds it revoked answers 'ended from another device' for 'ended'. */
+    revokedReason: text('revoked_reason').$type<SessionEndReason>(),
+    userAgent: text('user_agent').notNull().default(''),
+    ip: text('ip').notNull().default(''),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   },
   (t) => [
     index('auth_sessions_user_idx')

@@ -23,6 +23,7 @@ import { cancelEmailChange, confirmEmailChange, fetchEmailChangeStatus, requestE
 import * as s from './profile.css';
 import { t } from './strings';
 import { toEmailChangeState } from './values';
+import { EndOtherSessionsOffer } from './end-others-offer';
 
 const actors = {
   loadStatus: fromPromise<EmailChangeState, void>(async () =>
@@ -80,6 +81,7 @@ export function EmailEditPage({ confirmToken }: { confirmToken?: string | undefi
         </Card>
       )}
       {view === 'confirmed' && <Confirmed actor={actor} />}
+      {view === 'confirmed' && <EndOtherSessionsOffer />}
       {view === 'confirmFailed' && <ConfirmFailed actor={actor} />}
     </div>
   );

@@ -19,6 +19,7 @@ import { ContactsGroup, NotificationsGroup, PersonalGroup, StudyGroup } from './
 import { ProfileFormProvider, useProfileForm } from './profile-form-fields';
 import * as s from './profile.css';
 import { SocialsCard } from './socials-card';
+import { DevicesSection } from './devices-section';
 import { t } from './strings';
 import { loadProfile, saveProfile } from './values';
 
@@ -65,6 +66,7 @@ function ProfileContent() {
         <SocialsCard socials={info?.socials ?? []} />
         <CallbackCard phone={phone} name={fio} />
       </div>
+      <DevicesSection />
     </>
   );
 }
