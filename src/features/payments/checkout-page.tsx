@@ -34,6 +34,7 @@ import { t } from './strings';
 import { useRefreshFinances, useReportFinances } from './use-finances';
 import { useLoad } from '../../actors/use-load';
 import { ListSkeleton, LoadError } from './waiting-page';
+import { useIsOffline } from '../../actors/connectivity';
 
 export type CheckoutTarget = { purpose: 'order'; id: number } | { purpose: 'packet'; id: number };
 
@@ -143,6 +144,8 @@ function CheckoutForm({ target, orders }: { target: CheckoutTarget; orders: Paya
     { input: {} },
   );
   const locked = useSelector(payment, selectIsLocked);
+  // Needs the server: disabled while "Нет соединения" shows (README "Offline").
+  const offline = useIsOffline();
   const redirecting = useSelector(payment, selectIsRedirecting);
   const paid = useSelector(payment, selectIsPaid);
   const failure = useSelector(payment, selectError);
@@ -235,7 +238,7 @@ function CheckoutForm({ target, orders }: { target: CheckoutTarget; orders: Paya
               {t.checkout.redirecting}
             </Alert>
           )}
-          <Button type="submit" size="lg" block loading={locked} disabled={!method}>
+          <Button type="submit" size="lg" block loading={locked} disabled={!method || offline}>
             {method === 'balance' ? t.checkout.payFromBalance : t.checkout.pay(formatMoney(q.external + fee))}
           </Button>
         </form>
