@@ -13,6 +13,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import {
   apiCacheName,
   customerOfAuthorization,
+  isAppPage,
   isCachedApiPath,
   SHELL_CACHE,
   SHELL_KEY,
@@ -39,7 +40,8 @@ function storable(response: Response): boolean {
 
 // Navigations: the network first; offline, the last page the server served.
 registerRoute(
-  ({ request }) => request.mode === 'navigate',
+  // Only the SPA's own pages: a navigation to the API (the sandbox pay page, a social sign-in) is left alone.
+  ({ request, url }) => request.mode === 'navigate' && isAppPage(url.pathname),
   async ({ request }) => {
     try {
       const response = await fetch(request);

@@ -20,6 +20,11 @@ export function isCachedApiPath(pathname: string): boolean {
   return CACHED_API.some((pattern) => pattern.test(pathname));
 }
 
+/** A page of the SPA (what the server answers with index.html), not the API, the socket or a static file. */
+export function isAppPage(pathname: string): boolean {
+  return !/^\/(api|client\/api|ws|assets)\//.test(pathname) && !/\.[a-z0-9]+$/i.test(pathname);
+}
+
 export function apiCacheName(customerId: number): string {
   return `${API_CACHE_PREFIX}${customerId}`;
 }

@@ -3,6 +3,7 @@ import {
   apiCacheName,
   apiCachesToDelete,
   customerOfAuthorization,
+  isAppPage,
   isCachedApiPath,
 } from '../../src/lib/offline-cache';
 
@@ -26,6 +27,23 @@ describe('what the service worker keeps', () => {
     ['/api/client/orders', false],
   ])('%s → %s', (path, kept) => {
     expect(isCachedApiPath(path)).toBe(kept);
+  });
+});
+
+describe('the pages whose document is kept for offline starts', () => {
+  it.each([
+    ['/home', true],
+    ['/order/17/chat', true],
+    ['/', true],
+    ['/payment', true],
+    ['/api/client/payments/sandbox/pay/5/', false],
+    ['/client/api/socials/vk/', false],
+    ['/ws/client/', false],
+    ['/assets/index-abc.js', false],
+    ['/sw.js', false],
+    ['/manifest.webmanifest', false],
+  ])('%s → %s', (path, kept) => {
+    expect(isAppPage(path)).toBe(kept);
   });
 });
 
