@@ -1,10 +1,8 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme/contract.css';
 
+// In the flow under the header, never sticky: on a phone a stuck bar would cover the chat and the forms.
 export const bar = style({
-  position: 'sticky',
-  top: 0,
-  zIndex: 20,
   display: 'flex',
   flexWrap: 'wrap',
   alignItems: 'center',
