@@ -3,7 +3,8 @@
 // session record and the chat outboxes. Loaded with src/app/offline.ts, after the first paint.
 import type { AppActors } from '../actors/app-actors';
 import { selectStatus } from '../../machines/session/session.selectors';
-import { apiCachesToDelete, OUTBOX_STORAGE_PREFIX } from '../lib/offline-cache';
+import { apiCachesToDelete } from '../lib/offline-cache';
+import { OUTBOX_STORAGE_PREFIX } from '../actors/offline';
 import { forgetSession, rememberSession } from '../lib/offline-session';
 
 /** Deletes the API caches of everyone but `keep` (null: of everyone). */
