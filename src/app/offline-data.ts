@@ -3,8 +3,7 @@
 // session record and the chat outboxes. Loaded with src/app/offline.ts, after the first paint.
 import type { AppActors } from '../actors/app-actors';
 import { selectStatus } from '../../machines/session/session.selectors';
-import { apiCachesToDelete } from '../lib/offline-cache';
-import { OUTBOX_STORAGE_PREFIX } from '../actors/offline';
+import { apiCachesToDelete, OUTBOX_STORAGE_PREFIX } from '../lib/offline-cache';
 import { forgetSession, rememberSession } from '../lib/offline-session';
 
 /** Deletes the API caches of everyone but `keep` (null: of everyone). */

@@ -4,7 +4,7 @@
 // the worker keeps to the signed-in customer (offline-data.ts).
 import { registerSW } from 'virtual:pwa-register';
 import type { AppActors } from '../actors/app-actors';
-import { offerUpdate } from '../actors/offline';
+import { offerUpdate } from '../lib/app-update';
 import { keepOfflineDataWithSession } from './offline-data';
 import { offlineSession, type OfflineSession } from '../lib/offline-session';
 

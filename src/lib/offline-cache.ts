@@ -41,3 +41,6 @@ export function apiCachesToDelete(names: readonly string[], keep: number | null)
     (name) => name.startsWith(API_CACHE_PREFIX) && name !== (keep === null ? '' : apiCacheName(keep)),
   );
 }
+
+/** The chat outboxes in localStorage: this prefix, then `<customer>.<order>`. */
+export const OUTBOX_STORAGE_PREFIX = 'cabinet.chat-outbox.';

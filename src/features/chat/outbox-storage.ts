@@ -2,7 +2,7 @@
 // is still there after a reload and goes once the connection is back (README "Offline"). Sign-out deletes every
 // key of the prefix (src/app/offline.ts).
 import type { OutboxStorage, PendingMessage } from '../../../machines/chat/chat.types';
-import { OUTBOX_STORAGE_PREFIX } from '../../actors/offline';
+import { OUTBOX_STORAGE_PREFIX } from '../../lib/offline-cache';
 
 const STATUSES = new Set(['queued', 'sending', 'failed']);
 

@@ -32,7 +32,7 @@ import { provideOrderForm } from './io';
 import * as s from './order-form.css';
 import { PricePanel } from './price-panel';
 import { t } from './strings';
-import { useIsOffline } from '../../actors/offline';
+import { useIsOffline } from '../../actors/connectivity';
 
 /**
  * The one order form: /order-new and /order-continue[/id] (a draft saved as the customer types) and

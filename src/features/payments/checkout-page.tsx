@@ -34,7 +34,7 @@ import { t } from './strings';
 import { useRefreshFinances, useReportFinances } from './use-finances';
 import { useLoad } from '../../actors/use-load';
 import { ListSkeleton, LoadError } from './waiting-page';
-import { useIsOffline } from '../../actors/offline';
+import { useIsOffline } from '../../actors/connectivity';
 
 export type CheckoutTarget = { purpose: 'order'; id: number } | { purpose: 'packet'; id: number };
 

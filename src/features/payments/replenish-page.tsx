@@ -18,7 +18,7 @@ import { parseAmount } from '../../lib/money';
 import * as s from './payments.css';
 import { t } from './strings';
 import { useReportFinances } from './use-finances';
-import { useIsOffline } from '../../actors/offline';
+import { useIsOffline } from '../../actors/connectivity';
 
 const TOPUP_METHODS = ['card', 'sbp'] as const;
 

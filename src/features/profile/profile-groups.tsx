@@ -18,7 +18,7 @@ import { ProfileCheck, ProfileSelect, ProfileText, useProfileForm } from './prof
 import * as s from './profile.css';
 import { t } from './strings';
 import { phoneValue } from './values';
-import { useIsOffline } from '../../actors/offline';
+import { useIsOffline } from '../../actors/connectivity';
 
 function GroupCard({
   group,

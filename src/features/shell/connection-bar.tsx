@@ -1,7 +1,8 @@
 // The bars above every cabinet page: "Нет соединения" while the cabinet shows what it kept (README "Offline"), and
 // "Доступна новая версия — обновить" when a new version of the app waits (the page never swaps code by itself).
 import { useSyncExternalStore } from 'react';
-import { pendingUpdate, subscribeUpdate, useIsOffline } from '../../actors/offline';
+import { useIsOffline } from '../../actors/connectivity';
+import { pendingUpdate, subscribeUpdate } from '../../lib/app-update';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icon';
 import * as s from './connection-bar.css';
