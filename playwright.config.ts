@@ -19,6 +19,9 @@ export default defineConfig({
     baseURL: `http://localhost:${PORT}`,
     trace: 'retain-on-failure',
     locale: 'ru-RU',
+    // The offline cabinet's service worker answers the cached reads itself, where page.route() cannot see them:
+    // specs that stub requests run without it; e2e/offline.spec.ts allows it (E2E_SERVICE_WORKERS=allow: all).
+    serviceWorkers: process.env.E2E_SERVICE_WORKERS === 'allow' ? 'allow' : 'block',
     launchOptions: {
       executablePath: chromium,
       args: [

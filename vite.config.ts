@@ -5,6 +5,7 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { precompress } from './scripts/precompress.ts';
 import { routeAssets } from './scripts/route-assets.ts';
 import { bootScript } from './scripts/boot-script.ts';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const api = `http://localhost:${process.env.API_PORT ?? 3001}`;
 
@@ -16,6 +17,34 @@ export default defineConfig({
     vanillaExtractPlugin(),
     bootScript(),
     routeAssets(),
+    // The offline cabinet (README "Offline"): our own worker (src/sw.ts) with the build's precache list injected.
+    // The page registers it itself, lazily after the first paint (src/app/offline.ts), never in dev (HMR).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      devOptions: { enabled: false },
+      manifest: {
+        name: 'Личный кабинет',
+        short_name: 'Кабинет',
+        description: 'Личный кабинет заказчика: заказы, чат с автором, оплата и профиль.',
+        lang: 'ru',
+        start_url: '/home',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#ffffff',
+        theme_color: '#4f46e5',
+        icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+      },
+      injectManifest: {
+        // Scripts, styles and images: the whole app starts offline. Never index.html (the server rewrites it per
+        // visitor; navigations go to the network first), never the .br/.gz copies or the source maps.
+        globPatterns: ['boot.js', 'favicon.svg', 'assets/**/*.{js,css,svg,woff2,webp,png}'],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+    }),
     precompress(),
   ],
   server: {

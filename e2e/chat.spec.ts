@@ -119,11 +119,14 @@ test('after being offline the chat reconnects and shows what it missed', async (
   await expect(page.getByText('Нет связи с сервером, переподключаемся…')).toHaveCount(0);
 });
 
-test('a failed send offers "Повторить" and the retry posts it once', async ({ page, request, customer }) => {
+test('a refused send offers "Повторить" and the retry posts it once', async ({ page, request, customer }) => {
   const orderId = await orderWithChat(request, customer);
   await openChat(page, customer, orderId);
+  // A server error fails the message; no answer at all would make it wait for the connection (offline.spec.ts).
   await page.route(isMessagePost, (route) =>
-    route.request().method() === 'POST' ? route.abort('connectionfailed') : route.continue(),
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 500, json: { detail: 'Внутренняя ошибка сервера.' } })
+      : route.continue(),
   );
   const text = `Сообщение с повтором ${Date.now()}`;
   await composer(page).fill(text);

@@ -50,6 +50,9 @@ export function createApp(deps: Deps, mount?: (app: Hono<AppEnv>) => void, ops: 
         styleSrcAttr: ["'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
+        // The offline cabinet's service worker (/sw.js) and its web app manifest (README "Offline").
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         fontSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

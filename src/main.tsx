@@ -9,7 +9,7 @@ import { loadInspector } from './app/inspector';
 import { recordOrigin } from './app/origin';
 import { reportChunkLoadError } from './app/chunk-load-error';
 import { THEME_STORAGE_KEY } from '../machines/theme/theme.machine';
-import { noteFirstPageRendered } from './lib/first-paint';
+import { afterFirstPaint, noteFirstPageRendered } from './lib/first-paint';
 
 // Tells boot.js the app's script loaded and runs (else its splash explains the failure).
 (window as { __cabinetStarted?: boolean }).__cabinetStarted = true;
@@ -32,6 +32,10 @@ try {
 
 const inspect = import.meta.env.DEV ? await loadInspector() : undefined;
 
+// The offline cabinet (README "Offline"): the service worker, the update prompt and the per-customer caches load
+// once the first page is on screen; a start without a network asks it for the last customer's session.
+const offline = () => import('./app/offline');
+
 const actors = createAppActors({
   autoLoginToken: new URLSearchParams(location.search).get('al'),
   storedTheme: storedTheme(),
@@ -40,6 +44,7 @@ const actors = createAppActors({
     if (location.pathname !== new URL(url, location.href).pathname) location.assign(url);
   },
   inspect,
+  ...(import.meta.env.PROD ? { offlineSession: () => offline().then((m) => m.offlineStart()) } : {}),
 });
 
 const router = createAppRouter(actors);
@@ -51,6 +56,10 @@ const hideSplash = router.subscribe('onRendered', () => {
   noteFirstPageRendered();
   hideSplash();
 });
+
+// The offline cabinet (service worker, update prompt, per-customer caches) loads once the first page is on screen.
+if (import.meta.env.PROD)
+  void afterFirstPaint().then(() => import('./app/offline').then((m) => m.startOffline(actors)));
 
 // Vite reports a failed preload of a lazy chunk (JS or CSS) here.
 window.addEventListener('vite:preloadError', (event) => {

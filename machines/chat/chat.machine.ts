@@ -11,6 +11,8 @@ import type {
   HistoryInput,
   NewerInput,
   OlderInput,
+  OutboxStorage,
+  PendingMessage,
   ReadInput,
   ReadMessagesResponse,
   SendInput,
@@ -18,6 +20,22 @@ import type {
 
 /** A catch-up that failed (server error after a reconnect) is tried again this much later. */
 export const CATCH_UP_RETRY_MS = 5_000;
+
+/** What the storage kept, ready to go again: a POST that was running when the page went is simply sent again. */
+function restoreOutbox(storage: OutboxStorage | undefined): PendingMessage[] {
+  if (!storage) return [];
+  try {
+    return storage.load().map((p) => (p.status === 'sending' ? { ...p, status: 'queued' as const } : p));
+  } catch {
+    return [];
+  }
+}
+
+/** No answer (offline, the server unreachable, a proxy without its server): the message waits, it did not fail. */
+function isNoAnswer(error: unknown): boolean {
+  const { status } = toErrorInfo(error);
+  return status === undefined || status === 502 || status === 503 || status === 504;
+}
 
 function notProvided(name: string): Promise<never> {
   return Promise.reject(new Error(`chat: actor "${name}" is not provided`));
@@ -112,6 +130,19 @@ export const chatMachine = setup({
       ),
     })),
     clearSending: assign({ sendingId: null }),
+    markWaiting: assign(({ context }) => ({
+      sendingId: null,
+      pending: context.pending.map((p) =>
+        p.clientId === context.sendingId ? { ...p, status: 'queued' as const, error: null } : p,
+      ),
+    })),
+    persistOutbox: ({ context }) => {
+      try {
+        context.storage?.save(context.pending);
+      } catch {
+        // A full or disabled storage: the outbox still works for this visit.
+      }
+    },
     assignSeen: assign(({ context }, upToId: number) => ({ seenUpTo: Math.max(context.seenUpTo, upToId) })),
     startReading: assign(({ context }) => ({
       readingUpTo: Math.min(context.seenUpTo, context.messages.at(-1)?.id ?? 0),
@@ -130,6 +161,7 @@ export const chatMachine = setup({
     isFailed: ({ context }, clientId: string) =>
       context.pending.some((p) => p.clientId === clientId && p.status === 'failed'),
     isPartial: (_, partial: boolean | undefined) => partial === true,
+    isNoAnswer: (_, error: unknown) => isNoAnswer(error),
     hasOlder: ({ context }) => context.hasOlder && context.messages.length > 0,
     hasQueued: ({ context }) => context.pending.some((p) => p.status === 'queued'),
     needsRead: ({ context }) => hasUnreadUpTo(context.messages, context.seenUpTo),
@@ -142,7 +174,7 @@ export const chatMachine = setup({
   context: ({ input }) => ({
     orderId: input.orderId,
     messages: [],
-    pending: [],
+    pending: restoreOutbox(input.storage),
     hasOlder: false,
     seenUpTo: 0,
     readingUpTo: 0,
@@ -150,23 +182,24 @@ export const chatMachine = setup({
     error: null,
     olderError: null,
     now: input.now ?? systemClock,
+    storage: input.storage ?? null,
   }),
   type: 'parallel',
   on: {
     'chat.send': {
       guard: { type: 'isSendable', params: ({ event }) => event },
-      actions: { type: 'queue', params: ({ event }) => event },
+      actions: [{ type: 'queue', params: ({ event }) => event }, 'persistOutbox'],
       description: 'Shown at once as pending; the outbox sends it when its turn comes.',
     },
     'chat.resend': {
       guard: { type: 'isFailed', params: ({ event }) => event.clientId },
-      actions: { type: 'requeue', params: ({ event }) => event.clientId },
+      actions: [{ type: 'requeue', params: ({ event }) => event.clientId }, 'persistOutbox'],
       description:
         'The same client_id again: the server answers the stored message if the first POST got through.',
     },
     'chat.discard': {
       guard: { type: 'isFailed', params: ({ event }) => event.clientId },
-      actions: { type: 'discard', params: ({ event }) => event.clientId },
+      actions: [{ type: 'discard', params: ({ event }) => event.clientId }, 'persistOutbox'],
     },
     'chat.incoming': [
       {
@@ -175,7 +208,7 @@ export const chatMachine = setup({
         description: 'Too big for the socket: fetch it like after a reconnect.',
       },
       {
-        actions: { type: 'confirm', params: ({ event }) => event.message },
+        actions: [{ type: 'confirm', params: ({ event }) => event.message }, 'persistOutbox'],
         description:
           'Appended once (by id); the echo of an own message replaces its pending copy (by client_id).',
       },
@@ -196,7 +229,7 @@ export const chatMachine = setup({
             input: ({ context }) => ({ orderId: context.orderId }),
             onDone: {
               target: 'ready',
-              actions: { type: 'mergeLatest', params: ({ event }) => event.output },
+              actions: [{ type: 'mergeLatest', params: ({ event }) => event.output }, 'persistOutbox'],
             },
             onError: {
               target: 'failed',
@@ -240,7 +273,7 @@ export const chatMachine = setup({
                 }),
                 onDone: {
                   target: 'idle',
-                  actions: { type: 'mergeNewer', params: ({ event }) => event.output },
+                  actions: [{ type: 'mergeNewer', params: ({ event }) => event.output }, 'persistOutbox'],
                 },
                 onError: { target: 'catchUpFailed' },
               },
@@ -258,7 +291,7 @@ export const chatMachine = setup({
                 input: ({ context }) => ({ orderId: context.orderId, before: context.messages[0]?.id ?? 0 }),
                 onDone: {
                   target: 'idle',
-                  actions: { type: 'mergeOlder', params: ({ event }) => event.output },
+                  actions: [{ type: 'mergeOlder', params: ({ event }) => event.output }, 'persistOutbox'],
                 },
                 onError: {
                   target: 'idle',
@@ -282,7 +315,8 @@ export const chatMachine = setup({
     },
 
     outbox: {
-      description: 'Sends pending messages one at a time, in the order they were written.',
+      description:
+        'Sends pending messages one at a time, in the order they were written; kept in the injected storage across reloads.',
       initial: 'idle',
       states: {
         idle: {
@@ -304,12 +338,34 @@ export const chatMachine = setup({
             },
             onDone: {
               target: 'idle',
-              actions: [{ type: 'confirm', params: ({ event }) => event.output }, 'clearSending'],
+              actions: [
+                { type: 'confirm', params: ({ event }) => event.output },
+                'clearSending',
+                'persistOutbox',
+              ],
             },
-            onError: {
-              target: 'idle',
-              actions: { type: 'markFailed', params: errorOf },
-            },
+            onError: [
+              {
+                guard: { type: 'isNoAnswer', params: errorOf },
+                target: 'offline',
+                actions: 'markWaiting',
+                description:
+                  'No answer: the message goes back to the head of the line and waits for the connection (the server keeps a client_id once, so the retry never doubles it).',
+              },
+              {
+                target: 'idle',
+                actions: [{ type: 'markFailed', params: errorOf }, 'persistOutbox'],
+              },
+            ],
+          },
+        },
+        offline: {
+          description:
+            "No connection: written messages wait ('ожидает отправки', kept across reloads) until the socket is back or the browser is online, then go in the order they were written.",
+          tags: ['offline'],
+          on: {
+            'chat.resumed': { target: 'idle' },
+            'chat.online': { target: 'idle' },
           },
         },
       },

@@ -18,3 +18,5 @@ export const selectUnread = (s: ChatSnapshot) => unreadCount(s.context.messages)
 /** Nothing to show: loaded, no messages, nothing pending. */
 export const selectIsEmpty = (s: ChatSnapshot) =>
   s.matches({ history: 'ready' }) && s.context.messages.length === 0 && s.context.pending.length === 0;
+/** The outbox waits for the connection: what was written shows 'ожидает отправки'. */
+export const selectIsOffline = (s: ChatSnapshot) => s.hasTag('offline');

@@ -3,7 +3,10 @@ import type { Clock } from '../shared/clock';
 import type { ApiErrorInfo } from '../shared/error-info';
 
 // ---- Data ------------------------------------------------------------------------------------------------------
-/** queued: waiting for its turn in the outbox; sending: the POST is running; failed: 'Повторить' is offered. */
+/**
+ * queued: waiting for its turn in the outbox, or for the connection ('ожидает отправки'); sending: the POST is
+ * running; failed: the server refused it, 'Повторить' is offered.
+ */
 export type PendingStatus = 'queued' | 'sending' | 'failed';
 
 /** A message the customer sent that the server has not confirmed yet (optimistic). */
@@ -16,6 +19,15 @@ export interface PendingMessage {
   createdAt: string;
   status: PendingStatus;
   error: ApiErrorInfo | null;
+}
+
+/**
+ * Where the outbox lives across reloads (the feature gives localStorage keyed by customer and order; tests give a
+ * fake). `load` is read once when the chat starts; `save` gets the whole outbox after every change of it.
+ */
+export interface OutboxStorage {
+  load(): PendingMessage[];
+  save(pending: readonly PendingMessage[]): void;
 }
 
 // ---- Context ---------------------------------------------------------------------------------------------------
@@ -39,6 +51,8 @@ export interface ChatContext {
   olderError: ApiErrorInfo | null;
   /** The clock of the read marks set here (input `now`, else the real time). */
   now: Clock;
+  /** Keeps the outbox across reloads (input `storage`); null: only in memory. */
+  storage: OutboxStorage | null;
 }
 
 // ---- Input -----------------------------------------------------------------------------------------------------
@@ -46,6 +60,8 @@ export interface ChatInput {
   orderId: number;
   /** A fixed clock for tests. Absent: the real time. */
   now?: Clock;
+  /** The outbox kept across reloads: what it holds is sent first (same client_ids: never twice). */
+  storage?: OutboxStorage;
 }
 
 // ---- Events ----------------------------------------------------------------------------------------------------
@@ -62,8 +78,10 @@ export type ChatEvent =
   | { type: 'chat.loadOlder' }
   /** A message of this order from the socket; `partial`: too big for the socket, fetch it. */
   | { type: 'chat.incoming'; message: ChatMessage; partial?: boolean }
-  /** The socket is back after a drop: fetch what came meanwhile. */
+  /** The socket is back after a drop: fetch what came meanwhile (and send what waits in the outbox). */
   | { type: 'chat.resumed' }
+  /** The browser is back online (window 'online'): the outbox tries again. */
+  | { type: 'chat.online' }
   /** The newest message is visible and the tab is visible. */
   | { type: 'chat.seen'; upToId: number }
   /** Read in another tab (socket 'chat.read'). */

@@ -1,5 +1,5 @@
 import { serveStatic } from '@hono/node-server/serve-static';
-import type { Handler, Hono } from 'hono';
+import type { Handler, Hono, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -7,6 +7,11 @@ import { SESSION_HINT_COOKIE } from '../../contract/auth';
 import type { AppEnv } from '../env';
 import { createIndexHtml, ROUTE_ASSETS_FILE, type RouteAssets } from './index-html';
 import { THEME_COOKIE, themeFromCookie } from '../../contract/theme';
+
+const noCache: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  if (c.res.status === 200) c.res.headers.set('Cache-Control', 'no-cache');
+};
 
 /** Static files of the built SPA; every other GET that is not an API path gets index.html (client routing). */
 export function serveSpa(app: Hono<AppEnv>, staticDir: string) {
@@ -28,6 +33,10 @@ export function serveSpa(app: Hono<AppEnv>, staticDir: string) {
     // The build writes .br and .gz beside each text asset (scripts/precompress.ts).
     serveStatic({ root, precompressed: true }),
   );
+  // The service worker and the manifest keep their names across versions: the browser must ask every time, or a
+  // new version would wait for an HTTP cache to expire before the update prompt could show (README "Offline").
+  app.use('/sw.js', noCache);
+  app.use('/manifest.webmanifest', noCache);
   const assetsFile = join(staticDir, ROUTE_ASSETS_FILE);
   const indexHtml = createIndexHtml(
     readFileSync(indexFile, 'utf8'),

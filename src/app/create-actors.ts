@@ -21,6 +21,7 @@ import { noteSessionExpired } from './session-expiry';
 import { createTokenSync } from './token-sync';
 import { refreshThrough } from '../actors/token-refresh';
 import * as io from './session-io';
+import type { SignedIn } from '../../machines/session/session.types';
 import { createRealtimeActor } from '../actors/realtime';
 import { createSessionDataSync } from '../actors/session-data';
 import { afterFirstPaint } from '../lib/first-paint';
@@ -33,6 +34,8 @@ export interface CreateActorsOptions {
   /** Full page loads (429 → /429). */
   navigateHard: (url: string) => void;
   inspect?: Observer<InspectionEvent>;
+  /** No answer at start-up: the session of the offline cabinet, when the service worker can show it (README "Offline"). */
+  offlineSession?: () => Promise<SignedIn | null>;
 }
 
 function applyTheme(theme: ThemeName) {
@@ -84,7 +87,9 @@ export function createAppActors(options: CreateActorsOptions): AppActors {
   const session = createActor(
     sessionMachine.provide({
       actors: {
-        restoreSession: fromPromise(({ input }) => io.restoreSession(input, sync.refresh)),
+        restoreSession: fromPromise(({ input }) =>
+          io.restoreSession(input, sync.refresh, undefined, options.offlineSession),
+        ),
         signIn: fromPromise(({ input }) => io.signIn(input)),
         requestCode: fromPromise(({ input }) => io.requestCode(input)),
         verifyCode: fromPromise(({ input }) => io.verifyCode(input)),

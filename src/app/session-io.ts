@@ -133,6 +133,8 @@ export async function restoreSession(
   input: { autoLoginToken: string | null },
   refresh: () => Promise<AuthTokens & Partial<SessionHandover>>,
   mayHaveSession: () => boolean = hasSessionHint,
+  /** Offline start (src/app/offline.ts, loaded only then): the cached cabinet of the last customer, or null. */
+  offline: () => Promise<SignedIn | null> = async () => null,
 ): Promise<SignedIn> {
   if (input.autoLoginToken) {
     try {
@@ -143,7 +145,14 @@ export async function restoreSession(
   }
   // No refresh cookie (its readable hint is absent): an anonymous visitor, known without a round trip.
   if (!mayHaveSession()) throw new ApiError({ kind: 'http', status: 401, message: ERROR_MESSAGES.noSession });
-  return loadUserFor(await refresh());
+  try {
+    return await loadUserFor(await refresh());
+  } catch (error) {
+    // No answer at all (a refusal still signs out): the cached cabinet, read-only, rather than an error page.
+    const started = isApiError(error) && error.kind === 'network' ? await offline().catch(() => null) : null;
+    if (started) return started;
+    throw error;
+  }
 }
 
 export async function signIn({ login, password }: SignInInput): Promise<SignedIn> {

@@ -140,6 +140,26 @@ describe('start-up (restoreSession)', () => {
     });
   });
 
+  it('no answer at all starts the offline cabinet when it can (the last customer, read-only), else fails', async () => {
+    // No route for the refresh: the stubbed fetch throws as a browser without a network does.
+    const kept = { tokens, user: { id: 42, email: 'demo@example.com', fio: 'Иванов Иван' }, finances: null };
+    await expect(
+      io.restoreSession({ autoLoginToken: null }, refresh, hinted, async () => kept),
+    ).resolves.toEqual(kept);
+    await expect(
+      io.restoreSession({ autoLoginToken: null }, refresh, hinted, async () => null),
+    ).rejects.toMatchObject({ kind: 'network' });
+    // A refusal is never answered from what was kept: it signs out.
+    routes['POST /api/client/auth/token/refresh/'] = () => json(401, { detail: 'Сессия завершена.' });
+    const offline = vi.fn(async () => kept);
+    await expect(io.restoreSession({ autoLoginToken: null }, refresh, hinted, offline)).rejects.toMatchObject(
+      {
+        status: 401,
+      },
+    );
+    expect(offline).not.toHaveBeenCalled();
+  });
+
   it('a 500 on the profile is a failure (→ initFailed)', async () => {
     routes['POST /api/client/auth/token/refresh/'] = () => json(200, tokens);
     routes['GET /api/client/profile/'] = () => json(500, {});

@@ -13,7 +13,13 @@ import {
   selectPending,
   selectUnread,
 } from '../../machines/chat/chat.selectors';
-import type { ChatEvent, ChatMessage, ChatPage } from '../../machines/chat/chat.types';
+import type {
+  ChatEvent,
+  ChatMessage,
+  ChatPage,
+  OutboxStorage,
+  PendingMessage,
+} from '../../machines/chat/chat.types';
 import { describeModel } from './coverage';
 import { never } from './never';
 
@@ -41,6 +47,10 @@ const echo = msg(12, 'customer', { client_id: 'c1', text: 'Привет' });
 const staffReply = msg(13, 'manager');
 const newer = page([msg(14, 'writer')]);
 const apiError = { status: 500, message: 'Ошибка сервера' };
+/** The server refused a message: it fails, 'Повторить' is offered. */
+const refused = { status: 400, message: 'Сообщение не принято' };
+/** No answer (offline, the server unreachable): the message waits for the connection. */
+const noAnswer = { message: 'Сервер не отвечает' };
 
 const model = chatMachine.provide({
   actors: {
@@ -74,7 +84,10 @@ const outboxEvents = [
   { type: 'chat.send', clientId: 'c1', text: 'Привет', files: [], createdAt: '2026-03-01T10:05:00.000Z' },
   { type: 'chat.send', clientId: 'c2', text: '   ', files: [], createdAt: '2026-03-01T10:05:00.000Z' },
   { type: 'xstate.done.actor.sendMessage', output: echo },
-  { type: 'xstate.error.actor.sendMessage', error: { message: 'Сервер не отвечает' } },
+  { type: 'xstate.error.actor.sendMessage', error: refused },
+  { type: 'xstate.error.actor.sendMessage', error: noAnswer },
+  { type: 'chat.online' },
+  { type: 'chat.resumed' },
   { type: 'chat.resend', clientId: 'c1' },
   { type: 'chat.discard', clientId: 'c1' },
   { type: 'chat.incoming', message: echo },
@@ -128,7 +141,20 @@ describeModel(model, {
     if (final.matches({ outbox: 'idle' }))
       expect(pending.some((p) => p.status === 'queued' || p.status === 'sending')).toBe(false);
     if (pending.some((p) => p.status === 'failed')) {
-      expect(pending.find((p) => p.status === 'failed')!.error).toEqual({ message: 'Сервер не отвечает' });
+      expect(pending.find((p) => p.status === 'failed')!.error).toEqual(refused);
+    }
+    // Without an answer nothing fails: the message waits (queued, not sending) until the connection is back.
+    if (final.matches({ outbox: 'offline' })) {
+      expect(pending.some((p) => p.status === 'sending')).toBe(false);
+      expect(final.hasTag('offline')).toBe(true);
+    }
+    const lastEvent = path.events.at(-1)!;
+    if (
+      lastEvent.type === 'xstate.error.actor.sendMessage' &&
+      (lastEvent as { error?: unknown }).error === noAnswer
+    ) {
+      expect(final.matches({ outbox: 'offline' })).toBe(true);
+      expect(pending.some((p) => p.status === 'failed')).toBe(false);
     }
     if (ids.includes(5)) expect(selectHasOlder(final)).toBe(false);
     expect(selectIsEmpty(final)).toBe(
@@ -153,7 +179,7 @@ function controlled<TOut, TIn>() {
   return { logic, calls };
 }
 
-function startChat(now?: () => number) {
+function startChat(now?: () => number, storage?: OutboxStorage) {
   const io = {
     loadHistory: controlled<ChatPage, { orderId: number }>(),
     fetchNewer: controlled<ChatPage, { orderId: number; after: number }>(),
@@ -174,7 +200,7 @@ function startChat(now?: () => number) {
         markRead: io.markRead.logic,
       },
     }),
-    { input: { orderId: ORDER, now } },
+    { input: { orderId: ORDER, now, ...(storage ? { storage } : {}) } },
   ).start();
   return { actor, io };
 }
@@ -215,10 +241,10 @@ describe('chat machine (IO)', () => {
     expect(io.sendMessage.calls[1]!.input).toMatchObject({ clientId: 'b', fileIds: [99] });
   });
 
-  it('marks a failed send and retries it with the same client_id', async () => {
+  it('marks a refused send and retries it with the same client_id', async () => {
     const { actor, io } = startChat();
     actor.send(send('c1'));
-    io.sendMessage.calls[0]!.reject({ message: 'Сервер не отвечает' });
+    io.sendMessage.calls[0]!.reject(refused);
     await flush();
     expect(selectPending(actor.getSnapshot())).toMatchObject([{ clientId: 'c1', status: 'failed' }]);
     actor.send({ type: 'chat.resend', clientId: 'c1' });
@@ -298,5 +324,102 @@ describe('chat machine (IO)', () => {
     expect(selectHasOlder(actor.getSnapshot())).toBe(false);
     actor.send({ type: 'chat.loadOlder' });
     expect(io.loadOlder.calls).toHaveLength(1);
+  });
+});
+
+/** A storage like the feature's localStorage one: what was saved is what the next chat loads. */
+function memoryStorage(initial: PendingMessage[] = []) {
+  let kept = JSON.stringify(initial);
+  const storage: OutboxStorage & { saved: () => PendingMessage[] } = {
+    load: () => JSON.parse(kept) as PendingMessage[],
+    save: (pending) => {
+      kept = JSON.stringify(pending);
+    },
+    saved: () => JSON.parse(kept) as PendingMessage[],
+  };
+  return storage;
+}
+
+describe('chat outbox (offline)', () => {
+  it('keeps messages written without a connection, waiting in order, and sends them once it is back', async () => {
+    const storage = memoryStorage();
+    const { actor, io } = startChat(undefined, storage);
+    io.loadHistory.calls[0]!.resolve(history);
+    await flush();
+    actor.send(send('a', 'первое'));
+    io.sendMessage.calls[0]!.reject(noAnswer);
+    await flush();
+    actor.send(send('b', 'второе'));
+    expect(actor.getSnapshot().hasTag('offline')).toBe(true);
+    expect(io.sendMessage.calls).toHaveLength(1); // nothing is tried while offline
+    expect(selectPending(actor.getSnapshot()).map((p) => `${p.clientId}:${p.status}`)).toEqual([
+      'a:queued',
+      'b:queued',
+    ]);
+    expect(storage.saved().map((p) => p.clientId)).toEqual(['a', 'b']);
+
+    actor.send({ type: 'chat.online' });
+    expect(io.sendMessage.calls.map((c) => c.input.clientId)).toEqual(['a', 'a']);
+    io.sendMessage.calls[1]!.resolve(msg(20, 'customer', { client_id: 'a' }));
+    await flush();
+    expect(io.sendMessage.calls[2]!.input.clientId).toBe('b');
+    io.sendMessage.calls[2]!.resolve(msg(21, 'customer', { client_id: 'b' }));
+    await flush();
+    expect(selectPending(actor.getSnapshot())).toEqual([]);
+    expect(storage.saved()).toEqual([]);
+    expect(selectMessages(actor.getSnapshot()).map((m) => m.client_id)).toEqual([null, null, 'a', 'b']);
+  });
+
+  it('sends what a previous page left in the outbox first, the one it was sending included, with the same client_ids', async () => {
+    const left: PendingMessage[] = [
+      {
+        clientId: 'x',
+        text: 'с поезда',
+        files: [],
+        createdAt: '2026-03-01T10:00:00.000Z',
+        status: 'sending',
+        error: null,
+      },
+      {
+        clientId: 'y',
+        text: 'и ещё',
+        files: [],
+        createdAt: '2026-03-01T10:01:00.000Z',
+        status: 'queued',
+        error: null,
+      },
+    ];
+    const { actor, io } = startChat(undefined, memoryStorage(left));
+    expect(io.sendMessage.calls.map((c) => c.input.clientId)).toEqual(['x']);
+    expect(selectPending(actor.getSnapshot()).map((p) => `${p.clientId}:${p.status}`)).toEqual([
+      'x:sending',
+      'y:queued',
+    ]);
+    // The history already holds x (its POST got through before the reload): it is not shown twice.
+    io.loadHistory.calls[0]!.resolve(page([msg(30, 'customer', { client_id: 'x' })]));
+    await flush();
+    expect(selectPending(actor.getSnapshot()).map((p) => p.clientId)).toEqual(['y']);
+  });
+
+  it('waits again after the resume when the connection drops once more, and survives a storage that throws', async () => {
+    const broken: OutboxStorage = {
+      load: () => {
+        throw new Error('SecurityError');
+      },
+      save: () => {
+        throw new Error('QuotaExceededError');
+      },
+    };
+    const { actor, io } = startChat(undefined, broken);
+    actor.send(send('a'));
+    io.sendMessage.calls[0]!.reject(noAnswer);
+    await flush();
+    actor.send({ type: 'chat.resumed' });
+    io.sendMessage.calls[1]!.reject({ status: 503, message: 'Сервис недоступен' });
+    await flush();
+    expect(actor.getSnapshot().matches({ outbox: 'offline' })).toBe(true);
+    expect(selectPending(actor.getSnapshot())).toMatchObject([
+      { clientId: 'a', status: 'queued', error: null },
+    ]);
   });
 });

@@ -11,6 +11,9 @@ describe('the API shell', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    // The offline cabinet's service worker and manifest come from this origin only.
+    expect(res.headers.get('content-security-policy')).toContain("worker-src 'self'");
+    expect(res.headers.get('content-security-policy')).toContain("manifest-src 'self'");
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

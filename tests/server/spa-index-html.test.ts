@@ -117,6 +117,8 @@ describe('serveSpa', () => {
   writeFileSync(join(dir, 'index.html'), HTML);
   writeFileSync(join(dir, 'route-assets.json'), JSON.stringify(ASSETS));
   writeFileSync(join(dir, 'assets/login.js'), 'export {};');
+  writeFileSync(join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(join(dir, 'manifest.webmanifest'), '{"name":"Личный кабинет"}');
   const app = new Hono<AppEnv>();
   serveSpa(app, dir);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -158,5 +160,16 @@ describe('serveSpa', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toContain('immutable');
     expect(await res.text()).toBe('export {};');
+  });
+
+  it('serves the service worker and the manifest as scripts and JSON the browser asks for every time', async () => {
+    const sw = await app.request('/sw.js');
+    expect(sw.status).toBe(200);
+    expect(sw.headers.get('cache-control')).toBe('no-cache');
+    expect(sw.headers.get('content-type')).toMatch(/javascript/);
+    const manifest = await app.request('/manifest.webmanifest');
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
+    expect(manifest.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+    expect(await manifest.json()).toEqual({ name: 'Личный кабинет' });
   });
 });

@@ -15,6 +15,7 @@ import {
   selectNewestId,
   selectOlderError,
   selectPending,
+  selectIsOffline,
 } from '../../../machines/chat/chat.selectors';
 import type { ChatMessage, UploadedFile } from '../../../contract/orders.api';
 import { useRealtimeConnection, useRealtimeEvents } from '../../actors/realtime';
@@ -28,6 +29,8 @@ import { MessageList } from './message-list';
 import { buildRows } from './rows';
 import { t } from './strings';
 import { useAttachments } from './use-attachments';
+import { outboxStorage } from './outbox-storage';
+import { useUser } from '../../actors/hooks';
 
 const chatLogic = chatMachine.provide({
   actors: {
@@ -56,7 +59,12 @@ function useDocumentVisible(): boolean {
 }
 
 export function ChatPanel({ orderId }: { orderId: number }) {
-  const chat = useActorRef(chatLogic, { input: { orderId } });
+  const customerId = useUser()?.id ?? null;
+  // The outbox is kept per customer and order: a message written offline survives a reload (README "Offline").
+  const chat = useActorRef(chatLogic, {
+    input: { orderId, ...(customerId === null ? {} : { storage: outboxStorage(customerId, orderId) }) },
+  });
+  const waitingForConnection = useSelector(chat, selectIsOffline);
   const messages = useSelector(chat, selectMessages);
   const pending = useSelector(chat, selectPending);
   const loading = useSelector(chat, selectIsLoading);
@@ -95,6 +103,13 @@ export function ChatPanel({ orderId }: { orderId: number }) {
       chat.send({ type: 'chat.readElsewhere', upToId: notice.upToId });
     }
   });
+
+  // Back online: what waits in the outbox goes at once (the socket's resume follows, and is harmless).
+  useEffect(() => {
+    const online = () => chat.send({ type: 'chat.online' });
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  }, [chat]);
 
   // The newest message is in view and the tab is visible: the customer has seen it.
   useEffect(() => {
@@ -141,11 +156,18 @@ export function ChatPanel({ orderId }: { orderId: number }) {
   return (
     <section className={s.panel} aria-labelledby={`chat-title-${orderId}`} {...dropHandlers}>
       <VisuallyHidden id={`chat-title-${orderId}`}>{t.title}</VisuallyHidden>
-      {connection === 'waiting' && (
+      {waitingForConnection ? (
         <div className={s.banner} role="status">
-          <Icon name="refresh" size={16} />
-          {t.reconnecting}
+          <Icon name="clock" size={16} />
+          {t.offlineOutbox}
         </div>
+      ) : (
+        connection === 'waiting' && (
+          <div className={s.banner} role="status">
+            <Icon name="refresh" size={16} />
+            {t.reconnecting}
+          </div>
+        )
       )}
       {loading ? (
         <ChatSkeleton />

@@ -89,7 +89,7 @@ export const MessageItem = memo(function MessageItem({ message }: { message: Cha
   );
 });
 
-/** An own message not confirmed yet: sending, or failed with 'Повторить'. */
+/** An own message not confirmed yet: waiting for its turn or the connection, sending, or failed with 'Повторить'. */
 export const PendingItem = memo(function PendingItem({
   pending,
   onResend,
@@ -135,6 +135,11 @@ export const PendingItem = memo(function PendingItem({
               {t.discard}
             </button>
           </>
+        ) : pending.status === 'queued' ? (
+          <span className={s.status} data-status="waiting">
+            <Icon name="clock" size={14} aria-hidden="true" />
+            {t.waiting}
+          </span>
         ) : (
           <span className={s.status} data-status="sending">
             <Icon name="clock" size={14} aria-hidden="true" />

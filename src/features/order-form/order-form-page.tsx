@@ -32,6 +32,7 @@ import { provideOrderForm } from './io';
 import * as s from './order-form.css';
 import { PricePanel } from './price-panel';
 import { t } from './strings';
+import { useIsOffline } from '../../actors/connectivity';
 
 /**
  * The one order form: /order-new and /order-continue[/id] (a draft saved as the customer types) and
@@ -165,6 +166,8 @@ function LoadFailed() {
 function FormBody({ mode }: { mode: FormMode }) {
   const actor = useOrderForm();
   const submitting = useSelector(actor, selectIsSubmitting);
+  // Needs the server: disabled while "Нет соединения" shows (README "Offline").
+  const offline = useIsOffline();
   const restored = useSelector(actor, selectRestored);
   const isEditable = useSelector(actor, selectIsEditable);
   const orderId = useSelector(actor, selectOrderId);
@@ -217,7 +220,7 @@ function FormBody({ mode }: { mode: FormMode }) {
         <PricePanel withBonus={mode !== 'edit'} />
       </aside>
       <div className={`${s.actions} ${s.actionsArea}`}>
-        <Button type="submit" form="order-form" size="lg" loading={submitting}>
+        <Button type="submit" form="order-form" size="lg" loading={submitting} disabled={offline}>
           {t.submit[mode]}
         </Button>
         {mode === 'edit' && orderId !== null && (

@@ -28,6 +28,7 @@ import { useRefreshFinances, useReportFinances } from './use-finances';
 import { useResource, useResourceActor } from '../../actors/resource';
 import type { CheckoutTarget, Payable, PayableResource } from './resources';
 import { ListSkeleton, LoadError } from './waiting-page';
+import { useIsOffline } from '../../actors/connectivity';
 
 export type { CheckoutTarget };
 
@@ -115,6 +116,8 @@ function CheckoutForm({ target, orders }: { target: CheckoutTarget; orders: Paya
     { input: {} },
   );
   const locked = useSelector(payment, selectIsLocked);
+  // Needs the server: disabled while "Нет соединения" shows (README "Offline").
+  const offline = useIsOffline();
   const redirecting = useSelector(payment, selectIsRedirecting);
   const paid = useSelector(payment, selectIsPaid);
   const failure = useSelector(payment, selectError);
@@ -207,7 +210,7 @@ function CheckoutForm({ target, orders }: { target: CheckoutTarget; orders: Paya
               {t.checkout.redirecting}
             </Alert>
           )}
-          <Button type="submit" size="lg" block loading={locked} disabled={!method}>
+          <Button type="submit" size="lg" block loading={locked} disabled={!method || offline}>
             {method === 'balance' ? t.checkout.payFromBalance : t.checkout.pay(formatMoney(q.external + fee))}
           </Button>
         </form>

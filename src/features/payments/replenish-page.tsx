@@ -18,6 +18,7 @@ import { parseAmount } from '../../lib/money';
 import * as s from './payments.css';
 import { t } from './strings';
 import { useReportFinances } from './use-finances';
+import { useIsOffline } from '../../actors/connectivity';
 
 const TOPUP_METHODS = ['card', 'sbp'] as const;
 
@@ -37,6 +38,8 @@ export function ReplenishPage() {
     { input: {} },
   );
   const locked = useSelector(payment, selectIsLocked);
+  // Needs the server: disabled while "Нет соединения" shows (README "Offline").
+  const offline = useIsOffline();
   const redirecting = useSelector(payment, selectIsRedirecting);
   const failure = useSelector(payment, selectError);
   const serverFieldError = failure?.fields?.amount;
@@ -107,7 +110,7 @@ export function ReplenishPage() {
           </Alert>
         )}
         <div className={s.buttons}>
-          <Button type="submit" size="lg" loading={locked}>
+          <Button type="submit" size="lg" loading={locked} disabled={offline}>
             {t.replenish.submit}
           </Button>
         </div>

@@ -18,6 +18,7 @@ import { ProfileCheck, ProfileSelect, ProfileText, useProfileForm } from './prof
 import * as s from './profile.css';
 import { t } from './strings';
 import { phoneValue } from './values';
+import { useIsOffline } from '../../actors/connectivity';
 
 function GroupCard({
   group,
@@ -39,6 +40,8 @@ function GroupCard({
     [group],
   );
   const saving = useSelector(actor, selectors.saving);
+  // Needs the server: disabled while "Нет соединения" shows (README "Offline").
+  const offline = useIsOffline();
   const saved = useSelector(actor, selectors.saved);
   const dirty = useSelector(actor, selectors.dirty);
   const message = useSelector(actor, selectors.message);
@@ -74,7 +77,7 @@ function GroupCard({
           {children}
         </fieldset>
         <div className={s.footer}>
-          <Button type="submit" loading={saving}>
+          <Button type="submit" loading={saving} disabled={offline}>
             {t.profile.save}
           </Button>
           {dirty && !saving && (

@@ -7,6 +7,7 @@ import * as s from './cabinet-layout.css';
 import { formatMoney } from '../../lib/money';
 import { t } from './strings';
 import { UserMenu } from './user-menu';
+import { ConnectionBars } from './connection-bar';
 import type { ReactNode } from 'react';
 
 const NAV = [
@@ -61,6 +62,7 @@ export function CabinetLayout({ popup }: { popup?: ReactNode }) {
             <ThemeSwitch />
             <UserMenu />
           </header>
+          <ConnectionBars />
           <main id="main" tabIndex={-1} className={`${s.main} ${hideSidebar ? s.mainNoBar : ''}`}>
             <Outlet />
           </main>

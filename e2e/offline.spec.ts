@@ -1,0 +1,194 @@
+// The offline cabinet (README "Offline"): with the service worker in charge, a customer who loses the network sees
+// their cached orders and chat with "Нет соединения", a reload offline still shows them, a message written offline
+// waits ("Ожидает отправки"), survives a reload and is sent exactly once when the network is back; sign-out deletes
+// the customer's cache; a new version waits for "Обновить".
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, signInFast, staff, test, type Customer } from './support/fixtures';
+
+test.use({ serviceWorkers: 'allow' });
+
+const TOPIC = 'Цифровые образовательные технологии в начальной школе';
+const HISTORY_LINE = 'Учту, добавлю 8–10 статей на английском.';
+const SW_FILE = join(process.env.E2E_STATIC_DIR ?? 'dist', 'sw.js');
+
+const rows = (page: Page) => page.getByTestId('order-list').locator(':scope > li');
+const banner = (page: Page) => page.getByRole('status').filter({ hasText: 'Нет соединения' });
+const chatList = (page: Page) => page.getByTestId('chat-list');
+const composer = (page: Page) => page.getByRole('textbox', { name: 'Сообщение' });
+const bubble = (page: Page, text: string) => chatList(page).getByRole('article').filter({ hasText: text });
+
+async function orderWithChat(request: APIRequestContext, customer: Customer): Promise<number> {
+  const list = await staff<{ results: { id: number; topic: string }[] }>(
+    request,
+    'GET',
+    `/orders/?email=${encodeURIComponent(customer.email)}`,
+  );
+  const order = list.results.find((o) => o.topic === TOPIC);
+  if (!order) throw new Error('the demo order with a chat is missing');
+  return order.id;
+}
+
+/** The service worker is active and controls this page (it claims the open tabs when it first activates). */
+async function workerInCharge(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
+/** How many messages of the order carry `text`, read by the customer through the API (a second reader). */
+async function countOnServer(request: APIRequestContext, customer: Customer, orderId: number, text: string) {
+  const login = await request.post('/api/client/auth/login/', {
+    data: { login: customer.email, password: customer.password },
+  });
+  const { access } = (await login.json()) as { access: string };
+  const res = await request.get(`/api/client/orders/${orderId}/messages/?limit=200`, {
+    headers: { authorization: `Bearer ${access}` },
+  });
+  const page = (await res.json()) as { results: { text: string }[] };
+  return page.results.filter((m) => m.text === text).length;
+}
+
+/** Signs in, lets the worker take the page, and visits the list, the order and its chat once so they are kept. */
+async function visitWithWorker(page: Page, customer: Customer, orderId: number) {
+  await signInFast(page, customer, '/home');
+  await expect(rows(page).first()).toBeVisible();
+  await workerInCharge(page);
+  await page.reload(); // now the list's read goes through the worker
+  await expect(rows(page).first()).toBeVisible();
+  await page.goto(`/order/${orderId}`);
+  await expect(chatList(page).getByText(HISTORY_LINE)).toBeVisible();
+  await page.goto('/home');
+  await expect(rows(page).first()).toBeVisible();
+}
+
+test('offline, the cabinet shows the kept orders and chat with "Нет соединения", across a reload', async ({
+  page,
+  request,
+  customer,
+}) => {
+  const orderId = await orderWithChat(request, customer);
+  await visitWithWorker(page, customer, orderId);
+  const listed = await rows(page).count();
+  await expect(banner(page)).toHaveCount(0);
+
+  await page.context().setOffline(true);
+  await expect(banner(page)).toBeVisible();
+  await page.reload();
+  await expect(rows(page)).toHaveCount(listed);
+  await expect(banner(page)).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.goto(`/order/${orderId}`);
+  await expect(chatList(page).getByText(HISTORY_LINE)).toBeVisible();
+  await page.reload();
+  await expect(chatList(page).getByText(HISTORY_LINE)).toBeVisible();
+  await expect(banner(page)).toBeVisible();
+
+  // The banner in the other theme and on a phone.
+  await page.goto('/home');
+  await expect(rows(page)).toHaveCount(listed);
+  await page
+    .getByRole('switch', { name: 'Тёмная тема' })
+    .or(page.getByRole('button', { name: 'Тёмная тема' }))
+    .click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(banner(page)).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('a message written offline waits, survives a reload and is sent once when the network is back', async ({
+  page,
+  request,
+  customer,
+}) => {
+  const orderId = await orderWithChat(request, customer);
+  await visitWithWorker(page, customer, orderId);
+  await page.goto(`/order/${orderId}`);
+  await expect(chatList(page).getByText(HISTORY_LINE)).toBeVisible();
+
+  await page.context().setOffline(true);
+  const text = `Написано в поезде ${Date.now()}`;
+  await composer(page).fill(text);
+  await composer(page).press('Enter');
+  await expect(bubble(page, text).locator('[data-status="waiting"]')).toHaveText('Ожидает отправки');
+  await expect(page.getByText('Нет соединения: сообщения отправятся, когда связь вернётся.')).toBeVisible();
+
+  await page.reload();
+  await expect(chatList(page).getByText(HISTORY_LINE)).toBeVisible();
+  await expect(bubble(page, text).locator('[data-status="waiting"]')).toHaveText('Ожидает отправки');
+  expect(await countOnServer(request, customer, orderId, text)).toBe(0);
+
+  await page.context().setOffline(false);
+  await expect(bubble(page, text).locator('[data-status="sent"]')).toBeVisible({ timeout: 15_000 });
+  await expect(bubble(page, text)).toHaveCount(1);
+  expect(await countOnServer(request, customer, orderId, text)).toBe(1);
+  await page.reload();
+  await expect(bubble(page, text)).toHaveCount(1);
+  expect(await countOnServer(request, customer, orderId, text)).toBe(1);
+});
+
+test('sign-out deletes the customer’s kept answers and the offline session', async ({
+  page,
+  request,
+  customer,
+}) => {
+  const orderId = await orderWithChat(request, customer);
+  await visitWithWorker(page, customer, orderId);
+  const apiCaches = () =>
+    page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('cabinet-api-')));
+  await expect.poll(apiCaches).toEqual([`cabinet-api-${customer.id}`]);
+  expect(await page.evaluate(() => localStorage.getItem('cabinet.offline-session'))).not.toBeNull();
+
+  await page.getByRole('button', { name: /^Меню пользователя/ }).click();
+  await page.getByRole('link', { name: 'Выйти' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect.poll(apiCaches).toEqual([]);
+  expect(await page.evaluate(() => localStorage.getItem('cabinet.offline-session'))).toBeNull();
+
+  // Offline now, the cabinet does not open from what was kept: the sign-in page stays.
+  await page.context().setOffline(true);
+  await page.goto('/home');
+  await expect(page).toHaveURL(/\/login/);
+  await expect(rows(page)).toHaveCount(0);
+});
+
+test('a new version waits for "Обновить", then the page reloads into it', async ({ page, customer }) => {
+  const original = readFileSync(SW_FILE, 'utf8');
+  try {
+    await signInFast(page, customer, '/home');
+    await expect(rows(page).first()).toBeVisible();
+    await workerInCharge(page);
+    await expect(page.getByTestId('update-prompt')).toHaveCount(0);
+
+    // The next build: a changed worker that can say which version it is.
+    writeFileSync(
+      SW_FILE,
+      `${original}\nself.addEventListener('message', (e) => { if (e.data === 'version?') e.source.postMessage('next'); });\n`,
+    );
+    await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
+    const prompt = page.getByTestId('update-prompt');
+    await expect(prompt).toContainText('Доступна новая версия');
+    // Nothing swapped by itself: the old worker still controls the page.
+    await page.evaluate(() => ((window as { __beforeUpdate?: boolean }).__beforeUpdate = true));
+    await expectNoAxeViolations(page);
+
+    await prompt.getByRole('button', { name: 'Обновить' }).click();
+    await page.waitForFunction(() => !(window as { __beforeUpdate?: boolean }).__beforeUpdate);
+    await expect(rows(page).first()).toBeVisible();
+    await workerInCharge(page);
+    const version = await page.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          navigator.serviceWorker.addEventListener('message', (e) => resolve(String(e.data)), { once: true });
+          navigator.serviceWorker.controller!.postMessage('version?');
+        }),
+    );
+    expect(version).toBe('next');
+    await expect(page.getByTestId('update-prompt')).toHaveCount(0);
+  } finally {
+    writeFileSync(SW_FILE, original);
+  }
+});

@@ -1,0 +1,28 @@
+// Is the cabinet cut off? The browser says it is offline, or the server does not answer (the socket has failed to
+// reconnect twice in a row). The frame shows "Нет соединения" then, and forms that need the server say so.
+import { useSyncExternalStore } from 'react';
+import { useSelector } from '@xstate/react';
+import { useAppActors } from './app-actors';
+
+function subscribeOnline(listener: () => void): () => void {
+  window.addEventListener('online', listener);
+  window.addEventListener('offline', listener);
+  return () => {
+    window.removeEventListener('online', listener);
+    window.removeEventListener('offline', listener);
+  };
+}
+
+const browserOffline = () => !navigator.onLine;
+
+/** Failed socket attempts in a row that count as "the server is unreachable" (one may be a passing blip). */
+export const UNREACHABLE_AFTER_ATTEMPTS = 2;
+
+export function useIsOffline(): boolean {
+  const offline = useSyncExternalStore(subscribeOnline, browserOffline, () => false);
+  const unreachable = useSelector(
+    useAppActors().realtime,
+    (s) => s.hasTag('waiting') && s.context.attempt >= UNREACHABLE_AFTER_ATTEMPTS,
+  );
+  return offline || unreachable;
+}

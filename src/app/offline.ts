@@ -1,0 +1,31 @@
+/// <reference types="vite-plugin-pwa/vanillajs" />
+// The offline cabinet on the page's side (README "Offline"), loaded by dynamic import after the first paint so the
+// first visit carries none of it: registers the service worker (src/sw.ts) with the update prompt, and ties what
+// the worker keeps to the signed-in customer (offline-data.ts).
+import { registerSW } from 'virtual:pwa-register';
+import type { AppActors } from '../actors/app-actors';
+import { offerUpdate } from '../lib/app-update';
+import { keepOfflineDataWithSession } from './offline-data';
+import { offlineSession, type OfflineSession } from '../lib/offline-session';
+
+/** A start without a network: the last customer's session, only while the service worker can answer their reads. */
+export function offlineStart(): Promise<OfflineSession | null> {
+  return Promise.resolve(navigator.serviceWorker?.controller ? offlineSession() : null);
+}
+
+export function startOffline(actors: AppActors): void {
+  keepOfflineDataWithSession(actors.session);
+  if (!('serviceWorker' in navigator)) return;
+  const update = registerSW({
+    immediate: true,
+    // registerType 'prompt': a new version waits until the customer asks for it, then the page reloads into it.
+    onNeedRefresh: () =>
+      offerUpdate(() => {
+        // The waiting worker takes over, then the page reloads into the new version (workbox-window reloads only
+        // a page that was controlled when it registered; the first visit's tab was not).
+        navigator.serviceWorker.addEventListener('controllerchange', () => location.reload(), { once: true });
+        void update(true);
+      }),
+    onRegisterError: (error: unknown) => console.warn('The service worker did not register', error),
+  });
+}

@@ -1,0 +1,25 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../ui/theme/contract.css';
+
+// In the flow under the header, never sticky: on a phone a stuck bar would cover the chat and the forms.
+export const bar = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: `${vars.space['1']} ${vars.space['3']}`,
+  padding: `${vars.space['2']} ${vars.space['4']}`,
+  fontSize: vars.font.size.sm,
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+
+export const offline = style({ background: vars.color.warningSoft, color: vars.color.text });
+export const update = style({ background: vars.color.infoSoft, color: vars.color.text });
+
+export const title = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space['2'],
+  fontWeight: vars.font.weight.medium,
+});
+
+export const text = style({ color: vars.color.text });

@@ -1,0 +1,91 @@
+// What the offline cabinet keeps follows the session: another customer's cache goes at sign-in, everything at
+// sign-out — the customer's own sign-out or a forced one (session.expired).
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { sessionMachine } from '../../machines/session/session.machine';
+import type { SignedIn } from '../../machines/session/session.types';
+import { keepOfflineDataWithSession } from '../../src/app/offline-data';
+import { OFFLINE_SESSION_KEY } from '../../src/lib/offline-session';
+
+function memoryStorage(): Storage {
+  const map = new Map<string, string>();
+  return {
+    get length() {
+      return map.size;
+    },
+    clear: () => map.clear(),
+    getItem: (k) => map.get(k) ?? null,
+    key: (i) => [...map.keys()][i] ?? null,
+    removeItem: (k) => void map.delete(k),
+    setItem: (k, v) => void map.set(k, String(v)),
+  };
+}
+
+let cacheNames: Set<string>;
+let storage: Storage;
+beforeEach(() => {
+  cacheNames = new Set(['cabinet-api-42', 'cabinet-api-7', 'cabinet-shell', 'workbox-precache-v2-x']);
+  storage = memoryStorage();
+  vi.stubGlobal('localStorage', storage);
+  vi.stubGlobal('caches', {
+    keys: async () => [...cacheNames],
+    delete: async (name: string) => cacheNames.delete(name),
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const settle = () => new Promise((r) => setTimeout(r, 0));
+const signedIn = (id: number): SignedIn => ({
+  tokens: { access: 'a', expires_in: 300 },
+  user: { id, email: `c${id}@example.com`, fio: 'Анна' },
+  finances: { money: 10, bonus: 1 },
+});
+
+function session(start: () => Promise<SignedIn>) {
+  return createActor(
+    sessionMachine.provide({
+      actors: {
+        restoreSession: fromPromise(start),
+        signOut: fromPromise(async () => {}),
+      },
+    }),
+    { input: { autoLoginToken: null } },
+  ).start();
+}
+
+describe('offline data follows the session', () => {
+  it('keeps the signed-in customer’s cache and session record, and deletes another customer’s cache', async () => {
+    const actor = session(async () => signedIn(42));
+    keepOfflineDataWithSession(actor);
+    await settle();
+    await settle();
+    expect([...cacheNames].sort()).toEqual(['cabinet-api-42', 'cabinet-shell', 'workbox-precache-v2-x']);
+    expect(JSON.parse(storage.getItem(OFFLINE_SESSION_KEY)!)).toMatchObject({ user: { id: 42 } });
+  });
+
+  it.each([
+    ['the customer signs out', { type: 'session.logout' } as const],
+    ['the session is ended by force', { type: 'session.expired' } as const],
+  ])('deletes every API cache, the session record and the outboxes when %s', async (_, event) => {
+    const actor = session(async () => signedIn(42));
+    keepOfflineDataWithSession(actor);
+    await settle();
+    storage.setItem('cabinet.chat-outbox.42.17', '[]');
+    storage.setItem('cabinet.theme', 'dark');
+    actor.send(event);
+    await settle();
+    expect([...cacheNames].sort()).toEqual(['cabinet-shell', 'workbox-precache-v2-x']);
+    expect(storage.getItem(OFFLINE_SESSION_KEY)).toBeNull();
+    expect(storage.getItem('cabinet.chat-outbox.42.17')).toBeNull();
+    expect(storage.getItem('cabinet.theme')).toBe('dark');
+  });
+
+  it('leaves everything while the session is still starting', async () => {
+    const actor = session(() => new Promise<SignedIn>(() => {}));
+    storage.setItem(OFFLINE_SESSION_KEY, '{}');
+    keepOfflineDataWithSession(actor);
+    await settle();
+    expect(cacheNames.size).toBe(4);
+    expect(storage.getItem(OFFLINE_SESSION_KEY)).toBe('{}');
+  });
+});
