@@ -127,3 +127,23 @@ export const backLink = style({
   textDecoration: 'none',
   selectors: { '&:hover': { textDecoration: 'underline' } },
 });
+
+/** A file input hidden under its label (the label is the button); it stays focusable. */
+export const fileInput = style({
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  opacity: 0,
+  overflow: 'hidden',
+});
+
+/** A button that reads as a link (an action inside a sentence or under a field). */
+export const linkButton = style({
+  padding: 0,
+  border: 0,
+  background: 'none',
+  color: vars.color.primaryText,
+  font: 'inherit',
+  textDecoration: 'underline',
+  cursor: 'pointer',
+});

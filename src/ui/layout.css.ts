@@ -25,6 +25,8 @@ export const cluster = styleVariants(gaps, (gap) => ({
   alignItems: 'center',
   gap,
 }));
+/** Items side by side, centred on one line. */
+export const row = styleVariants(gaps, (gap) => ({ display: 'flex', alignItems: 'center', gap }));
 /** A list without bullets and indents. */
 export const bare = style({ margin: 0, padding: 0, listStyle: 'none' });
 /** A flex or grid child that may shrink below its content (long titles wrap instead of widening the page). */
