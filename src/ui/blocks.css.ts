@@ -19,6 +19,14 @@ export const surface = recipe({
       xl: { borderRadius: vars.radius.xl },
     },
     shadow: { none: {}, sm: { boxShadow: vars.shadow.sm } },
+    /** A card that is a link: it rises under the pointer. */
+    interactive: {
+      false: {},
+      true: {
+        transition: `border-color ${vars.motion.fast}, box-shadow ${vars.motion.fast}`,
+        selectors: { '&:hover': { borderColor: vars.color.borderStrong, boxShadow: vars.shadow.md } },
+      },
+    },
     pad: {
       none: {},
       3: { padding: vars.space['3'] },
@@ -26,7 +34,7 @@ export const surface = recipe({
       5: { padding: vars.space['5'] },
     },
   },
-  defaultVariants: { tone: 'raised', radius: 'lg', shadow: 'none', pad: 'none' },
+  defaultVariants: { tone: 'raised', radius: 'lg', shadow: 'none', interactive: false, pad: 'none' },
 });
 
 /** A fieldset that groups (no frame, no indents) or a framed section of a long form. */
@@ -146,4 +154,41 @@ export const linkButton = style({
   font: 'inherit',
   textDecoration: 'underline',
   cursor: 'pointer',
+});
+
+/** A square button with only an icon (its name is its aria-label): small and round in a chip, framed beside a field. */
+export const iconButton = recipe({
+  base: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    flexShrink: 0,
+    padding: 0,
+    border: 0,
+    background: 'none',
+    cursor: 'pointer',
+    selectors: { '&:hover:not(:disabled)': { background: vars.color.surfaceHover } },
+  },
+  variants: {
+    size: {
+      sm: { width: '28px', height: '28px', borderRadius: vars.radius.full, color: vars.color.text },
+      md: {
+        width: '36px',
+        height: '36px',
+        borderRadius: vars.radius.md,
+        color: vars.color.textMuted,
+        selectors: { '&:hover': { color: vars.color.text } },
+      },
+      lg: {
+        width: '44px',
+        height: '44px',
+        border: `1px solid ${vars.color.borderStrong}`,
+        borderRadius: vars.radius.md,
+        background: vars.color.surface,
+        color: vars.color.text,
+        selectors: { '&:disabled': { color: vars.color.textMuted, cursor: 'not-allowed' } },
+      },
+    },
+  },
+  defaultVariants: { size: 'md' },
 });

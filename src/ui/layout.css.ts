@@ -27,6 +27,8 @@ export const cluster = styleVariants(gaps, (gap) => ({
 }));
 /** Items side by side, centred on one line. */
 export const row = styleVariants(gaps, (gap) => ({ display: 'flex', alignItems: 'center', gap }));
+/** Pushes the first and the last item to the two ends of a row. */
+export const between = style({ justifyContent: 'space-between' });
 /** A list without bullets and indents. */
 export const bare = style({ margin: 0, padding: 0, listStyle: 'none' });
 /** A flex or grid child that may shrink below its content (long titles wrap instead of widening the page). */
@@ -51,6 +53,9 @@ export const text = styleVariants({
   },
   label: { fontSize: vars.font.size.sm, fontWeight: vars.font.weight.medium },
   strong: { fontWeight: vars.font.weight.semibold },
+  medium: { fontWeight: vars.font.weight.medium },
+  /** A block's own heading in body size (a tip, a list row, a drop zone). */
+  lead: { fontSize: vars.font.size.md, fontWeight: vars.font.weight.semibold },
   /** Money and counts: figures of one width, never broken across lines. */
   money: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
   wrap: { overflowWrap: 'anywhere' },

@@ -112,32 +112,30 @@ export const bubbleTone = styleVariants({
 });
 
 export const files = style([stack[1], bare, { marginTop: vars.space['2'] }]);
-export const fileButton = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space['2'],
-  maxWidth: '100%',
-  padding: `${vars.space['1']} ${vars.space['2']}`,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.surface,
-  color: vars.color.primaryText,
-  font: 'inherit',
-  fontSize: vars.font.size.sm,
-  textAlign: 'left',
-  cursor: 'pointer',
-  selectors: {
-    '&:hover': { background: vars.color.surfaceHover },
-    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
-    '&:disabled': { cursor: 'default', color: vars.color.text },
+export const fileButton = style([
+  ui.surface({ radius: 'md' }),
+  inline[2],
+  {
+    display: 'inline-flex',
+    maxWidth: '100%',
+    padding: `${vars.space['1']} ${vars.space['2']}`,
+    color: vars.color.primaryText,
+    font: 'inherit',
+    fontSize: vars.font.size.sm,
+    textAlign: 'left',
+    cursor: 'pointer',
+    selectors: {
+      '&:hover': { background: vars.color.surfaceHover },
+      '&:disabled': { cursor: 'default', color: vars.color.text },
+    },
   },
-});
+]);
 export const fileName = style({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
 export const fileSize = style({ color: vars.color.textMuted, flexShrink: 0 });
 
 export const meta = style([text.mutedXs, cluster[2], { padding: `2px ${vars.space['1']} 0` }]);
 export const metaOwn = style({ justifyContent: 'flex-end' });
-export const status = style({ display: 'inline-flex', alignItems: 'center', gap: '3px' });
+export const status = style([inline[1], { display: 'inline-flex', gap: '3px' }]);
 export const statusFailed = style({ color: vars.color.danger, fontWeight: vars.font.weight.medium });
 export const unreadMark = style({ color: vars.color.primaryText, fontWeight: vars.font.weight.semibold });
 
@@ -153,40 +151,38 @@ export const linkButton = style([
 ]);
 
 // ---- Over the list ---------------------------------------------------------------------------------------------
-export const pill = style({
-  position: 'absolute',
-  left: '50%',
-  bottom: vars.space['3'],
-  transform: 'translateX(-50%)',
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space['1'],
-  padding: `${vars.space['2']} ${vars.space['4']}`,
-  border: 0,
-  borderRadius: vars.radius.full,
-  background: vars.color.primary,
-  color: vars.color.primaryContrast,
-  boxShadow: vars.shadow.md,
-  font: 'inherit',
-  fontSize: vars.font.size.sm,
-  fontWeight: vars.font.weight.semibold,
-  cursor: 'pointer',
-  selectors: {
-    '&:hover': { background: vars.color.primaryHover },
-    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+export const pill = style([
+  inline[1],
+  text.strong,
+  {
+    position: 'absolute',
+    left: '50%',
+    bottom: vars.space['3'],
+    transform: 'translateX(-50%)',
+    display: 'inline-flex',
+    padding: `${vars.space['2']} ${vars.space['4']}`,
+    border: 0,
+    borderRadius: vars.radius.full,
+    background: vars.color.primary,
+    color: vars.color.primaryContrast,
+    boxShadow: vars.shadow.md,
+    font: 'inherit',
+    fontSize: vars.font.size.sm,
+    cursor: 'pointer',
+    selectors: { '&:hover': { background: vars.color.primaryHover } },
   },
-});
+]);
 
-export const banner = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space['2'],
-  padding: `${vars.space['2']} ${vars.space['4']}`,
-  background: vars.color.warningSoft,
-  color: vars.color.text,
-  fontSize: vars.font.size.sm,
-  borderBottom: `1px solid ${vars.color.border}`,
-});
+export const banner = style([
+  inline[2],
+  {
+    padding: `${vars.space['2']} ${vars.space['4']}`,
+    background: vars.color.warningSoft,
+    color: vars.color.text,
+    fontSize: vars.font.size.sm,
+    borderBottom: `1px solid ${vars.color.border}`,
+  },
+]);
 
 export const center = style({
   height: '100%',
@@ -229,24 +225,7 @@ export const textarea = style([
   field.control,
   { flex: 1, maxHeight: '160px', resize: 'none', padding: `10px ${vars.space['3']}`, fieldSizing: 'content' },
 ] as Parameters<typeof style>[0]);
-export const iconButton = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  flexShrink: 0,
-  width: '44px',
-  height: '44px',
-  border: `1px solid ${vars.color.borderStrong}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.surface,
-  color: vars.color.text,
-  cursor: 'pointer',
-  selectors: {
-    '&:hover:not(:disabled)': { background: vars.color.surfaceHover },
-    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
-    '&:disabled': { color: vars.color.textMuted, cursor: 'not-allowed' },
-  },
-});
+export const iconButton = ui.iconButton({ size: 'lg' });
 export const hint = style([
   text.mutedXs,
   { display: 'flex', justifyContent: 'space-between', gap: vars.space['2'], ':empty': { display: 'none' } },
@@ -257,34 +236,23 @@ export const counterOver = style({ color: vars.color.danger, fontWeight: vars.fo
 export const composerError = text.danger;
 
 export const chips = style([bare, { display: 'flex', flexWrap: 'wrap', gap: vars.space['2'] }]);
-export const chip = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space['1'],
-  maxWidth: '100%',
-  padding: `2px 2px 2px ${vars.space['2']}`,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.full,
-  background: vars.color.surface2,
-  fontSize: vars.font.size.sm,
-});
-export const chipFailed = style({ borderColor: vars.color.danger, background: vars.color.dangerSoft });
-export const chipButton = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  width: '28px',
-  height: '28px',
-  border: 0,
-  borderRadius: vars.radius.full,
-  background: 'none',
-  color: vars.color.text,
-  cursor: 'pointer',
-  selectors: {
-    '&:hover': { background: vars.color.surfaceHover },
-    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}` },
+export const chip = style([
+  inline[1],
+  {
+    display: 'inline-flex',
+    maxWidth: '100%',
+    padding: `2px 2px 2px ${vars.space['2']}`,
+    border: `1px solid ${vars.color.border}`,
+    borderRadius: vars.radius.full,
+    background: vars.color.surface2,
+    fontSize: vars.font.size.sm,
   },
-});
+]);
+export const chipFailed = style({ borderColor: vars.color.danger, background: vars.color.dangerSoft });
+export const chipButton = style([
+  ui.iconButton({ size: 'sm' }),
+  { selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}` } } },
+]);
 
 /** The live region of new messages: read out, not shown (the list shows them). */
 export const announcer = visuallyHidden;

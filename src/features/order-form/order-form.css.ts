@@ -96,7 +96,7 @@ export const draftBar = style([
   { justifyContent: 'space-between', minHeight: '24px' },
 ]);
 
-export const draftStatus = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space['2'] });
+export const draftStatus = style([inline[2], { display: 'inline-flex' }]);
 
 export const linkButton = style([
   ui.linkButton,
@@ -135,22 +135,10 @@ export const progress = style({
   accentColor: vars.color.primary,
 });
 
-export const iconButton = style({
-  display: 'grid',
-  placeItems: 'center',
-  width: '36px',
-  height: '36px',
-  padding: 0,
-  border: 0,
-  borderRadius: vars.radius.md,
-  background: 'none',
-  color: vars.color.textMuted,
-  cursor: 'pointer',
-  selectors: {
-    '&:hover': { background: vars.color.surfaceHover, color: vars.color.text },
-    '&:focus-visible': { outline: 'none', boxShadow: vars.shadow.focus },
-  },
-});
+export const iconButton = style([
+  ui.iconButton(),
+  { selectors: { '&:focus-visible': { outline: 'none', boxShadow: vars.shadow.focus } } },
+]);
 
 export const fileButtonRow = cluster[3];
 

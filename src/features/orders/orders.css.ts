@@ -1,7 +1,8 @@
 import { keyframes, style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme/contract.css';
 import * as ui from '../../ui/blocks.css';
-import { bare, cluster, grid, shrink, text } from '../../ui/layout.css';
+import { control as fieldControl } from '../../ui/field.css';
+import { bare, between, cluster, grid, row as inline, shrink, text } from '../../ui/layout.css';
 
 const wide = '(min-width: 768px)';
 const desktop = '(min-width: 1024px)';
@@ -22,12 +23,7 @@ export const tip = style([
     color: vars.color.text,
   },
 ]);
-export const tipTitle = style({
-  margin: 0,
-  fontSize: vars.font.size.md,
-  fontWeight: vars.font.weight.semibold,
-  color: vars.color.primaryText,
-});
+export const tipTitle = style([text.lead, { color: vars.color.primaryText }]);
 export const tipText = style({ margin: 0, fontSize: vars.font.size.sm, color: vars.color.text });
 
 export const toolbar = grid[3];
@@ -40,12 +36,10 @@ export const listMeta = text.muted;
 export const list = style([grid[3], bare]);
 
 export const row = style([
-  ui.surface({ shadow: 'sm', pad: 4 }),
+  ui.surface({ shadow: 'sm', interactive: true, pad: 4 }),
   grid[3],
   {
     position: 'relative',
-    transition: `border-color ${vars.motion.fast}, box-shadow ${vars.motion.fast}`,
-    selectors: { '&:hover': { borderColor: vars.color.borderStrong, boxShadow: vars.shadow.md } },
     '@media': {
       [wide]: {
         gridTemplateColumns: 'minmax(0, 1fr) auto',
@@ -60,14 +54,7 @@ export const rowMain = style([grid[2], shrink]);
 export const rowHead = cluster[2];
 export const rowNumber = style([text.muted, { fontVariantNumeric: 'tabular-nums' }]);
 
-export const rowTitle = style([
-  text.wrap,
-  {
-    fontSize: vars.font.size.md,
-    fontWeight: vars.font.weight.semibold,
-    lineHeight: vars.font.lineHeight.snug,
-  },
-]);
+export const rowTitle = style([text.lead, text.wrap, { lineHeight: vars.font.lineHeight.snug }]);
 
 /** The whole card is the link's hit area; the buttons sit above it. */
 export const rowLink = style({
@@ -87,36 +74,28 @@ export const rowFacts = style([
 ]);
 export const fact = style({ display: 'flex', gap: vars.space['1'] });
 export const factLabel = style({ color: vars.color.textMuted });
-export const factValue = style({
-  margin: 0,
-  color: vars.color.text,
-  fontWeight: vars.font.weight.medium,
-  fontVariantNumeric: 'tabular-nums',
-});
+export const factValue = style([text.medium, { color: vars.color.text, fontVariantNumeric: 'tabular-nums' }]);
 
-export const rowSide = style({
-  position: 'relative',
-  zIndex: 1,
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space['3'],
-  '@media': { [wide]: { justifyContent: 'flex-end' } },
-});
+export const rowSide = style([
+  inline[3],
+  between,
+  { position: 'relative', zIndex: 1, '@media': { [wide]: { justifyContent: 'flex-end' } } },
+]);
 
-export const unread = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space['1'],
-  minWidth: '24px',
-  height: '24px',
-  padding: `0 ${vars.space['2']}`,
-  borderRadius: vars.radius.full,
-  background: vars.color.primary,
-  color: vars.color.primaryContrast,
-  fontSize: vars.font.size.xs,
-  fontWeight: vars.font.weight.semibold,
-});
+export const unread = style([
+  inline[1],
+  text.strong,
+  {
+    display: 'inline-flex',
+    minWidth: '24px',
+    height: '24px',
+    padding: `0 ${vars.space['2']}`,
+    borderRadius: vars.radius.full,
+    background: vars.color.primary,
+    color: vars.color.primaryContrast,
+    fontSize: vars.font.size.xs,
+  },
+]);
 
 export const skeletonRow = style([
   row,
@@ -163,16 +142,16 @@ export const undoToast = style([
 ]);
 
 // ---- Order page ------------------------------------------------------------------------------------------------
-export const back = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space['1'],
-  marginBottom: vars.space['3'],
-  color: vars.color.textMuted,
-  fontSize: vars.font.size.sm,
-  textDecoration: 'none',
-  selectors: { '&:hover': { color: vars.color.text } },
-});
+export const back = style([
+  inline[1],
+  text.muted,
+  {
+    display: 'inline-flex',
+    marginBottom: vars.space['3'],
+    textDecoration: 'none',
+    selectors: { '&:hover': { color: vars.color.text } },
+  },
+]);
 
 export const orderHeader = style([
   ui.surface({ radius: 'xl', shadow: 'sm', pad: 5 }),
@@ -187,36 +166,26 @@ export const orderTitle = style({
   fontWeight: vars.font.weight.bold,
   lineHeight: vars.font.lineHeight.tight,
 });
-export const orderTopic = style({
-  margin: 0,
-  fontSize: vars.font.size.md,
-  color: vars.color.text,
-  overflowWrap: 'anywhere',
-});
+export const orderTopic = style([text.wrap, { fontSize: vars.font.size.md }]);
 export const orderSub = text.muted;
 
-export const facts = style({
-  display: 'grid',
-  gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
-  gap: vars.space['3'],
-  margin: 0,
-  '@media': { [wide]: { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' } },
-});
+export const facts = style([
+  grid[3],
+  {
+    gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+    '@media': { [wide]: { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' } },
+  },
+]);
 export const factBox = style({
   display: 'grid',
   gap: '2px',
-  padding: `${vars.space['3']} ${vars.space['3']}`,
+  padding: vars.space['3'],
   borderRadius: vars.radius.md,
   background: vars.color.surface2,
 });
 export const factBoxLabel = text.mutedXs;
 export const factBoxNote = text.mutedXs;
-export const factBoxValue = style({
-  margin: 0,
-  fontSize: vars.font.size.md,
-  fontWeight: vars.font.weight.semibold,
-  fontVariantNumeric: 'tabular-nums',
-});
+export const factBoxValue = style([text.lead, { fontVariantNumeric: 'tabular-nums' }]);
 
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'] });
 
@@ -242,26 +211,23 @@ export const dropzone = style([
     },
   },
 ]);
-export const dropTitle = style({
-  margin: 0,
-  color: vars.color.text,
-  fontSize: vars.font.size.md,
-  fontWeight: vars.font.weight.medium,
-});
+export const dropTitle = style([text.medium, { color: vars.color.text, fontSize: vars.font.size.md }]);
 
-export const pickLabel = style({
-  color: vars.color.primaryText,
-  fontWeight: vars.font.weight.medium,
-  textDecoration: 'underline',
-  cursor: 'pointer',
-  selectors: {
-    '&:focus-within': {
-      outline: `2px solid ${vars.color.focusRing}`,
-      outlineOffset: '2px',
-      borderRadius: vars.radius.sm,
+export const pickLabel = style([
+  text.medium,
+  {
+    color: vars.color.primaryText,
+    textDecoration: 'underline',
+    cursor: 'pointer',
+    selectors: {
+      '&:focus-within': {
+        outline: `2px solid ${vars.color.focusRing}`,
+        outlineOffset: '2px',
+        borderRadius: vars.radius.sm,
+      },
     },
   },
-});
+]);
 export const fileInput = ui.fileInput;
 
 export const uploads = style([grid[2], bare]);
@@ -274,8 +240,8 @@ export const upload = style([
     },
   },
 ]);
-export const uploadHead = style([cluster[3], { justifyContent: 'space-between' }]);
-export const uploadName = style([text.wrap, { fontWeight: vars.font.weight.medium }]);
+export const uploadHead = style([cluster[3], between]);
+export const uploadName = style([text.wrap, text.medium]);
 export const uploadState = text.muted;
 export const uploadError = text.danger;
 
@@ -311,21 +277,11 @@ export const fileMeta = style([
   text.muted,
   { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: `${vars.space['1']} ${vars.space['3']}` },
 ]);
-export const fileActions = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space['2'],
-  flexWrap: 'wrap',
-  justifyContent: 'flex-end',
-});
-export const reviewed = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space['1'],
-  fontSize: vars.font.size.sm,
-  color: vars.color.text,
-  cursor: 'pointer',
-});
+export const fileActions = style([cluster[2], { justifyContent: 'flex-end' }]);
+export const reviewed = style([
+  inline[1],
+  { display: 'inline-flex', fontSize: vars.font.size.sm, color: vars.color.text, cursor: 'pointer' },
+]);
 
 // ---- Reworks ---------------------------------------------------------------------------------------------------
 export const reworkLayout = style({
@@ -334,18 +290,15 @@ export const reworkLayout = style({
   '@media': { [desktop]: { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', alignItems: 'start' } },
 });
 export const form = grid[4];
-export const textarea = style({
-  width: '100%',
-  minHeight: '120px',
-  padding: vars.space['3'],
-  border: `1px solid ${vars.color.borderStrong}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.surface,
-  color: vars.color.text,
-  font: 'inherit',
-  resize: 'vertical',
-  selectors: { '&[aria-invalid="true"]': { borderColor: vars.color.danger } },
-});
+export const textarea = style([
+  fieldControl,
+  {
+    minHeight: '120px',
+    padding: vars.space['3'],
+    lineHeight: vars.font.lineHeight.normal,
+    resize: 'vertical',
+  },
+]);
 export const label = text.label;
 export const hint = text.muted;
 export const fieldError = text.danger;

@@ -2,6 +2,7 @@ import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme/contract.css';
 import * as ui from '../../ui/blocks.css';
 import { bare, row as inline, text } from '../../ui/layout.css';
+import { visuallyHidden } from '../../ui/primitives.css';
 
 const desktop = '(min-width: 1024px)';
 const SIDEBAR = '248px';
@@ -88,21 +89,21 @@ export const navLink = style([
 // ---- Header ----------------------------------------------------------------------------------------------------
 export const column = style({ display: 'flex', flexDirection: 'column', minWidth: 0 });
 
-export const header = style({
-  position: 'sticky',
-  top: 0,
-  zIndex: vars.z.header,
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space['2'],
-  height: HEADER,
-  padding: `0 ${vars.space['3']} 0 ${vars.space['4']}`,
-  borderBottom: `1px solid ${vars.color.border}`,
-  // Slightly translucent so content scrolling under it stays readable but hinted.
-  background: `color-mix(in srgb, ${vars.color.bg} 88%, transparent)`,
-  backdropFilter: 'saturate(180%) blur(10px)',
-  '@media': { [desktop]: { padding: `0 ${vars.space['6']} 0 ${vars.space['8']}` } },
-});
+export const header = style([
+  inline[2],
+  {
+    position: 'sticky',
+    top: 0,
+    zIndex: vars.z.header,
+    height: HEADER,
+    padding: `0 ${vars.space['3']} 0 ${vars.space['4']}`,
+    borderBottom: `1px solid ${vars.color.border}`,
+    // Slightly translucent so content scrolling under it stays readable but hinted.
+    background: `color-mix(in srgb, ${vars.color.bg} 88%, transparent)`,
+    backdropFilter: 'saturate(180%) blur(10px)',
+    '@media': { [desktop]: { padding: `0 ${vars.space['6']} 0 ${vars.space['8']}` } },
+  },
+]);
 
 export const headerLogo = style({ '@media': { [desktop]: { display: 'none' } } });
 export const headerLogoAlways = style({});
@@ -127,23 +128,21 @@ export const financeBonus = style({
   '@media': { '(min-width: 400px)': { display: 'flex' } },
 });
 /** Read by screen readers always; shown beside the icon only where there is room. */
-export const financeLabelText = style({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  '@media': {
-    '(min-width: 1280px)': {
-      position: 'static',
-      width: 'auto',
-      height: 'auto',
-      overflow: 'visible',
-      clip: 'auto',
+export const financeLabelText = style([
+  visuallyHidden,
+  {
+    '@media': {
+      '(min-width: 1280px)': {
+        position: 'static',
+        width: 'auto',
+        height: 'auto',
+        margin: 0,
+        overflow: 'visible',
+        clip: 'auto',
+      },
     },
   },
-});
+]);
 
 // ---- User menu -------------------------------------------------------------------------------------------------
 export const menuRoot = style({ position: 'relative' });
@@ -161,16 +160,18 @@ export const menuButton = style([
   },
 ]);
 
-export const menuName = style({
-  display: 'none',
-  maxWidth: '160px',
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
-  fontSize: vars.font.size.sm,
-  fontWeight: vars.font.weight.medium,
-  '@media': { [desktop]: { display: 'block' } },
-});
+export const menuName = style([
+  text.medium,
+  {
+    display: 'none',
+    maxWidth: '160px',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+    fontSize: vars.font.size.sm,
+    '@media': { [desktop]: { display: 'block' } },
+  },
+]);
 
 export const menuChevron = style({ color: vars.color.textMuted });
 
@@ -193,8 +194,8 @@ export const menuHead = style({
   borderBottom: `1px solid ${vars.color.border}`,
   fontSize: vars.font.size.sm,
 });
-export const menuHeadName = style({ fontWeight: vars.font.weight.semibold });
-export const menuHeadEmail = style({ color: vars.color.textMuted, overflowWrap: 'anywhere' });
+export const menuHeadName = text.strong;
+export const menuHeadEmail = style([text.wrap, { color: vars.color.textMuted }]);
 
 export const menuList = bare;
 

@@ -1,16 +1,13 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme/contract.css';
 import * as ui from '../../ui/blocks.css';
-import { bare, grid as gridBase, stack, text } from '../../ui/layout.css';
+import { bare, grid as gridBase, row, stack, text } from '../../ui/layout.css';
 
-export const sectionTitle = style({
-  marginBottom: vars.space['3'],
-  fontSize: vars.font.size.sm,
-  fontWeight: vars.font.weight.semibold,
-  color: vars.color.textMuted,
-  textTransform: 'uppercase',
-  letterSpacing: '0.06em',
-});
+export const sectionTitle = style([
+  text.muted,
+  text.strong,
+  { marginBottom: vars.space['3'], textTransform: 'uppercase', letterSpacing: '0.06em' },
+]);
 
 export const grid = style([
   gridBase[3],
@@ -24,19 +21,15 @@ export const grid = style([
 ]);
 
 export const action = style([
-  ui.surface({ shadow: 'sm', pad: 5 }),
+  ui.surface({ shadow: 'sm', interactive: true, pad: 5 }),
+  row[4],
   {
-    display: 'flex',
     alignItems: 'flex-start',
-    gap: vars.space['4'],
     height: '100%',
     color: vars.color.text,
     textDecoration: 'none',
     transition: `border-color ${vars.motion.fast}, box-shadow ${vars.motion.fast}, transform ${vars.motion.fast}`,
-    selectors: {
-      '&:hover': { borderColor: vars.color.borderStrong, boxShadow: vars.shadow.md },
-      '&:active': { transform: 'translateY(1px)' },
-    },
+    selectors: { '&:active': { transform: 'translateY(1px)' } },
     '@media': { '(min-width: 640px)': { flexDirection: 'column' } },
   },
 ]);
