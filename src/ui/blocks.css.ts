@@ -19,14 +19,6 @@ export const surface = recipe({
       xl: { borderRadius: vars.radius.xl },
     },
     shadow: { none: {}, sm: { boxShadow: vars.shadow.sm } },
-    /** A card that is a link: it rises under the pointer. */
-    interactive: {
-      false: {},
-      true: {
-        transition: `border-color ${vars.motion.fast}, box-shadow ${vars.motion.fast}`,
-        selectors: { '&:hover': { borderColor: vars.color.borderStrong, boxShadow: vars.shadow.md } },
-      },
-    },
     pad: {
       none: {},
       3: { padding: vars.space['3'] },
@@ -34,7 +26,7 @@ export const surface = recipe({
       5: { padding: vars.space['5'] },
     },
   },
-  defaultVariants: { tone: 'raised', radius: 'lg', shadow: 'none', interactive: false, pad: 'none' },
+  defaultVariants: { tone: 'raised', radius: 'lg', shadow: 'none', pad: 'none' },
 });
 
 /** A fieldset that groups (no frame, no indents) or a framed section of a long form. */
@@ -151,7 +143,6 @@ export const linkButton = style({
   border: 0,
   background: 'none',
   color: vars.color.primaryText,
-  font: 'inherit',
   textDecoration: 'underline',
   cursor: 'pointer',
 });

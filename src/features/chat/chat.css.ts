@@ -1,7 +1,6 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme/contract.css';
 import * as ui from '../../ui/blocks.css';
-import * as field from '../../ui/field.css';
 import { bare, cluster, row as inline, stack, text } from '../../ui/layout.css';
 import { visuallyHidden } from '../../ui/primitives.css';
 
@@ -111,12 +110,13 @@ export const bubbleTone = styleVariants({
   },
 });
 
-export const files = style([stack[1], bare, { marginTop: vars.space['2'] }]);
+export const files = style([stack[1], { padding: 0, listStyle: 'none', marginTop: vars.space['2'] }]);
 export const fileButton = style([
   ui.surface({ radius: 'md' }),
-  inline[2],
   {
     display: 'inline-flex',
+    alignItems: 'center',
+    gap: vars.space['2'],
     maxWidth: '100%',
     padding: `${vars.space['1']} ${vars.space['2']}`,
     color: vars.color.primaryText,
@@ -135,7 +135,7 @@ export const fileSize = style({ color: vars.color.textMuted, flexShrink: 0 });
 
 export const meta = style([text.mutedXs, cluster[2], { padding: `2px ${vars.space['1']} 0` }]);
 export const metaOwn = style({ justifyContent: 'flex-end' });
-export const status = style([inline[1], { display: 'inline-flex', gap: '3px' }]);
+export const status = style({ display: 'inline-flex', alignItems: 'center', gap: '3px' });
 export const statusFailed = style({ color: vars.color.danger, fontWeight: vars.font.weight.medium });
 export const unreadMark = style({ color: vars.color.primaryText, fontWeight: vars.font.weight.semibold });
 
@@ -151,27 +151,29 @@ export const linkButton = style([
 ]);
 
 // ---- Over the list ---------------------------------------------------------------------------------------------
-export const pill = style([
-  inline[1],
-  text.strong,
-  {
-    position: 'absolute',
-    left: '50%',
-    bottom: vars.space['3'],
-    transform: 'translateX(-50%)',
-    display: 'inline-flex',
-    padding: `${vars.space['2']} ${vars.space['4']}`,
-    border: 0,
-    borderRadius: vars.radius.full,
-    background: vars.color.primary,
-    color: vars.color.primaryContrast,
-    boxShadow: vars.shadow.md,
-    font: 'inherit',
-    fontSize: vars.font.size.sm,
-    cursor: 'pointer',
-    selectors: { '&:hover': { background: vars.color.primaryHover } },
+export const pill = style({
+  position: 'absolute',
+  left: '50%',
+  bottom: vars.space['3'],
+  transform: 'translateX(-50%)',
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space['1'],
+  padding: `${vars.space['2']} ${vars.space['4']}`,
+  border: 0,
+  borderRadius: vars.radius.full,
+  background: vars.color.primary,
+  color: vars.color.primaryContrast,
+  boxShadow: vars.shadow.md,
+  font: 'inherit',
+  fontSize: vars.font.size.sm,
+  fontWeight: vars.font.weight.semibold,
+  cursor: 'pointer',
+  selectors: {
+    '&:hover': { background: vars.color.primaryHover },
+    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
   },
-]);
+});
 
 export const banner = style([
   inline[2],
@@ -221,11 +223,45 @@ export const composer = style([
   { padding: vars.space['3'], borderTop: `1px solid ${vars.color.border}`, background: vars.color.surface },
 ]);
 export const composerRow = style({ display: 'flex', alignItems: 'flex-end', gap: vars.space['2'] });
-export const textarea = style([
-  field.control,
-  { flex: 1, maxHeight: '160px', resize: 'none', padding: `10px ${vars.space['3']}`, fieldSizing: 'content' },
-] as Parameters<typeof style>[0]);
-export const iconButton = ui.iconButton({ size: 'lg' });
+export const textarea = style({
+  flex: 1,
+  minHeight: '44px',
+  maxHeight: '160px',
+  resize: 'none',
+  padding: `10px ${vars.space['3']}`,
+  border: `1px solid ${vars.color.borderStrong}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  color: vars.color.text,
+  font: 'inherit',
+  fontSize: vars.font.size.md,
+  lineHeight: vars.font.lineHeight.snug,
+  fieldSizing: 'content',
+  selectors: {
+    '&::placeholder': { color: vars.color.textMuted, opacity: 1 },
+    '&:focus': { outline: 'none', borderColor: vars.color.focusRing, boxShadow: vars.shadow.focus },
+    '&:disabled': { background: vars.color.surface2, color: vars.color.textMuted, cursor: 'not-allowed' },
+    '&[aria-invalid="true"]': { borderColor: vars.color.danger },
+  },
+} as Parameters<typeof style>[0]);
+export const iconButton = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  flexShrink: 0,
+  width: '44px',
+  height: '44px',
+  border: `1px solid ${vars.color.borderStrong}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  color: vars.color.text,
+  cursor: 'pointer',
+  selectors: {
+    '&:hover:not(:disabled)': { background: vars.color.surfaceHover },
+    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+    '&:disabled': { color: vars.color.textMuted, cursor: 'not-allowed' },
+  },
+});
 export const hint = style([
   text.mutedXs,
   { display: 'flex', justifyContent: 'space-between', gap: vars.space['2'], ':empty': { display: 'none' } },
@@ -236,18 +272,17 @@ export const counterOver = style({ color: vars.color.danger, fontWeight: vars.fo
 export const composerError = text.danger;
 
 export const chips = style([bare, { display: 'flex', flexWrap: 'wrap', gap: vars.space['2'] }]);
-export const chip = style([
-  inline[1],
-  {
-    display: 'inline-flex',
-    maxWidth: '100%',
-    padding: `2px 2px 2px ${vars.space['2']}`,
-    border: `1px solid ${vars.color.border}`,
-    borderRadius: vars.radius.full,
-    background: vars.color.surface2,
-    fontSize: vars.font.size.sm,
-  },
-]);
+export const chip = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space['1'],
+  maxWidth: '100%',
+  padding: `2px 2px 2px ${vars.space['2']}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.full,
+  background: vars.color.surface2,
+  fontSize: vars.font.size.sm,
+});
 export const chipFailed = style({ borderColor: vars.color.danger, background: vars.color.dangerSoft });
 export const chipButton = style([
   ui.iconButton({ size: 'sm' }),

@@ -96,7 +96,7 @@ export const draftBar = style([
   { justifyContent: 'space-between', minHeight: '24px' },
 ]);
 
-export const draftStatus = style([inline[2], { display: 'inline-flex' }]);
+export const draftStatus = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space['2'] });
 
 export const linkButton = style([
   ui.linkButton,

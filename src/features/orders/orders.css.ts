@@ -1,7 +1,6 @@
 import { keyframes, style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme/contract.css';
 import * as ui from '../../ui/blocks.css';
-import { control as fieldControl } from '../../ui/field.css';
 import { bare, between, cluster, grid, row as inline, shrink, text } from '../../ui/layout.css';
 
 const wide = '(min-width: 768px)';
@@ -36,10 +35,13 @@ export const listMeta = text.muted;
 export const list = style([grid[3], bare]);
 
 export const row = style([
-  ui.surface({ shadow: 'sm', interactive: true, pad: 4 }),
+  ui.surface({ shadow: 'sm' }),
   grid[3],
   {
     position: 'relative',
+    padding: vars.space['4'],
+    transition: `border-color ${vars.motion.fast}, box-shadow ${vars.motion.fast}`,
+    selectors: { '&:hover': { borderColor: vars.color.borderStrong, boxShadow: vars.shadow.md } },
     '@media': {
       [wide]: {
         gridTemplateColumns: 'minmax(0, 1fr) auto',
@@ -78,15 +80,20 @@ export const factValue = style([text.medium, { color: vars.color.text, fontVaria
 
 export const rowSide = style([
   inline[3],
-  between,
-  { position: 'relative', zIndex: 1, '@media': { [wide]: { justifyContent: 'flex-end' } } },
+  {
+    position: 'relative',
+    zIndex: 1,
+    justifyContent: 'space-between',
+    '@media': { [wide]: { justifyContent: 'flex-end' } },
+  },
 ]);
 
 export const unread = style([
-  inline[1],
   text.strong,
   {
     display: 'inline-flex',
+    alignItems: 'center',
+    gap: vars.space['1'],
     minWidth: '24px',
     height: '24px',
     padding: `0 ${vars.space['2']}`,
@@ -143,10 +150,11 @@ export const undoToast = style([
 
 // ---- Order page ------------------------------------------------------------------------------------------------
 export const back = style([
-  inline[1],
   text.muted,
   {
     display: 'inline-flex',
+    alignItems: 'center',
+    gap: vars.space['1'],
     marginBottom: vars.space['3'],
     textDecoration: 'none',
     selectors: { '&:hover': { color: vars.color.text } },
@@ -278,10 +286,14 @@ export const fileMeta = style([
   { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: `${vars.space['1']} ${vars.space['3']}` },
 ]);
 export const fileActions = style([cluster[2], { justifyContent: 'flex-end' }]);
-export const reviewed = style([
-  inline[1],
-  { display: 'inline-flex', fontSize: vars.font.size.sm, color: vars.color.text, cursor: 'pointer' },
-]);
+export const reviewed = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space['1'],
+  fontSize: vars.font.size.sm,
+  color: vars.color.text,
+  cursor: 'pointer',
+});
 
 // ---- Reworks ---------------------------------------------------------------------------------------------------
 export const reworkLayout = style({
@@ -290,15 +302,18 @@ export const reworkLayout = style({
   '@media': { [desktop]: { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', alignItems: 'start' } },
 });
 export const form = grid[4];
-export const textarea = style([
-  fieldControl,
-  {
-    minHeight: '120px',
-    padding: vars.space['3'],
-    lineHeight: vars.font.lineHeight.normal,
-    resize: 'vertical',
-  },
-]);
+export const textarea = style({
+  width: '100%',
+  minHeight: '120px',
+  padding: vars.space['3'],
+  border: `1px solid ${vars.color.borderStrong}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  color: vars.color.text,
+  font: 'inherit',
+  resize: 'vertical',
+  selectors: { '&[aria-invalid="true"]': { borderColor: vars.color.danger } },
+});
 export const label = text.label;
 export const hint = text.muted;
 export const fieldError = text.danger;

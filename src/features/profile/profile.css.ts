@@ -1,15 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme/contract.css';
 import * as ui from '../../ui/blocks.css';
-import {
-  bare,
-  cluster,
-  columns as columnsBase,
-  row as inline,
-  shrink,
-  stack as column,
-  text,
-} from '../../ui/layout.css';
+import { bare, cluster, columns as columnsBase, shrink, stack as column, text } from '../../ui/layout.css';
 
 const wide = 'screen and (min-width: 960px)';
 
@@ -44,10 +36,13 @@ export const checks = column[3];
 
 export const footer = style([cluster[3], { paddingTop: vars.space['2'] }]);
 
-export const status = style([
-  inline[1],
-  { display: 'inline-flex', fontSize: vars.font.size.sm, color: vars.color.success },
-]);
+export const status = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space['1'],
+  fontSize: vars.font.size.sm,
+  color: vars.color.success,
+});
 
 export const muted = text.muted;
 
@@ -90,11 +85,17 @@ export const identityEmail = style({ color: vars.color.textMuted, overflowWrap: 
 /** The real file input is visually hidden; its label is styled as a button and stays keyboard-reachable. */
 export const fileInput = ui.fileInput;
 
-export const fitChoice = style([ui.fieldset(), { flexDirection: 'row', flexWrap: 'wrap' }]);
-export const radio = style([
-  inline[2],
-  { display: 'inline-flex', fontSize: vars.font.size.sm, cursor: 'pointer' },
+export const fitChoice = style([
+  bare,
+  { display: 'flex', flexWrap: 'wrap', gap: vars.space['3'], border: 0 },
 ]);
+export const radio = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space['2'],
+  fontSize: vars.font.size.sm,
+  cursor: 'pointer',
+});
 export const radioInput = style([ui.choiceInput, { margin: 0 }]);
 
 // ---- Socials ---------------------------------------------------------------------------------------------------
@@ -106,7 +107,12 @@ export const socialItem = style({
   gap: vars.space['3'],
   minHeight: '44px',
 });
-export const socialName = style([inline[3], { display: 'inline-flex', fontWeight: vars.font.weight.medium }]);
+export const socialName = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space['3'],
+  fontWeight: vars.font.weight.medium,
+});
 
 // ---- E-mail change ---------------------------------------------------------------------------------------------
 export const narrow = style({ maxWidth: '560px', width: '100%' });

@@ -2,7 +2,6 @@ import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme/contract.css';
 import * as ui from '../../ui/blocks.css';
 import { bare, row as inline, text } from '../../ui/layout.css';
-import { visuallyHidden } from '../../ui/primitives.css';
 
 const desktop = '(min-width: 1024px)';
 const SIDEBAR = '248px';
@@ -120,7 +119,7 @@ export const financeChip = style([
     whiteSpace: 'nowrap',
   },
 ]);
-export const financeItem = inline[1];
+export const financeItem = style({ display: 'flex', alignItems: 'center', gap: vars.space['1'] });
 export const financeValue = style([text.strong, { fontVariantNumeric: 'tabular-nums' }]);
 export const financeLabel = style([inline[1], { color: vars.color.textMuted }]);
 export const financeBonus = style({
@@ -128,21 +127,23 @@ export const financeBonus = style({
   '@media': { '(min-width: 400px)': { display: 'flex' } },
 });
 /** Read by screen readers always; shown beside the icon only where there is room. */
-export const financeLabelText = style([
-  visuallyHidden,
-  {
-    '@media': {
-      '(min-width: 1280px)': {
-        position: 'static',
-        width: 'auto',
-        height: 'auto',
-        margin: 0,
-        overflow: 'visible',
-        clip: 'auto',
-      },
+export const financeLabelText = style({
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  '@media': {
+    '(min-width: 1280px)': {
+      position: 'static',
+      width: 'auto',
+      height: 'auto',
+      overflow: 'visible',
+      clip: 'auto',
     },
   },
-]);
+});
 
 // ---- User menu -------------------------------------------------------------------------------------------------
 export const menuRoot = style({ position: 'relative' });

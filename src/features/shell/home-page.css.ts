@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme/contract.css';
 import * as ui from '../../ui/blocks.css';
-import { bare, grid as gridBase, row, stack, text } from '../../ui/layout.css';
+import { stack, text } from '../../ui/layout.css';
 
 export const sectionTitle = style([
   text.muted,
@@ -9,27 +9,32 @@ export const sectionTitle = style([
   { marginBottom: vars.space['3'], textTransform: 'uppercase', letterSpacing: '0.06em' },
 ]);
 
-export const grid = style([
-  gridBase[3],
-  bare,
-  {
-    gridTemplateColumns: 'minmax(0, 1fr)',
-    '@media': {
-      '(min-width: 640px)': { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: vars.space['4'] },
-    },
+export const grid = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  gap: vars.space['3'],
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+  '@media': {
+    '(min-width: 640px)': { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: vars.space['4'] },
   },
-]);
+});
 
 export const action = style([
-  ui.surface({ shadow: 'sm', interactive: true, pad: 5 }),
-  row[4],
+  ui.surface({ shadow: 'sm', pad: 5 }),
   {
+    display: 'flex',
     alignItems: 'flex-start',
+    gap: vars.space['4'],
     height: '100%',
     color: vars.color.text,
     textDecoration: 'none',
     transition: `border-color ${vars.motion.fast}, box-shadow ${vars.motion.fast}, transform ${vars.motion.fast}`,
-    selectors: { '&:active': { transform: 'translateY(1px)' } },
+    selectors: {
+      '&:hover': { borderColor: vars.color.borderStrong, boxShadow: vars.shadow.md },
+      '&:active': { transform: 'translateY(1px)' },
+    },
     '@media': { '(min-width: 640px)': { flexDirection: 'column' } },
   },
 ]);

@@ -1,7 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme/contract.css';
 import * as ui from '../../ui/blocks.css';
-import { control as fieldControl } from '../../ui/field.css';
 import { bare, cluster, columns as columnsBase, shrink, stack as column, text } from '../../ui/layout.css';
 
 export const page = style([column[5], shrink]);
@@ -23,7 +22,12 @@ export const choices = style({
 });
 export const choice = ui.choice({ size: 'sm' });
 export const radio = ui.choiceInput;
-export const balance = style([cluster[3], { alignItems: 'baseline' }]);
+export const balance = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'baseline',
+  gap: vars.space['3'],
+});
 export const balanceValue = style({
   margin: 0,
   fontSize: vars.font.size['2xl'],
@@ -36,15 +40,20 @@ export const buttons = cluster[3];
 
 export const textareaField = column[2];
 export const label = text.label;
-export const textarea = style([
-  fieldControl,
-  {
-    minHeight: '6rem',
-    padding: vars.space['3'],
-    lineHeight: vars.font.lineHeight.normal,
-    resize: 'vertical',
+export const textarea = style({
+  minHeight: '6rem',
+  padding: vars.space['3'],
+  font: 'inherit',
+  color: vars.color.text,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.borderStrong}`,
+  borderRadius: vars.radius.md,
+  resize: 'vertical',
+  selectors: {
+    '&:focus-visible': { outline: 'none', boxShadow: vars.shadow.focus, borderColor: vars.color.primary },
+    '&[aria-invalid="true"]': { borderColor: vars.color.danger },
   },
-]);
+});
 export const fieldError = text.danger;
 
 // ---- Мои заявки ----
