@@ -60,10 +60,6 @@ export const aside = style([
 
 export const pricePanel = style([ui.surface({ shadow: 'sm', pad: 5 }), stack[3]]);
 
-export const priceTitle = text.title;
-
-export const priceRows = grid[2];
-
 export const priceRow = style([ui.moneyRow(), { color: vars.color.textMuted }]);
 
 export const priceValue = style({ color: vars.color.text, fontVariantNumeric: 'tabular-nums' });
@@ -126,8 +122,6 @@ export const fileItem = style([
 
 export const fileName = style({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
 
-export const fileMeta = text.muted;
-
 export const progress = style({
   width: '100%',
   height: '6px',
@@ -139,8 +133,6 @@ export const iconButton = style([
   ui.iconButton(),
   { selectors: { '&:focus-visible': { outline: 'none', boxShadow: vars.shadow.focus } } },
 ]);
-
-export const fileButtonRow = cluster[3];
 
 // ---- confirmation ----------------------------------------------------------------------------------------------
 export const confirmation = style([stack[5], { maxWidth: '720px', margin: '0 auto' }]);

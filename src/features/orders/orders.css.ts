@@ -9,7 +9,6 @@ const desktop = '(min-width: 1024px)';
 // ---- Dashboard -------------------------------------------------------------------------------------------------
 export const stack = style([grid[5], { gridTemplateColumns: 'minmax(0, 1fr)' }]);
 
-export const tips = grid[2];
 export const hideTips = style({ justifySelf: 'end' });
 
 export const tip = style([
@@ -25,11 +24,7 @@ export const tip = style([
 export const tipTitle = style([text.lead, { color: vars.color.primaryText }]);
 export const tipText = style({ margin: 0, fontSize: vars.font.size.sm, color: vars.color.text });
 
-export const toolbar = grid[3];
-
 export const searchForm = style({ position: 'relative', maxWidth: '480px' });
-
-export const listMeta = text.muted;
 
 // ---- Order rows ------------------------------------------------------------------------------------------------
 export const list = style([grid[3], bare]);
@@ -53,7 +48,6 @@ export const row = style([
 ]);
 
 export const rowMain = style([grid[2], shrink]);
-export const rowHead = cluster[2];
 export const rowNumber = style([text.muted, { fontVariantNumeric: 'tabular-nums' }]);
 
 export const rowTitle = style([text.lead, text.wrap, { lineHeight: vars.font.lineHeight.snug }]);
@@ -167,7 +161,6 @@ export const orderHeader = style([
   { marginBottom: vars.space['5'] },
 ]);
 
-export const orderTitleRow = cluster[3];
 export const orderTitle = style({
   margin: 0,
   fontSize: vars.font.size.xl,
@@ -175,7 +168,6 @@ export const orderTitle = style({
   lineHeight: vars.font.lineHeight.tight,
 });
 export const orderTopic = style([text.wrap, { fontSize: vars.font.size.md }]);
-export const orderSub = text.muted;
 
 export const facts = style([
   grid[3],
@@ -191,8 +183,6 @@ export const factBox = style({
   borderRadius: vars.radius.md,
   background: vars.color.surface2,
 });
-export const factBoxLabel = text.mutedXs;
-export const factBoxNote = text.mutedXs;
 export const factBoxValue = style([text.lead, { fontVariantNumeric: 'tabular-nums' }]);
 
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'] });
@@ -200,7 +190,6 @@ export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.spac
 export const tabPanel = style({ paddingTop: vars.space['5'] });
 
 // ---- Files -----------------------------------------------------------------------------------------------------
-export const sectionTitle = text.title;
 
 export const dropzone = style([
   grid[2],
@@ -250,8 +239,6 @@ export const upload = style([
 ]);
 export const uploadHead = style([cluster[3], between]);
 export const uploadName = style([text.wrap, text.medium]);
-export const uploadState = text.muted;
-export const uploadError = text.danger;
 
 export const progress = style({
   width: '100%',
@@ -301,7 +288,6 @@ export const reworkLayout = style({
   gap: vars.space['5'],
   '@media': { [desktop]: { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', alignItems: 'start' } },
 });
-export const form = grid[4];
 export const textarea = style({
   width: '100%',
   minHeight: '120px',
@@ -314,10 +300,6 @@ export const textarea = style({
   resize: 'vertical',
   selectors: { '&[aria-invalid="true"]': { borderColor: vars.color.danger } },
 });
-export const label = text.label;
-export const hint = text.muted;
-export const fieldError = text.danger;
-export const field = grid[2];
 
 export const reworkList = list;
 export const reworkItem = style([ui.surface({ pad: 4 }), grid[2]]);

@@ -8,9 +8,6 @@ const wide = 'screen and (min-width: 960px)';
 export const page = style([stack[5], shrink]);
 export const section = style([stack[4], shrink]);
 
-export const sectionTitle = text.title;
-export const lead = text.muted;
-
 export const back = ui.backLink;
 
 export const list = style([stack[3], bare]);
@@ -50,7 +47,6 @@ export const metaPart = style({ whiteSpace: 'nowrap' });
 
 export const rowMain = style([stack[1], shrink]);
 export const rowTitle = style([text.strong, text.wrap]);
-export const rowMeta = text.muted;
 export const rowAside = style({
   display: 'flex',
   alignItems: 'center',
@@ -82,20 +78,15 @@ export const columns = style([
   { '@media': { [wide]: { gridTemplateColumns: 'minmax(0, 3fr) minmax(0, 2fr)' } } },
 ]);
 
-export const form = stack[4];
 export const fieldset = ui.fieldset();
 export const legend = ui.legend();
 
 /** A radio choice drawn as a card: the whole card is the label. */
 export const choice = ui.choice();
 export const choiceInput = style([ui.choiceInput, { marginTop: '2px' }]);
-export const choiceText = stack[1];
-export const choiceNote = text.muted;
 
-export const summary = stack[2];
 export const summaryRow = ui.moneyRow();
 export const summaryLabel = style({ color: vars.color.textMuted });
-export const summaryValue = text.money;
 export const summaryTotal = style([ui.moneyRow({ total: true }), { fontSize: vars.font.size.lg }]);
 
 export const filters = style({
@@ -108,18 +99,15 @@ export const filters = style({
 
 export const pager = style([cluster[3], { justifyContent: 'space-between' }]);
 
-export const codeRow = stack[3];
 export const codeInput = style({
   letterSpacing: '0.3em',
   fontVariantNumeric: 'tabular-nums',
   maxWidth: '14rem',
 });
-export const buttons = cluster[3];
 export const muted = text.muted;
 export const narrow = style({ maxWidth: '40rem', width: '100%' });
 
 // ---- PaymentsPayOut ----
-export const flowHead = stack[1];
 export const steps = style({
   display: 'grid',
   gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
@@ -165,10 +153,7 @@ export const stepDot = style({
     [`${step}[data-state="done"] &`]: { background: vars.color.successSoft, borderColor: 'transparent' },
   },
 });
-export const rules = stack[4];
-export const rule = stack[1];
 export const ruleTitle = style([cluster[2], { fontWeight: vars.font.weight.medium }]);
-export const ruleText = text.muted;
 export const phone = style({
   color: vars.color.text,
   fontSize: vars.font.size.md,

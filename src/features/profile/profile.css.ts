@@ -5,20 +5,14 @@ import { bare, cluster, columns as columnsBase, shrink, stack as column, text } 
 
 const wide = 'screen and (min-width: 960px)';
 
-export const page = column[5];
-
 export const columns = style([
   columnsBase,
   { '@media': { [wide]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } } },
 ]);
 
-export const cardTitle = text.title;
-
 export const cardLead = style([text.muted, { marginTop: vars.space['1'] }]);
 
 export const cardHead = style({ marginBottom: vars.space['4'] });
-
-export const form = column[4];
 
 /** A fieldset that only groups (no frame); disabled while its group is saved. */
 export const fieldset = ui.fieldset({ gap: 4 });
@@ -31,8 +25,6 @@ export const twoFields = style({
   gap: vars.space['4'],
   '@media': { 'screen and (min-width: 480px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
 });
-
-export const checks = column[3];
 
 export const footer = style([cluster[3], { paddingTop: vars.space['2'] }]);
 
@@ -57,8 +49,6 @@ export const identity = style({
   gap: vars.space['5'],
   '@media': { 'screen and (min-width: 640px)': { flexDirection: 'row', alignItems: 'flex-start' } },
 });
-
-export const avatarBlock = cluster[4];
 
 export const avatarFrame = style({
   position: 'relative',

@@ -195,10 +195,7 @@ export const menuHead = style({
   borderBottom: `1px solid ${vars.color.border}`,
   fontSize: vars.font.size.sm,
 });
-export const menuHeadName = text.strong;
 export const menuHeadEmail = style([text.wrap, { color: vars.color.textMuted }]);
-
-export const menuList = bare;
 
 export const menuItem = style([
   item,

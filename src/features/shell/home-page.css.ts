@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme/contract.css';
 import * as ui from '../../ui/blocks.css';
-import { stack, text } from '../../ui/layout.css';
+import { text } from '../../ui/layout.css';
 
 export const sectionTitle = style([
   text.muted,
@@ -71,8 +71,6 @@ export const finances = style({
   '@media': { '(min-width: 640px)': { gap: vars.space['4'] } },
 });
 
-export const stat = stack[1];
-export const statLabel = text.muted;
 export const statValue = style({
   margin: 0,
   fontSize: vars.font.size['2xl'],
@@ -80,4 +78,3 @@ export const statValue = style({
   letterSpacing: '-0.01em',
   fontVariantNumeric: 'tabular-nums',
 });
-export const statHint = text.mutedXs;

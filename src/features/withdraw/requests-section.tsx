@@ -10,6 +10,7 @@ import { formatDay } from './format';
 import { formatMoney } from '../../lib/money';
 import { t } from './strings';
 import * as s from './withdraw.css';
+import { cluster, stack, text } from '../../ui/layout.css';
 
 const TONE: Record<MoneyRequest['status'], Tone> = {
   processing: 'warning',
@@ -20,15 +21,15 @@ const TONE: Record<MoneyRequest['status'], Tone> = {
 export function RequestsSection({ version }: { version: string }) {
   const { data, error, reload } = useLoad((signal) => fetchMoneyRequests(signal), version);
   return (
-    <Card as="section" aria-labelledby="money-requests" className={s.form}>
+    <Card as="section" aria-labelledby="money-requests" className={stack[4]}>
       <div>
-        <h2 id="money-requests" className={s.title}>
+        <h2 id="money-requests" className={text.title}>
           {t.requests.title}
         </h2>
         <p className={s.lead}>{t.requests.lead}</p>
       </div>
       {error && !data ? (
-        <div className={s.buttons}>
+        <div className={cluster[3]}>
           <p role="alert" className={s.muted}>
             {t.loadFailed}
           </p>

@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme/contract.css';
 import * as ui from '../../ui/blocks.css';
-import { bare, cluster, columns as columnsBase, shrink, stack as column, text } from '../../ui/layout.css';
+import { bare, columns as columnsBase, shrink, stack as column, text } from '../../ui/layout.css';
 
 export const page = style([column[5], shrink]);
 export const back = ui.backLink;
@@ -10,8 +10,6 @@ export const columns = style([
   { '@media': { 'screen and (min-width: 1100px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } } },
 ]);
 export const stack = page;
-export const form = column[4];
-export const title = text.title;
 export const lead = style([text.muted, { marginTop: vars.space['1'] }]);
 export const fieldset = ui.fieldset();
 export const legend = ui.legend();
@@ -36,10 +34,7 @@ export const balanceValue = style({
 });
 export const muted = text.muted;
 export const rows = style([column[2], bare]);
-export const buttons = cluster[3];
 
-export const textareaField = column[2];
-export const label = text.label;
 export const textarea = style({
   minHeight: '6rem',
   padding: vars.space['3'],
@@ -54,7 +49,6 @@ export const textarea = style({
     '&[aria-invalid="true"]': { borderColor: vars.color.danger },
   },
 });
-export const fieldError = text.danger;
 
 // ---- Мои заявки ----
 export const requestList = style([bare, { display: 'flex', flexDirection: 'column' }]);
