@@ -1,5 +1,5 @@
 // Screenshots of every public screen, the signed-in home and the money pages (history, pay-out with its code step,
-// withdraw), on a phone and a desktop, in both themes, with an axe check of each. For looking at the design, not a test: `npx tsx e2e/support/screenshots.ts <baseUrl> <outDir>`
+// withdraw), the order lists, the order page with its tabs, the order form, the profile, on a phone and a desktop, in both themes, with an axe check of each. For looking at the design, not a test: `npx tsx e2e/support/screenshots.ts <baseUrl> <outDir>`
 // (e.g. against `PORT=4150 DATA_DIR=/tmp/ui-check npx tsx server/main.ts`). Exits 1 when axe finds violations.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,6 +20,28 @@ const MONEY_PAGES = [
   ['history', '/payments/history'],
   ['pay-out', '/payments/pay-out'],
   ['withdraw', '/withdraw'],
+] as const;
+
+const CABINET_PAGES = [
+  ['archive', '/home/archive'],
+  ['done', '/home/done'],
+  ['order-new', '/order-new'],
+  ['replenish', '/payments/replenish'],
+  ['pay-packet-list', '/payments'],
+  ['profile', '/profile'],
+  ['email-edit', '/email-edit'],
+] as const;
+
+/** The order page's tabs, for the first order awaiting payment and for the one on guarantee (chat, files, reworks). */
+const ORDER_TOPICS = [
+  ['order-pay', 'Анализ финансовой устойчивости'],
+  ['order-guarantee', 'Продвижение бренда'],
+] as const;
+const ORDER_TABS = [
+  ['', ''],
+  ['-chat', '/chat'],
+  ['-files', '/files'],
+  ['-reworks', '/reworks'],
 ] as const;
 
 const PUBLIC_PAGES = [
@@ -156,6 +178,25 @@ async function run(browser: Browser) {
           await request.click();
           await page.getByLabel('Код из SMS').waitFor({ timeout: 5000 });
           await shoot(page, `pay-out-code-${suffix}`);
+        }
+      }
+
+      for (const [name, path] of CABINET_PAGES) {
+        await page.goto(baseUrl + path);
+        await shoot(page, `${name}-${suffix}`);
+      }
+      for (const [name, topic] of ORDER_TOPICS) {
+        await page.goto(`${baseUrl}/home/active`);
+        const link = page.getByRole('link', { name: new RegExp(topic) }).first();
+        await link.waitFor({ timeout: 10_000 });
+        const href = await link.getAttribute('href');
+        for (const [tabName, tabPath] of ORDER_TABS) {
+          await page.goto(`${baseUrl}${href}${tabPath}`);
+          await shoot(page, `${name}${tabName}-${suffix}`);
+        }
+        if (name === 'order-pay') {
+          await page.goto(`${baseUrl}${href}/pay`);
+          await shoot(page, `order-checkout-${suffix}`);
         }
       }
       await context.close();

@@ -1,20 +1,23 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme/contract.css';
+import * as ui from '../../ui/blocks.css';
+import { bare, cluster, row as inline, stack, text } from '../../ui/layout.css';
+import { visuallyHidden } from '../../ui/primitives.css';
 
 const desktop = '(min-width: 1024px)';
 
-export const panel = style({
-  position: 'relative',
-  display: 'flex',
-  flexDirection: 'column',
-  // The list scrolls inside; the page around it stays put (header, tabs, composer in view).
-  height: 'max(380px, calc(100dvh - 170px))',
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  overflow: 'hidden',
-  '@media': { [desktop]: { height: 'max(440px, calc(100dvh - 150px))' } },
-});
+export const panel = style([
+  ui.surface(),
+  {
+    position: 'relative',
+    display: 'flex',
+    flexDirection: 'column',
+    // The list scrolls inside; the page around it stays put (header, tabs, composer in view).
+    height: 'max(380px, calc(100dvh - 170px))',
+    overflow: 'hidden',
+    '@media': { [desktop]: { height: 'max(440px, calc(100dvh - 150px))' } },
+  },
+]);
 
 export const listWrap = style({ position: 'relative', flex: 1, minHeight: 0 });
 
@@ -48,24 +51,17 @@ export const day = style({
   padding: `${vars.space['3']} 0 ${vars.space['2']}`,
 });
 
-export const dayLabel = style({
-  padding: `2px ${vars.space['3']}`,
-  borderRadius: vars.radius.full,
-  background: vars.color.surface2,
-  color: vars.color.textMuted,
-  fontSize: vars.font.size.xs,
-  fontWeight: vars.font.weight.medium,
-});
+export const dayLabel = style([
+  text.mutedXs,
+  {
+    padding: `2px ${vars.space['3']}`,
+    borderRadius: vars.radius.full,
+    background: vars.color.surface2,
+    fontWeight: vars.font.weight.medium,
+  },
+]);
 
-export const older = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  gap: vars.space['2'],
-  padding: vars.space['3'],
-  color: vars.color.textMuted,
-  fontSize: vars.font.size.sm,
-});
+export const older = style([text.muted, inline[2], { justifyContent: 'center', padding: vars.space['3'] }]);
 
 // ---- A message -------------------------------------------------------------------------------------------------
 export const message = style({ display: 'flex', flexDirection: 'column', maxWidth: 'min(560px, 86%)' });
@@ -74,15 +70,16 @@ export const side = styleVariants({
   other: { marginRight: 'auto', alignItems: 'flex-start' },
 });
 
-export const author = style({
-  display: 'flex',
-  gap: vars.space['2'],
-  alignItems: 'baseline',
-  padding: `0 ${vars.space['1']}`,
-  marginBottom: '2px',
-  fontSize: vars.font.size.xs,
-  color: vars.color.textMuted,
-});
+export const author = style([
+  text.mutedXs,
+  {
+    display: 'flex',
+    gap: vars.space['2'],
+    alignItems: 'baseline',
+    padding: `0 ${vars.space['1']}`,
+    marginBottom: '2px',
+  },
+]);
 export const authorName = style({ fontWeight: vars.font.weight.semibold, color: vars.color.text });
 
 export const bubble = style({
@@ -113,64 +110,45 @@ export const bubbleTone = styleVariants({
   },
 });
 
-export const files = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space['1'],
-  marginTop: vars.space['2'],
-  padding: 0,
-  listStyle: 'none',
-});
-export const fileButton = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space['2'],
-  maxWidth: '100%',
-  padding: `${vars.space['1']} ${vars.space['2']}`,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.surface,
-  color: vars.color.primaryText,
-  font: 'inherit',
-  fontSize: vars.font.size.sm,
-  textAlign: 'left',
-  cursor: 'pointer',
-  selectors: {
-    '&:hover': { background: vars.color.surfaceHover },
-    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
-    '&:disabled': { cursor: 'default', color: vars.color.text },
+export const files = style([stack[1], { padding: 0, listStyle: 'none', marginTop: vars.space['2'] }]);
+export const fileButton = style([
+  ui.surface({ radius: 'md' }),
+  {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: vars.space['2'],
+    maxWidth: '100%',
+    padding: `${vars.space['1']} ${vars.space['2']}`,
+    color: vars.color.primaryText,
+    font: 'inherit',
+    fontSize: vars.font.size.sm,
+    textAlign: 'left',
+    cursor: 'pointer',
+    selectors: {
+      '&:hover': { background: vars.color.surfaceHover },
+      '&:disabled': { cursor: 'default', color: vars.color.text },
+    },
   },
-});
+]);
 export const fileName = style({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
 export const fileSize = style({ color: vars.color.textMuted, flexShrink: 0 });
 
-export const meta = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: vars.space['2'],
-  padding: `2px ${vars.space['1']} 0`,
-  fontSize: vars.font.size.xs,
-  color: vars.color.textMuted,
-});
+export const meta = style([text.mutedXs, cluster[2], { padding: `2px ${vars.space['1']} 0` }]);
 export const metaOwn = style({ justifyContent: 'flex-end' });
 export const status = style({ display: 'inline-flex', alignItems: 'center', gap: '3px' });
 export const statusFailed = style({ color: vars.color.danger, fontWeight: vars.font.weight.medium });
 export const unreadMark = style({ color: vars.color.primaryText, fontWeight: vars.font.weight.semibold });
 
-export const linkButton = style({
-  padding: `2px ${vars.space['1']}`,
-  border: 0,
-  borderRadius: vars.radius.sm,
-  background: 'none',
-  color: vars.color.primaryText,
-  font: 'inherit',
-  fontWeight: vars.font.weight.semibold,
-  textDecoration: 'underline',
-  cursor: 'pointer',
-  minHeight: '24px',
-  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}` } },
-});
+export const linkButton = style([
+  ui.linkButton,
+  {
+    padding: `2px ${vars.space['1']}`,
+    borderRadius: vars.radius.sm,
+    fontWeight: vars.font.weight.semibold,
+    minHeight: '24px',
+    selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}` } },
+  },
+]);
 
 // ---- Over the list ---------------------------------------------------------------------------------------------
 export const pill = style({
@@ -197,16 +175,16 @@ export const pill = style({
   },
 });
 
-export const banner = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space['2'],
-  padding: `${vars.space['2']} ${vars.space['4']}`,
-  background: vars.color.warningSoft,
-  color: vars.color.text,
-  fontSize: vars.font.size.sm,
-  borderBottom: `1px solid ${vars.color.border}`,
-});
+export const banner = style([
+  inline[2],
+  {
+    padding: `${vars.space['2']} ${vars.space['4']}`,
+    background: vars.color.warningSoft,
+    color: vars.color.text,
+    fontSize: vars.font.size.sm,
+    borderBottom: `1px solid ${vars.color.border}`,
+  },
+]);
 
 export const center = style({
   height: '100%',
@@ -216,12 +194,7 @@ export const center = style({
   padding: vars.space['4'],
 });
 
-export const skeletonList = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space['4'],
-  padding: vars.space['4'],
-});
+export const skeletonList = style([stack[4], { padding: vars.space['4'] }]);
 export const skeletonRow = styleVariants({
   own: { alignSelf: 'flex-end', width: '55%' },
   other: { alignSelf: 'flex-start', width: '65%' },
@@ -245,14 +218,10 @@ export const dropOverlay = style({
 });
 
 // ---- Composer --------------------------------------------------------------------------------------------------
-export const composer = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space['2'],
-  padding: vars.space['3'],
-  borderTop: `1px solid ${vars.color.border}`,
-  background: vars.color.surface,
-});
+export const composer = style([
+  stack[2],
+  { padding: vars.space['3'], borderTop: `1px solid ${vars.color.border}`, background: vars.color.surface },
+]);
 export const composerRow = style({ display: 'flex', alignItems: 'flex-end', gap: vars.space['2'] });
 export const textarea = style({
   flex: 1,
@@ -293,27 +262,16 @@ export const iconButton = style({
     '&:disabled': { color: vars.color.textMuted, cursor: 'not-allowed' },
   },
 });
-export const hint = style({
-  display: 'flex',
-  justifyContent: 'space-between',
-  gap: vars.space['2'],
-  fontSize: vars.font.size.xs,
-  color: vars.color.textMuted,
-  ':empty': { display: 'none' },
-});
+export const hint = style([
+  text.mutedXs,
+  { display: 'flex', justifyContent: 'space-between', gap: vars.space['2'], ':empty': { display: 'none' } },
+]);
 /** Keyboard hints mean nothing on a touch screen. */
 export const hintText = style({ '@media': { '(hover: none)': { display: 'none' } } });
 export const counterOver = style({ color: vars.color.danger, fontWeight: vars.font.weight.semibold });
-export const composerError = style({ fontSize: vars.font.size.sm, color: vars.color.danger });
+export const composerError = text.danger;
 
-export const chips = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space['2'],
-  padding: 0,
-  margin: 0,
-  listStyle: 'none',
-});
+export const chips = style([bare, { display: 'flex', flexWrap: 'wrap', gap: vars.space['2'] }]);
 export const chip = style({
   display: 'inline-flex',
   alignItems: 'center',
@@ -326,32 +284,13 @@ export const chip = style({
   fontSize: vars.font.size.sm,
 });
 export const chipFailed = style({ borderColor: vars.color.danger, background: vars.color.dangerSoft });
-export const chipButton = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  width: '28px',
-  height: '28px',
-  border: 0,
-  borderRadius: vars.radius.full,
-  background: 'none',
-  color: vars.color.text,
-  cursor: 'pointer',
-  selectors: {
-    '&:hover': { background: vars.color.surfaceHover },
-    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}` },
-  },
-});
+export const chipButton = style([
+  ui.iconButton({ size: 'sm' }),
+  { selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}` } } },
+]);
 
 /** The live region of new messages: read out, not shown (the list shows them). */
-export const announcer = style({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-});
+export const announcer = visuallyHidden;
 
 export const sendButton = style({
   selectors: {

@@ -12,6 +12,7 @@ import { Icon } from '../../ui/icon';
 import { deleteAjaxFile, deleteDraftFile } from './api';
 import { useOrderForm } from './form-context';
 import * as s from './order-form.css';
+import { cluster, text } from '../../ui/layout.css';
 import { t } from './strings';
 import { uploadFile } from './upload';
 
@@ -130,7 +131,7 @@ export function FileField({ disabled }: { disabled: boolean }) {
 
   return (
     <div className={s.form}>
-      <div className={s.fileButtonRow}>
+      <div className={cluster[3]}>
         <input
           ref={input}
           id="order-files"
@@ -173,7 +174,7 @@ export function FileField({ disabled }: { disabled: boolean }) {
               <Icon name="file" size={18} />
               <div>
                 <div className={s.fileName}>{f.name}</div>
-                <div className={s.fileMeta}>{sizeText(f.size)}</div>
+                <div className={text.muted}>{sizeText(f.size)}</div>
               </div>
               <button
                 type="button"
@@ -197,7 +198,7 @@ export function FileField({ disabled }: { disabled: boolean }) {
                   value={u.percent}
                   aria-label={t.files.progressLabel(u.name)}
                 />
-                <div className={s.fileMeta} aria-live="polite">
+                <div className={text.muted} aria-live="polite">
                   {t.files.uploading(u.name, u.percent)}
                 </div>
               </div>

@@ -1,5 +1,8 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme/contract.css';
+import * as ui from '../../ui/blocks.css';
+import { bare, cluster, grid, row as inline, stack, text } from '../../ui/layout.css';
+import { visuallyHidden } from '../../ui/primitives.css';
 
 const desktop = 'screen and (min-width: 960px)';
 const tablet = 'screen and (min-width: 640px)';
@@ -26,86 +29,42 @@ export const formArea = style({ gridArea: 'form' });
 export const asideArea = style({ gridArea: 'aside', alignSelf: 'start' });
 export const actionsArea = style({ gridArea: 'actions' });
 
-export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space['5'] });
+export const form = stack[5];
 
-export const fieldset = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space['4'],
-  margin: 0,
-  padding: vars.space['5'],
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  background: vars.color.surface,
-  boxShadow: vars.shadow.sm,
-  minWidth: 0,
-});
+export const fieldset = ui.fieldset({ gap: 4, framed: true });
 
-export const legend = style({
-  float: 'left',
-  width: '100%',
-  marginBottom: vars.space['1'],
-  fontSize: vars.font.size.lg,
-  fontWeight: vars.font.weight.semibold,
-  color: vars.color.text,
-});
+export const legend = ui.legend({ size: 'lg' });
 
-export const row = style({
-  display: 'grid',
-  gridTemplateColumns: 'minmax(0, 1fr)',
-  gap: vars.space['4'],
-  '@media': { [tablet]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
-});
+export const row = style([
+  grid[4],
+  {
+    gridTemplateColumns: 'minmax(0, 1fr)',
+    '@media': { [tablet]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
+  },
+]);
 
-export const row3 = style({
-  display: 'grid',
-  gridTemplateColumns: 'minmax(0, 1fr)',
-  gap: vars.space['4'],
-  '@media': { [tablet]: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' } },
-});
+export const row3 = style([
+  grid[4],
+  {
+    gridTemplateColumns: 'minmax(0, 1fr)',
+    '@media': { [tablet]: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' } },
+  },
+]);
 
 export const textarea = style({ minHeight: '132px', resize: 'vertical', fontFamily: 'inherit' });
 
-export const aside = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space['4'],
-  '@media': { [desktop]: { position: 'sticky', top: vars.space['6'] } },
-});
+export const aside = style([
+  stack[4],
+  { '@media': { [desktop]: { position: 'sticky', top: vars.space['6'] } } },
+]);
 
-export const pricePanel = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space['3'],
-  padding: vars.space['5'],
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  background: vars.color.surface,
-  boxShadow: vars.shadow.sm,
-});
+export const pricePanel = style([ui.surface({ shadow: 'sm', pad: 5 }), stack[3]]);
 
-export const priceTitle = style({ fontSize: vars.font.size.lg, fontWeight: vars.font.weight.semibold });
+export const priceRow = style([ui.moneyRow(), { color: vars.color.textMuted }]);
 
-export const priceRows = style({ display: 'grid', gap: vars.space['2'], margin: 0 });
+export const priceValue = style({ color: vars.color.text, fontVariantNumeric: 'tabular-nums' });
 
-export const priceRow = style({
-  display: 'flex',
-  justifyContent: 'space-between',
-  gap: vars.space['3'],
-  color: vars.color.textMuted,
-});
-
-export const priceValue = style({ margin: 0, color: vars.color.text, fontVariantNumeric: 'tabular-nums' });
-
-export const totalRow = style({
-  display: 'flex',
-  justifyContent: 'space-between',
-  alignItems: 'baseline',
-  gap: vars.space['3'],
-  paddingTop: vars.space['3'],
-  borderTop: `1px solid ${vars.color.border}`,
-  fontWeight: vars.font.weight.semibold,
-});
+export const totalRow = style([ui.moneyRow({ total: true }), { alignItems: 'baseline' }]);
 
 export const totalValue = style({
   margin: 0,
@@ -114,18 +73,11 @@ export const totalValue = style({
   fontVariantNumeric: 'tabular-nums',
 });
 
-export const muted = style({ color: vars.color.textMuted, fontSize: vars.font.size.sm });
+export const muted = text.muted;
 
 export const promoOk = style({ color: vars.color.success, fontSize: vars.font.size.sm });
 
-export const calculating = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space['2'],
-  color: vars.color.textMuted,
-  fontSize: vars.font.size.sm,
-  minHeight: '20px',
-});
+export const calculating = style([text.muted, inline[2], { minHeight: '20px' }]);
 
 export const actions = style({
   display: 'flex',
@@ -134,66 +86,41 @@ export const actions = style({
   '@media': { [tablet]: { flexDirection: 'row', alignItems: 'center' } },
 });
 
-export const draftBar = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space['3'],
-  minHeight: '24px',
-  color: vars.color.textMuted,
-  fontSize: vars.font.size.sm,
-});
+export const draftBar = style([
+  text.muted,
+  cluster[3],
+  { justifyContent: 'space-between', minHeight: '24px' },
+]);
 
 export const draftStatus = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space['2'] });
 
-export const linkButton = style({
-  alignSelf: 'flex-start',
-  padding: 0,
-  border: 0,
-  background: 'none',
-  color: vars.color.primaryText,
-  font: 'inherit',
-  fontWeight: vars.font.weight.medium,
-  textDecoration: 'underline',
-  cursor: 'pointer',
-  selectors: {
-    '&:focus-visible': { outline: 'none', boxShadow: vars.shadow.focus, borderRadius: vars.radius.sm },
+export const linkButton = style([
+  ui.linkButton,
+  {
+    alignSelf: 'flex-start',
+    fontWeight: vars.font.weight.medium,
+    selectors: {
+      '&:focus-visible': { outline: 'none', boxShadow: vars.shadow.focus, borderRadius: vars.radius.sm },
+    },
   },
-});
+]);
 
-export const fileInput = style({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-});
+export const fileInput = visuallyHidden;
 
-export const fileList = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space['2'],
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-});
+export const fileList = style([stack[2], bare]);
 
-export const fileItem = style({
-  display: 'grid',
-  gridTemplateColumns: 'auto minmax(0, 1fr) auto',
-  alignItems: 'center',
-  gap: vars.space['3'],
-  padding: `${vars.space['2']} ${vars.space['3']}`,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.surface2,
-});
+export const fileItem = style([
+  ui.surface({ tone: 'sunken', radius: 'md' }),
+  {
+    display: 'grid',
+    gridTemplateColumns: 'auto minmax(0, 1fr) auto',
+    alignItems: 'center',
+    gap: vars.space['3'],
+    padding: `${vars.space['2']} ${vars.space['3']}`,
+  },
+]);
 
 export const fileName = style({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
-
-export const fileMeta = style({ color: vars.color.textMuted, fontSize: vars.font.size.sm });
 
 export const progress = style({
   width: '100%',
@@ -202,38 +129,13 @@ export const progress = style({
   accentColor: vars.color.primary,
 });
 
-export const iconButton = style({
-  display: 'grid',
-  placeItems: 'center',
-  width: '36px',
-  height: '36px',
-  padding: 0,
-  border: 0,
-  borderRadius: vars.radius.md,
-  background: 'none',
-  color: vars.color.textMuted,
-  cursor: 'pointer',
-  selectors: {
-    '&:hover': { background: vars.color.surfaceHover, color: vars.color.text },
-    '&:focus-visible': { outline: 'none', boxShadow: vars.shadow.focus },
-  },
-});
-
-export const fileButtonRow = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: vars.space['3'],
-});
+export const iconButton = style([
+  ui.iconButton(),
+  { selectors: { '&:focus-visible': { outline: 'none', boxShadow: vars.shadow.focus } } },
+]);
 
 // ---- confirmation ----------------------------------------------------------------------------------------------
-export const confirmation = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space['5'],
-  maxWidth: '720px',
-  margin: '0 auto',
-});
+export const confirmation = style([stack[5], { maxWidth: '720px', margin: '0 auto' }]);
 
 export const summary = style({
   display: 'grid',
@@ -250,13 +152,7 @@ export const summaryValue = style({
   overflowWrap: 'anywhere',
 });
 
-export const steps = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space['3'],
-  margin: 0,
-  paddingLeft: vars.space['5'],
-});
+export const steps = style([stack[3], { paddingLeft: vars.space['5'] }]);
 
 export const sectionTitle = style({
   fontSize: vars.font.size.lg,
@@ -264,9 +160,4 @@ export const sectionTitle = style({
   marginBottom: vars.space['3'],
 });
 
-export const hero = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space['2'],
-  alignItems: 'flex-start',
-});
+export const hero = style([stack[2], { alignItems: 'flex-start' }]);

@@ -12,6 +12,7 @@ import { formatMoney } from '../../lib/money';
 import { Spinner } from '../../ui/primitives';
 import { useOrderForm } from './form-context';
 import * as s from './order-form.css';
+import { grid, text } from '../../ui/layout.css';
 import { t } from './strings';
 
 /**
@@ -27,7 +28,7 @@ export function PricePanel({ withBonus }: { withBonus: boolean }) {
 
   return (
     <section className={s.pricePanel} aria-labelledby="order-price-title">
-      <h2 id="order-price-title" className={s.priceTitle}>
+      <h2 id="order-price-title" className={text.title}>
         {t.sections.price}
       </h2>
       <div aria-live="polite" aria-atomic="true" data-testid="order-price">
@@ -35,7 +36,7 @@ export function PricePanel({ withBonus }: { withBonus: boolean }) {
         {quoteError && !calculating && <p className={s.muted}>{t.price.failed(quoteError)}</p>}
         {quote && quote.cost === null && <p className={s.muted}>{t.price.byManager}</p>}
         {quote && quote.cost !== null && (
-          <dl className={s.priceRows}>
+          <dl className={grid[2]}>
             <div className={s.priceRow}>
               <dt>{t.price.cost}</dt>
               <dd className={s.priceValue} data-testid="order-cost">

@@ -33,6 +33,7 @@ import { givenName } from '../../lib/names';
 import { expireOnListChanges } from '../../actors/open-order';
 import { OrderRow, OrderRowSkeleton } from './order-row';
 import * as s from './orders.css';
+import { grid, text } from '../../ui/layout.css';
 import { t } from './strings';
 import { afterFirstPaint } from '../../lib/first-paint';
 
@@ -101,7 +102,7 @@ function Tips() {
   const [hidden, hide] = useTipsHidden();
   if (hidden) return null;
   return (
-    <div className={s.tips}>
+    <div className={grid[2]}>
       <Carousel
         label={t.dashboard.tipsLabel}
         speed={400}
@@ -269,7 +270,7 @@ function OrderListView({ list, tab }: { list: OrderListRef; tab: OrderTab }) {
 
   return (
     <section aria-labelledby={headingId} aria-busy={loading || undefined}>
-      <h2 id={headingId} className={s.listMeta} style={{ marginBottom: 12 }}>
+      <h2 id={headingId} className={text.muted} style={{ marginBottom: 12 }}>
         {t.list.label(tab)}
         {!loading && !failed && count > 0 ? ` · ${t.list.shown(items.length, count)}` : ''}
       </h2>
@@ -286,14 +287,14 @@ function MoreButton({ list, shown, count }: { list: OrderListRef; shown: number;
   return (
     <div className={s.more}>
       {error && (
-        <p className={s.fieldError} role="alert">
+        <p className={text.danger} role="alert">
           {error.message}
         </p>
       )}
       <Button variant="secondary" loading={loadingMore} onClick={() => list.send({ type: 'orderList.more' })}>
         {t.list.more}
       </Button>
-      <span className={s.listMeta}>{t.list.shown(shown, count)}</span>
+      <span className={text.muted}>{t.list.shown(shown, count)}</span>
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { Badge, EmptyState } from '../../ui/primitives';
 import { downloadFile, markReviewed } from './api';
 import { formatSize } from './format';
 import * as s from './orders.css';
+import { text } from '../../ui/layout.css';
 import { t } from './strings';
 import { DropZone, UploadList, useUploadQueue } from './upload-queue';
 import { useInvalidateOrder, useOpenOrder } from './use-open-order';
@@ -26,7 +27,7 @@ export function OrderFilesTab() {
 
   return (
     <section aria-labelledby="files-title" className={s.stack}>
-      <h2 id="files-title" className={s.sectionTitle}>
+      <h2 id="files-title" className={text.title}>
         {t.files.title}
       </h2>
       {order.is_trash ? (

@@ -15,6 +15,7 @@ import { downloadZip, restoreOrder, trashOrder } from './api';
 import { isAwaitingPayment, statusTone } from './format';
 import { formatMoney } from '../../lib/money';
 import * as s from './orders.css';
+import { cluster, text } from '../../ui/layout.css';
 import { t } from './strings';
 import { useOpenOrder, useOrderRealtime } from './use-open-order';
 import { orderChanged } from '../../actors/open-order';
@@ -123,39 +124,39 @@ function OrderHeader({ order }: { order: OrderDetail }) {
 
   return (
     <section className={s.orderHeader} aria-labelledby="order-title">
-      <div className={s.orderTitleRow}>
+      <div className={cluster[3]}>
         <h1 id="order-title" className={s.orderTitle}>
           {t.order.title(order.id)}
         </h1>
         <Badge tone={statusTone(order.status.id)}>{order.status.title}</Badge>
       </div>
       <p className={s.orderTopic}>{order.topic}</p>
-      <p className={s.orderSub}>
+      <p className={text.muted}>
         {order.work_type}
         {order.subject ? ` · ${order.subject}` : ''}
       </p>
       <dl className={s.facts}>
         <div className={s.factBox}>
-          <dt className={s.factBoxLabel}>{t.order.deadline}</dt>
+          <dt className={text.mutedXs}>{t.order.deadline}</dt>
           <dd className={s.factBoxValue}>{formatDay(order.deadline)}</dd>
         </div>
         <div className={s.factBox}>
-          <dt className={s.factBoxLabel}>{t.order.price}</dt>
+          <dt className={text.mutedXs}>{t.order.price}</dt>
           <dd className={s.factBoxValue}>
             {order.price > 0 ? formatMoney(order.price) : t.row.priceUnknown}
           </dd>
           {order.promo_code && (
-            <dd className={s.factBoxNote} data-testid="order-header-promo">
+            <dd className={text.mutedXs} data-testid="order-header-promo">
               {t.order.promo(order.promo_code)}
             </dd>
           )}
         </div>
         <div className={s.factBox}>
-          <dt className={s.factBoxLabel}>{t.order.paid}</dt>
+          <dt className={text.mutedXs}>{t.order.paid}</dt>
           <dd className={s.factBoxValue}>{formatMoney(order.paid)}</dd>
         </div>
         <div className={s.factBox}>
-          <dt className={s.factBoxLabel}>{t.order.guarantee}</dt>
+          <dt className={text.mutedXs}>{t.order.guarantee}</dt>
           <dd className={s.factBoxValue}>
             {order.guarantee_until ? formatDay(order.guarantee_until) : t.order.noGuarantee}
           </dd>

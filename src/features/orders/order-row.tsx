@@ -9,6 +9,7 @@ import { Badge, Skeleton, VisuallyHidden } from '../../ui/primitives';
 import { statusTone } from './format';
 import { formatMoney } from '../../lib/money';
 import * as s from './orders.css';
+import { cluster } from '../../ui/layout.css';
 import { t } from './strings';
 
 /** Orders in work cannot go to the archive (the server refuses them). */
@@ -27,7 +28,7 @@ export const OrderRow = memo(function OrderRow({ order, busy, onDelete, onRestor
   return (
     <li className={s.row} aria-labelledby={titleId} data-order-id={order.id}>
       <div className={s.rowMain}>
-        <div className={s.rowHead}>
+        <div className={cluster[2]}>
           <span className={s.rowNumber}>{t.row.number(order.id)}</span>
           <Badge tone={statusTone(order.status.id)}>{order.status.title}</Badge>
           <span className={s.rowNumber}>{order.work_type}</span>

@@ -19,6 +19,7 @@ import { Badge, Card, EmptyState, LoadingRegion, Skeleton } from '../../ui/primi
 import { useResource } from '../../actors/resource';
 import { createRework, fetchRework, fetchReworks } from './api';
 import * as s from './orders.css';
+import { cluster, grid, text } from '../../ui/layout.css';
 import { reworkBounds, reworkErrors, type ReworkDraft } from './rework-rules';
 import { t } from './strings';
 import { DropZone, UploadList, useUploadQueue } from './upload-queue';
@@ -49,7 +50,7 @@ export function OrderReworksTab() {
   return (
     <div className={s.reworkLayout}>
       <Card as="section" aria-labelledby="rework-new-title">
-        <h2 id="rework-new-title" className={s.sectionTitle} style={{ marginBottom: 16 }}>
+        <h2 id="rework-new-title" className={text.title} style={{ marginBottom: 16 }}>
           {t.reworks.newTitle}
         </h2>
         {justSent && !order.can_request_rework ? (
@@ -64,7 +65,7 @@ export function OrderReworksTab() {
         )}
       </Card>
       <section aria-labelledby="reworks-title" className={s.stack}>
-        <h2 id="reworks-title" className={s.sectionTitle}>
+        <h2 id="reworks-title" className={text.title}>
           {t.reworks.title}
         </h2>
         {list.status === 'loading' ? (
@@ -112,7 +113,7 @@ function ReworkItem({ orderId, rework }: { orderId: number; rework: Rework }) {
 
   return (
     <li className={s.reworkItem}>
-      <div className={s.rowHead}>
+      <div className={cluster[2]}>
         <Badge tone={statusTone[detail.status]}>{t.reworks.status[detail.status]}</Badge>
         <span className={s.rowNumber}>
           {t.reworks.created}: {formatDateTime(detail.created_at)} · {t.reworks.until}:{' '}
@@ -132,9 +133,11 @@ function ReworkItem({ orderId, rework }: { orderId: number; rework: Rework }) {
         </Button>
       </div>
       <div id={detailId} hidden={!open}>
-        {detail.files.length > 0 && <p className={s.hint}>{detail.files.map((f) => f.name).join(', ')}</p>}
-        <h3 className={s.label}>{t.reworks.answer}</h3>
-        <p className={detail.answer ? s.reworkAnswer : s.hint}>{detail.answer ?? t.reworks.noAnswer}</p>
+        {detail.files.length > 0 && (
+          <p className={text.muted}>{detail.files.map((f) => f.name).join(', ')}</p>
+        )}
+        <h3 className={text.label}>{t.reworks.answer}</h3>
+        <p className={detail.answer ? s.reworkAnswer : text.muted}>{detail.answer ?? t.reworks.noAnswer}</p>
       </div>
     </li>
   );
@@ -219,7 +222,7 @@ function ReworkForm({
 
   return (
     <form
-      className={s.form}
+      className={grid[4]}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
@@ -227,8 +230,8 @@ function ReworkForm({
       }}
     >
       <FormErrorSummary detail={detail} focusOnShow />
-      <div className={s.field}>
-        <label htmlFor={commentId} className={s.label}>
+      <div className={grid[2]}>
+        <label htmlFor={commentId} className={text.label}>
           {t.reworks.comment}
         </label>
         <textarea
@@ -241,11 +244,11 @@ function ReworkForm({
           onChange={(e) => setDraft((d) => ({ ...d, comment: e.target.value }))}
         />
         {commentError && (
-          <p id={`${commentId}-error`} className={s.fieldError}>
+          <p id={`${commentId}-error`} className={text.danger}>
             {commentError}
           </p>
         )}
-        <p id={`${commentId}-hint`} className={s.hint}>
+        <p id={`${commentId}-hint`} className={text.muted}>
           {t.reworks.commentHint(REWORK_COMMENT.min)}
         </p>
       </div>
@@ -259,8 +262,8 @@ function ReworkForm({
         error={deadlineError}
         onChange={(e) => setDraft((d) => ({ ...d, deadline: e.target.value }))}
       />
-      <div className={s.field}>
-        <span className={s.label}>{t.reworks.attach}</span>
+      <div className={grid[2]}>
+        <span className={text.label}>{t.reworks.attach}</span>
         <DropZone queue={queue} label={t.reworks.attach} />
         <UploadList queue={queue} />
       </div>

@@ -14,6 +14,7 @@ import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icon';
 import { formatSize } from './format';
 import * as s from './orders.css';
+import { text } from '../../ui/layout.css';
 import { t } from './strings';
 import type { ParamsArg } from '../../api/client';
 import { uploadTo, type UploadKey } from '../../api/upload';
@@ -145,7 +146,7 @@ function UploadRow({ item, queue }: { item: UploadItem; queue: Queue }) {
     <li className={s.upload} data-status={item.status} data-testid="upload">
       <div className={s.uploadHead}>
         <span className={s.uploadName}>{item.name}</span>
-        <span className={s.uploadState}>
+        <span className={text.muted}>
           {item.status === 'done'
             ? t.files.uploaded
             : item.status === 'queued'
@@ -165,7 +166,7 @@ function UploadRow({ item, queue }: { item: UploadItem; queue: Queue }) {
       )}
       {item.status === 'failed' && (
         <>
-          <p className={s.uploadError} id={errorId} role="alert">
+          <p className={text.danger} id={errorId} role="alert">
             {item.error}
           </p>
           <div className={s.actions}>

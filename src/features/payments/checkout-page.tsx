@@ -23,6 +23,7 @@ import {
 import { fetchMethods, pay } from './api';
 import { formatMoney } from '../../lib/money';
 import * as s from './payments.css';
+import { stack, text } from '../../ui/layout.css';
 import { t } from './strings';
 import { useRefreshFinances, useReportFinances } from './use-finances';
 import { useResource, useResourceActor } from '../../actors/resource';
@@ -162,13 +163,13 @@ function CheckoutForm({ target, orders }: { target: CheckoutTarget; orders: Paya
     <div className={s.columns}>
       <Card as="section" aria-labelledby="pay-options">
         <form
-          className={s.form}
+          className={stack[4]}
           onSubmit={(e) => {
             e.preventDefault();
             submit();
           }}
         >
-          <h2 id="pay-options" className={s.sectionTitle}>
+          <h2 id="pay-options" className={text.title}>
             {t.checkout.optionsTitle}
           </h2>
           <fieldset className={s.fieldset} disabled={locked}>
@@ -216,7 +217,7 @@ function CheckoutForm({ target, orders }: { target: CheckoutTarget; orders: Paya
         </form>
       </Card>
       <Card as="aside" aria-label={t.checkout.summary}>
-        <dl className={s.summary}>
+        <dl className={stack[2]}>
           {orders.length > 1 &&
             orders.map((o) => (
               <SummaryRow key={o.id} label={`№${o.id}`} value={formatMoney(o.price - o.paid)} />
@@ -243,7 +244,7 @@ function SummaryRow({ label, value, total }: { label: string; value: string; tot
   return (
     <div className={`${s.summaryRow} ${total ? s.summaryTotal : ''}`}>
       <dt className={total ? undefined : s.summaryLabel}>{label}</dt>
-      <dd className={s.summaryValue}>{value}</dd>
+      <dd className={text.money}>{value}</dd>
     </div>
   );
 }
@@ -274,19 +275,19 @@ function MethodChoice(props: {
               checked={value === m.id}
               onChange={() => onChange(m.id)}
             />
-            <span className={s.choiceText}>
+            <span className={stack[1]}>
               <span>{t.methods[m.id] ?? m.title}</span>
               {m.id === 'installments' && (
-                <span className={s.choiceNote}>
+                <span className={text.muted}>
                   {(m.installments?.months ?? [])
                     .map((n) => t.checkout.installmentsTerms(n, formatMoney(monthlyInstalment(sum, n))))
                     .join(' · ')}
                   . {t.checkout.installmentsNote}
                 </span>
               )}
-              {m.id === 'balance' && <span className={s.choiceNote}>{t.checkout.balanceCovers}</span>}
+              {m.id === 'balance' && <span className={text.muted}>{t.checkout.balanceCovers}</span>}
               {m.fee_percent > 0 && m.id !== 'balance' && (
-                <span className={s.choiceNote}>
+                <span className={text.muted}>
                   {t.checkout.fee}: {m.fee_percent} %
                 </span>
               )}

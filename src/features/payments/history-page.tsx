@@ -9,6 +9,7 @@ import { HISTORY_PAGE_SIZE, type HistoryQuery } from './api';
 import { formatDateTime } from './format';
 import { formatSigned } from '../../lib/money';
 import * as s from './payments.css';
+import { text } from '../../ui/layout.css';
 import { t } from './strings';
 import { useResourceActor } from '../../actors/resource';
 import { selectKey } from '../../../machines/resource/resource.selectors';
@@ -35,7 +36,7 @@ export function HistoryPage({ resource }: { resource: HistoryResource }) {
 
   return (
     <section className={s.section} aria-labelledby="history-title">
-      <h2 id="history-title" className={s.sectionTitle}>
+      <h2 id="history-title" className={text.title}>
         {t.history.title}
       </h2>
       <div className={s.filters} role="group" aria-label={t.history.filters}>
@@ -83,7 +84,7 @@ export function HistoryPage({ resource }: { resource: HistoryResource }) {
               <li key={r.id} className={s.historyRow}>
                 <div className={s.rowMain}>
                   <span className={s.rowTitle}>{title(r)}</span>
-                  <span className={s.rowMeta}>
+                  <span className={text.muted}>
                     {/* The kind only when the title does not already say it ("Пополнение баланса"). */}
                     {!title(r).startsWith(t.kinds[r.kind]) && (
                       <>

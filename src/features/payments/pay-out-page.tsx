@@ -34,6 +34,7 @@ import {
 import { formatDate } from './format';
 import { formatMoney } from '../../lib/money';
 import * as s from './payments.css';
+import { cluster, stack, text } from '../../ui/layout.css';
 import { t } from './strings';
 
 const withdrawSearch = (amountInit?: number) => (amountInit !== undefined ? { amountInit } : {});
@@ -70,9 +71,9 @@ export function PayOutPage({ amountInit }: { amountInit?: number }) {
     <div className={s.page}>
       <PageHeader title={t.payOut.title} description={t.payOut.lead} />
       <div className={s.columns}>
-        <Card as="section" aria-labelledby="pay-out-flow" className={s.form}>
-          <div className={s.flowHead}>
-            <h2 id="pay-out-flow" className={s.sectionTitle}>
+        <Card as="section" aria-labelledby="pay-out-flow" className={stack[4]}>
+          <div className={stack[1]}>
+            <h2 id="pay-out-flow" className={text.title}>
               {t.payOut.flow}
             </h2>
             {amountInit !== undefined && (
@@ -156,14 +157,14 @@ function Rules({ details }: { details: VerificationDetails | null }) {
   const finances = useFinances();
   const verified = details?.status === 'verified';
   return (
-    <Card as="aside" aria-labelledby="pay-out-rules" className={s.form}>
-      <h2 id="pay-out-rules" className={s.sectionTitle}>
+    <Card as="aside" aria-labelledby="pay-out-rules" className={stack[4]}>
+      <h2 id="pay-out-rules" className={text.title}>
         {t.payOut.rulesTitle}
       </h2>
-      <dl className={s.rules} aria-label={t.payOut.rulesLabel}>
-        <div className={s.rule}>
+      <dl className={stack[4]} aria-label={t.payOut.rulesLabel}>
+        <div className={stack[1]}>
           <dt className={s.ruleTitle}>{t.payOut.rulePhone}</dt>
-          <dd className={s.ruleText}>
+          <dd className={text.muted}>
             {details === null ? (
               <Skeleton height="1.25rem" width="10rem" />
             ) : details.phone ? (
@@ -173,7 +174,7 @@ function Rules({ details }: { details: VerificationDetails | null }) {
             )}
           </dd>
         </div>
-        <div className={s.rule}>
+        <div className={stack[1]}>
           <dt className={s.ruleTitle}>
             {t.payOut.ruleCode}{' '}
             {details && (
@@ -182,17 +183,17 @@ function Rules({ details }: { details: VerificationDetails | null }) {
               </Badge>
             )}
           </dt>
-          <dd className={s.ruleText}>{t.payOut.ruleCodeText}</dd>
+          <dd className={text.muted}>{t.payOut.ruleCodeText}</dd>
         </div>
-        <div className={s.rule}>
+        <div className={stack[1]}>
           <dt className={s.ruleTitle}>{t.payOut.ruleSum}</dt>
-          <dd className={s.ruleText}>
+          <dd className={text.muted}>
             {t.payOut.ruleSumText(formatMoney(WITHDRAWAL_MIN_SUM), formatMoney(finances?.money ?? 0))}
           </dd>
         </div>
-        <div className={s.rule}>
+        <div className={stack[1]}>
           <dt className={s.ruleTitle}>{t.payOut.ruleBonus}</dt>
-          <dd className={s.ruleText}>{t.payOut.ruleBonusText}</dd>
+          <dd className={text.muted}>{t.payOut.ruleBonusText}</dd>
         </div>
       </dl>
       <p className={s.muted}>{t.payOut.limits}</p>
@@ -209,7 +210,7 @@ function RequestStep({ actor, phone }: { actor: VerificationRef; phone: string |
     return (
       <Alert tone="warning" title={t.payOut.noPhoneTitle}>
         <p>{t.payOut.noPhoneText}</p>
-        <div className={s.buttons}>
+        <div className={cluster[3]}>
           <ButtonLink to="/profile" variant="secondary">
             {t.payOut.toProfile}
           </ButtonLink>
@@ -217,7 +218,7 @@ function RequestStep({ actor, phone }: { actor: VerificationRef; phone: string |
       </Alert>
     );
   return (
-    <div className={s.codeRow}>
+    <div className={stack[3]}>
       {phone && (
         <p>
           {t.payOut.requestText} <span className={s.phone}>{phone}</span>.
@@ -228,7 +229,7 @@ function RequestStep({ actor, phone }: { actor: VerificationRef; phone: string |
           {error.message}
         </Alert>
       )}
-      <div className={s.buttons}>
+      <div className={cluster[3]}>
         <Button size="lg" loading={busy} onClick={() => actor.send({ type: 'verification.request' })}>
           {t.payOut.request}
         </Button>
@@ -254,7 +255,7 @@ function CodeStep({ actor, phone }: { actor: VerificationRef; phone: string | nu
 
   return (
     <form
-      className={s.form}
+      className={stack[4]}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
@@ -298,7 +299,7 @@ function CodeStep({ actor, phone }: { actor: VerificationRef; phone: string | nu
         onChange={(e) => setCode(e.target.value)}
         error={localError ?? codeError}
       />
-      <div className={s.buttons}>
+      <div className={cluster[3]}>
         <Button type="submit" size="lg" loading={verifying}>
           {t.payOut.confirm}
         </Button>

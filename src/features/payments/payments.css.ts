@@ -1,75 +1,52 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme/contract.css';
+import * as ui from '../../ui/blocks.css';
+import { bare, cluster, columns as columnsBase, shrink, stack, text } from '../../ui/layout.css';
 
 const wide = 'screen and (min-width: 960px)';
 
-export const page = style({ display: 'flex', flexDirection: 'column', gap: vars.space['5'], minWidth: 0 });
-export const section = style({ display: 'flex', flexDirection: 'column', gap: vars.space['4'], minWidth: 0 });
+export const page = style([stack[5], shrink]);
+export const section = style([stack[4], shrink]);
 
-export const sectionTitle = style({
-  fontSize: vars.font.size.lg,
-  fontWeight: vars.font.weight.semibold,
-  lineHeight: vars.font.lineHeight.tight,
-});
-export const lead = style({ color: vars.color.textMuted, fontSize: vars.font.size.sm });
+export const back = ui.backLink;
 
-export const back = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space['2'],
-  alignSelf: 'flex-start',
-  color: vars.color.primaryText,
-  fontSize: vars.font.size.sm,
-  textDecoration: 'none',
-  selectors: { '&:hover': { textDecoration: 'underline' } },
-});
+export const list = style([stack[3], bare]);
 
-export const list = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space['3'],
-  listStyle: 'none',
-  padding: 0,
-  margin: 0,
-});
-
-export const row = style({
-  display: 'grid',
-  gridTemplateColumns: 'auto minmax(0, 1fr)',
-  gap: vars.space['3'],
-  alignItems: 'start',
-  padding: vars.space['4'],
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  '@media': {
-    'screen and (min-width: 640px)': {
-      gridTemplateColumns: 'auto minmax(0, 1fr) auto',
-      alignItems: 'center',
+export const row = style([
+  ui.surface({ pad: 4 }),
+  {
+    display: 'grid',
+    gridTemplateColumns: 'auto minmax(0, 1fr)',
+    gap: vars.space['3'],
+    alignItems: 'start',
+    '@media': {
+      'screen and (min-width: 640px)': {
+        gridTemplateColumns: 'auto minmax(0, 1fr) auto',
+        alignItems: 'center',
+      },
     },
   },
-});
+]);
 /**
  * A history row: what and when on the left, the amount in its own right-aligned column of tabular figures. Its own
  * style (not `row` + a modifier), so the three-column layout of `row` on wide screens cannot take it over.
  */
-export const historyRow = style({
-  display: 'grid',
-  gridTemplateColumns: 'minmax(0, 1fr) auto',
-  gap: vars.space['3'],
-  alignItems: 'baseline',
-  padding: `${vars.space['3']} ${vars.space['4']}`,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-});
+export const historyRow = style([
+  ui.surface(),
+  {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(0, 1fr) auto',
+    gap: vars.space['3'],
+    alignItems: 'baseline',
+    padding: `${vars.space['3']} ${vars.space['4']}`,
+  },
+]);
 export const historySum = style({ justifySelf: 'end', textAlign: 'right', minWidth: '7ch' });
 /** One part of a row's meta line; a line breaks only between parts, never inside a date. */
 export const metaPart = style({ whiteSpace: 'nowrap' });
 
-export const rowMain = style({ display: 'flex', flexDirection: 'column', gap: vars.space['1'], minWidth: 0 });
-export const rowTitle = style({ fontWeight: vars.font.weight.semibold, overflowWrap: 'anywhere' });
-export const rowMeta = style({ color: vars.color.textMuted, fontSize: vars.font.size.sm });
+export const rowMain = style([stack[1], shrink]);
+export const rowTitle = style([text.strong, text.wrap]);
 export const rowAside = style({
   display: 'flex',
   alignItems: 'center',
@@ -78,11 +55,7 @@ export const rowAside = style({
   gridColumn: '1 / -1',
   '@media': { 'screen and (min-width: 640px)': { gridColumn: 'auto', justifyContent: 'flex-end' } },
 });
-export const sum = style({
-  fontWeight: vars.font.weight.semibold,
-  whiteSpace: 'nowrap',
-  fontVariantNumeric: 'tabular-nums',
-});
+export const sum = style([text.strong, text.money]);
 export const plus = style({ color: vars.color.success });
 
 export const check = style({
@@ -94,77 +67,27 @@ export const check = style({
 });
 
 /** The bar under a list with the selection and its action; sticks to the bottom on phones. */
-export const actionBar = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space['3'],
-  padding: vars.space['4'],
-  background: vars.color.surface2,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-});
+export const actionBar = style([
+  ui.surface({ tone: 'sunken', pad: 4 }),
+  cluster[3],
+  { justifyContent: 'space-between' },
+]);
 
-export const columns = style({
-  display: 'grid',
-  gridTemplateColumns: 'minmax(0, 1fr)',
-  gap: vars.space['5'],
-  alignItems: 'start',
-  '@media': { [wide]: { gridTemplateColumns: 'minmax(0, 3fr) minmax(0, 2fr)' } },
-});
+export const columns = style([
+  columnsBase,
+  { '@media': { [wide]: { gridTemplateColumns: 'minmax(0, 3fr) minmax(0, 2fr)' } } },
+]);
 
-export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space['4'] });
-export const fieldset = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space['3'],
-  margin: 0,
-  padding: 0,
-  border: 0,
-  minWidth: 0,
-});
-export const legend = style({
-  marginBottom: vars.space['2'],
-  padding: 0,
-  fontWeight: vars.font.weight.medium,
-});
+export const fieldset = ui.fieldset();
+export const legend = ui.legend();
 
 /** A radio choice drawn as a card: the whole card is the label. */
-export const choice = style({
-  display: 'flex',
-  alignItems: 'flex-start',
-  gap: vars.space['3'],
-  padding: vars.space['4'],
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.surface,
-  cursor: 'pointer',
-  selectors: {
-    '&:has(input:checked)': { borderColor: vars.color.primary, background: vars.color.primarySoft },
-    '&:has(input:focus-visible)': { boxShadow: vars.shadow.focus },
-  },
-});
-export const choiceInput = style({
-  width: '18px',
-  height: '18px',
-  marginTop: '2px',
-  accentColor: vars.color.primary,
-  flexShrink: 0,
-});
-export const choiceText = style({ display: 'flex', flexDirection: 'column', gap: vars.space['1'] });
-export const choiceNote = style({ color: vars.color.textMuted, fontSize: vars.font.size.sm });
+export const choice = ui.choice();
+export const choiceInput = style([ui.choiceInput, { marginTop: '2px' }]);
 
-export const summary = style({ display: 'flex', flexDirection: 'column', gap: vars.space['2'], margin: 0 });
-export const summaryRow = style({ display: 'flex', justifyContent: 'space-between', gap: vars.space['3'] });
+export const summaryRow = ui.moneyRow();
 export const summaryLabel = style({ color: vars.color.textMuted });
-export const summaryValue = style({ margin: 0, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' });
-export const summaryTotal = style({
-  paddingTop: vars.space['3'],
-  borderTop: `1px solid ${vars.color.border}`,
-  fontSize: vars.font.size.lg,
-  fontWeight: vars.font.weight.semibold,
-});
+export const summaryTotal = style([ui.moneyRow({ total: true }), { fontSize: vars.font.size.lg }]);
 
 export const filters = style({
   display: 'grid',
@@ -174,31 +97,17 @@ export const filters = style({
   '@media': { 'screen and (min-width: 640px)': { gridTemplateColumns: 'repeat(3, minmax(0, 1fr)) auto' } },
 });
 
-export const pager = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space['3'],
-  flexWrap: 'wrap',
-});
+export const pager = style([cluster[3], { justifyContent: 'space-between' }]);
 
-export const codeRow = style({ display: 'flex', flexDirection: 'column', gap: vars.space['3'] });
 export const codeInput = style({
   letterSpacing: '0.3em',
   fontVariantNumeric: 'tabular-nums',
   maxWidth: '14rem',
 });
-export const buttons = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space['3'],
-  alignItems: 'center',
-});
-export const muted = style({ color: vars.color.textMuted, fontSize: vars.font.size.sm });
+export const muted = text.muted;
 export const narrow = style({ maxWidth: '40rem', width: '100%' });
 
 // ---- PaymentsPayOut ----
-export const flowHead = style({ display: 'flex', flexDirection: 'column', gap: vars.space['1'] });
 export const steps = style({
   display: 'grid',
   gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
@@ -244,16 +153,7 @@ export const stepDot = style({
     [`${step}[data-state="done"] &`]: { background: vars.color.successSoft, borderColor: 'transparent' },
   },
 });
-export const rules = style({ display: 'flex', flexDirection: 'column', gap: vars.space['4'], margin: 0 });
-export const rule = style({ display: 'flex', flexDirection: 'column', gap: vars.space['1'] });
-export const ruleTitle = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: vars.space['2'],
-  fontWeight: vars.font.weight.medium,
-});
-export const ruleText = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.font.size.sm });
+export const ruleTitle = style([cluster[2], { fontWeight: vars.font.weight.medium }]);
 export const phone = style({
   color: vars.color.text,
   fontSize: vars.font.size.md,

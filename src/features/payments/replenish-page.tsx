@@ -16,6 +16,7 @@ import {
 import { pay } from './api';
 import { parseAmount } from '../../lib/money';
 import * as s from './payments.css';
+import { cluster, stack, text } from '../../ui/layout.css';
 import { t } from './strings';
 import { useReportFinances } from './use-finances';
 import { useIsOffline } from '../../actors/connectivity';
@@ -60,7 +61,7 @@ export function ReplenishPage() {
   return (
     <Card as="section" aria-labelledby="replenish-title" className={s.narrow}>
       <form
-        className={s.form}
+        className={stack[4]}
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
@@ -68,10 +69,10 @@ export function ReplenishPage() {
         }}
       >
         <div>
-          <h2 id="replenish-title" className={s.sectionTitle}>
+          <h2 id="replenish-title" className={text.title}>
             {t.replenish.title}
           </h2>
-          <p className={s.lead}>{t.replenish.lead}</p>
+          <p className={text.muted}>{t.replenish.lead}</p>
         </div>
         <TextField
           id="topup-amount"
@@ -95,7 +96,7 @@ export function ReplenishPage() {
                 checked={method === m}
                 onChange={() => setMethod(m)}
               />
-              <span className={s.choiceText}>{t.methods[m]}</span>
+              <span className={stack[1]}>{t.methods[m]}</span>
             </label>
           ))}
         </fieldset>
@@ -109,7 +110,7 @@ export function ReplenishPage() {
             {t.checkout.redirecting}
           </Alert>
         )}
-        <div className={s.buttons}>
+        <div className={cluster[3]}>
           <Button type="submit" size="lg" loading={locked} disabled={offline}>
             {t.replenish.submit}
           </Button>

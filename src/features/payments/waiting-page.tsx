@@ -9,6 +9,7 @@ import { createPacket } from './api';
 import { formatDate } from './format';
 import { formatMoney } from '../../lib/money';
 import * as s from './payments.css';
+import { text } from '../../ui/layout.css';
 import { t } from './strings';
 import { useResourceActor } from '../../actors/resource';
 import { waitingIsStale, type WaitingResource } from './resources';
@@ -67,10 +68,10 @@ function WaitingList({ orders }: { orders: WaitingOrder[] }) {
   return (
     <section className={s.section} aria-labelledby="waiting-title">
       <div>
-        <h2 id="waiting-title" className={s.sectionTitle}>
+        <h2 id="waiting-title" className={text.title}>
           {t.waiting.title}
         </h2>
-        <p className={s.lead}>{t.waiting.lead}</p>
+        <p className={text.muted}>{t.waiting.lead}</p>
       </div>
       <ul className={s.list}>
         {orders.map((o) => (
@@ -84,7 +85,7 @@ function WaitingList({ orders }: { orders: WaitingOrder[] }) {
             />
             <div className={s.rowMain}>
               <span className={s.rowTitle}>{o.topic}</span>
-              <span className={s.rowMeta}>
+              <span className={text.muted}>
                 {t.waiting.order(o.id)} · {o.work_type} · {t.waiting.deadline(formatDate(o.deadline))}
                 {o.paid > 0 && ` · ${t.waiting.paidPart(formatMoney(o.paid))}`}
               </span>

@@ -26,6 +26,7 @@ import { Avatar, Card, Skeleton } from '../../ui/primitives';
 import { deleteAvatar, fetchAvatars, uploadAvatar } from './api';
 import { fitIntoSquare } from './fit-image';
 import * as s from './profile.css';
+import { cluster } from '../../ui/layout.css';
 import { t } from './strings';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/gif';
@@ -95,7 +96,7 @@ function AvatarBlock({ actor, fio }: { actor: AvatarActor; fio: string }) {
   const message = localError ?? (loadFailed ? t.avatar.loadFailed : error?.message) ?? null;
 
   return (
-    <div className={s.avatarBlock}>
+    <div className={cluster[4]}>
       {loading ? (
         <Skeleton width={112} height={112} radius="50%" />
       ) : choice ? (

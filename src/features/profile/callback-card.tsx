@@ -18,6 +18,7 @@ import { TextField } from '../../ui/field';
 import { Card } from '../../ui/primitives';
 import { requestCallback } from './api';
 import * as s from './profile.css';
+import { stack, text } from '../../ui/layout.css';
 import { t } from './strings';
 import { phoneValue } from './values';
 
@@ -73,7 +74,7 @@ export function CallbackCard({ phone: initialPhone, name: initialName }: { phone
   return (
     <Card as="section" aria-labelledby="profile-callback-title">
       <div className={s.cardHead}>
-        <h2 id="profile-callback-title" className={s.cardTitle}>
+        <h2 id="profile-callback-title" className={text.title}>
           {t.callback.title}
         </h2>
         <p className={s.cardLead}>{t.callback.lead}</p>
@@ -90,7 +91,7 @@ export function CallbackCard({ phone: initialPhone, name: initialName }: { phone
           </div>
         </div>
       ) : (
-        <form ref={ref} className={s.form} onSubmit={onSubmit} noValidate aria-busy={sending || undefined}>
+        <form ref={ref} className={stack[4]} onSubmit={onSubmit} noValidate aria-busy={sending || undefined}>
           {tooMany && (
             <Alert tone="warning" live="alert" title={t.callback.tooManyTitle}>
               {error?.message}

@@ -21,6 +21,7 @@ import { TextField } from '../../ui/field';
 import { Card, EmptyState, LoadingRegion, PageHeader, Skeleton, Spinner } from '../../ui/primitives';
 import { cancelEmailChange, confirmEmailChange, fetchEmailChangeStatus, requestEmailChange } from './api';
 import * as s from './profile.css';
+import { stack, text } from '../../ui/layout.css';
 import { t } from './strings';
 import { toEmailChangeState } from './values';
 import { EndOtherSessionsOffer } from './end-others-offer';
@@ -58,7 +59,7 @@ export function EmailEditPage({ confirmToken }: { confirmToken?: string | undefi
   }, [confirmToken, view, navigate]);
 
   return (
-    <div className={`${s.page} ${s.narrow}`}>
+    <div className={`${stack[5]} ${s.narrow}`}>
       <PageHeader title={t.email.title} description={t.email.lead} />
       {view === 'loading' && <FormSkeleton />}
       {view === 'loadFailed' && (
@@ -91,7 +92,7 @@ function FormSkeleton() {
   return (
     <LoadingRegion>
       <Card>
-        <div className={s.form}>
+        <div className={stack[4]}>
           <Skeleton width="50%" />
           <Skeleton height={44} radius={8} />
           <Skeleton width={160} height={40} radius={8} />
@@ -141,7 +142,7 @@ function RequestForm({ actor, onDone }: { actor: Actor; onDone?: () => void }) {
 
   return (
     <Card>
-      <form className={s.form} onSubmit={onSubmit} noValidate aria-busy={busy || undefined}>
+      <form className={stack[4]} onSubmit={onSubmit} noValidate aria-busy={busy || undefined}>
         {current && (
           <p className={s.muted}>
             {t.email.current}: <strong>{current}</strong>
@@ -207,7 +208,7 @@ function PendingCard({ actor }: { actor: Actor }) {
   return (
     <Card as="section" aria-labelledby="email-pending-title">
       <div className={s.stack}>
-        <h2 id="email-pending-title" ref={heading} tabIndex={-1} className={s.cardTitle}>
+        <h2 id="email-pending-title" ref={heading} tabIndex={-1} className={text.title}>
           {t.email.pendingTitle}
         </h2>
         <Alert tone="info" live="status">

@@ -16,6 +16,7 @@ import { Icon } from '../../ui/icon';
 import { Badge, Card } from '../../ui/primitives';
 import { ProfileCheck, ProfileSelect, ProfileText, useProfileForm } from './profile-form-fields';
 import * as s from './profile.css';
+import { stack, text } from '../../ui/layout.css';
 import { t } from './strings';
 import { phoneValue } from './values';
 import { useIsOffline } from '../../actors/connectivity';
@@ -66,12 +67,12 @@ function GroupCard({
   return (
     <Card as="section" aria-labelledby={titleId}>
       <div className={s.cardHead}>
-        <h2 id={titleId} className={s.cardTitle}>
+        <h2 id={titleId} className={text.title}>
           {t.groups[group]}
         </h2>
         {lead && <p className={s.cardLead}>{lead}</p>}
       </div>
-      <form ref={form} className={s.form} onSubmit={onSubmit} noValidate aria-busy={saving || undefined}>
+      <form ref={form} className={stack[4]} onSubmit={onSubmit} noValidate aria-busy={saving || undefined}>
         <FormErrorSummary detail={message} focusOnShow={false} />
         <fieldset className={s.fieldset} disabled={saving}>
           {children}
@@ -174,7 +175,7 @@ export function ContactsGroup() {
       />
       <fieldset className={s.fieldset}>
         <legend className={s.legend}>{t.fields.contactsLegend}</legend>
-        <div className={s.checks}>
+        <div className={stack[3]}>
           <ProfileCheck field="is_telegram_contact" label={t.fields.isTelegram} />
           <ProfileCheck field="is_viber_contact" label={t.fields.isViber} />
           <ProfileCheck field="is_whatsapp_contact" label={t.fields.isWhatsapp} />
@@ -189,7 +190,7 @@ export function NotificationsGroup() {
   const info = useSelector(actor, selectInfo);
   return (
     <GroupCard group="notifications">
-      <div className={s.checks}>
+      <div className={stack[3]}>
         <ProfileCheck field="sms_delivery" label={t.fields.sms} hint={t.fields.smsHint} />
         <ProfileCheck
           field="email_delivery"

@@ -18,6 +18,7 @@ import { CallbackCard } from './callback-card';
 import { ContactsGroup, NotificationsGroup, PersonalGroup, StudyGroup } from './profile-groups';
 import { ProfileFormProvider, useProfileForm } from './profile-form-fields';
 import * as s from './profile.css';
+import { cluster, stack } from '../../ui/layout.css';
 import { SocialsCard } from './socials-card';
 import { DevicesSection } from './devices-section';
 import { t } from './strings';
@@ -34,7 +35,7 @@ export function ProfilePage() {
   const loadFailed = useSelector(actor, selectLoadFailed);
 
   return (
-    <div className={s.page}>
+    <div className={stack[5]}>
       <PageHeader title={t.profile.title} description={t.profile.lead} />
       <ProfileFormProvider actor={actor}>
         {ready ? <ProfileContent /> : loadFailed ? <LoadFailed /> : <ProfileSkeleton />}
@@ -89,9 +90,9 @@ function LoadFailed() {
 function ProfileSkeleton() {
   return (
     <LoadingRegion>
-      <div className={s.page}>
+      <div className={stack[5]}>
         <Card>
-          <div className={s.avatarBlock}>
+          <div className={cluster[4]}>
             <Skeleton width={112} height={112} radius="50%" />
             <div className={s.identityText} style={{ flex: 1 }}>
               <Skeleton width="40%" height={24} />
@@ -102,7 +103,7 @@ function ProfileSkeleton() {
         <div className={s.columns}>
           {[0, 1].map((i) => (
             <Card key={i}>
-              <div className={s.form}>
+              <div className={stack[4]}>
                 <Skeleton width="30%" height={22} />
                 {[0, 1, 2].map((j) => (
                   <Skeleton key={j} height={44} radius={8} />

@@ -1,51 +1,23 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme/contract.css';
+import * as ui from '../../ui/blocks.css';
+import { bare, cluster, columns as columnsBase, shrink, stack as column, text } from '../../ui/layout.css';
 
 const wide = 'screen and (min-width: 960px)';
 
-export const page = style({ display: 'flex', flexDirection: 'column', gap: vars.space['5'] });
+export const columns = style([
+  columnsBase,
+  { '@media': { [wide]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } } },
+]);
 
-export const columns = style({
-  display: 'grid',
-  gridTemplateColumns: 'minmax(0, 1fr)',
-  gap: vars.space['5'],
-  alignItems: 'start',
-  '@media': { [wide]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
-});
-
-export const cardTitle = style({
-  fontSize: vars.font.size.lg,
-  fontWeight: vars.font.weight.semibold,
-  lineHeight: vars.font.lineHeight.tight,
-});
-
-export const cardLead = style({
-  marginTop: vars.space['1'],
-  color: vars.color.textMuted,
-  fontSize: vars.font.size.sm,
-});
+export const cardLead = style([text.muted, { marginTop: vars.space['1'] }]);
 
 export const cardHead = style({ marginBottom: vars.space['4'] });
 
-export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space['4'] });
-
 /** A fieldset that only groups (no frame); disabled while its group is saved. */
-export const fieldset = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space['4'],
-  minWidth: 0,
-  margin: 0,
-  padding: 0,
-  border: 0,
-});
+export const fieldset = ui.fieldset({ gap: 4 });
 
-export const legend = style({
-  marginBottom: vars.space['2'],
-  padding: 0,
-  fontSize: vars.font.size.sm,
-  fontWeight: vars.font.weight.medium,
-});
+export const legend = ui.legend({ size: 'sm' });
 
 export const twoFields = style({
   display: 'grid',
@@ -54,15 +26,7 @@ export const twoFields = style({
   '@media': { 'screen and (min-width: 480px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
 });
 
-export const checks = style({ display: 'flex', flexDirection: 'column', gap: vars.space['3'] });
-
-export const footer = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: vars.space['3'],
-  paddingTop: vars.space['2'],
-});
+export const footer = style([cluster[3], { paddingTop: vars.space['2'] }]);
 
 export const status = style({
   display: 'inline-flex',
@@ -72,18 +36,9 @@ export const status = style({
   color: vars.color.success,
 });
 
-export const muted = style({ fontSize: vars.font.size.sm, color: vars.color.textMuted });
+export const muted = text.muted;
 
-export const linkButton = style({
-  padding: 0,
-  border: 0,
-  background: 'none',
-  color: vars.color.primaryText,
-  font: 'inherit',
-  fontSize: vars.font.size.sm,
-  textDecoration: 'underline',
-  cursor: 'pointer',
-});
+export const linkButton = style([ui.linkButton, { fontSize: vars.font.size.sm }]);
 
 export const textLink = style({ color: vars.color.primaryText, fontWeight: vars.font.weight.medium });
 
@@ -93,13 +48,6 @@ export const identity = style({
   flexDirection: 'column',
   gap: vars.space['5'],
   '@media': { 'screen and (min-width: 640px)': { flexDirection: 'row', alignItems: 'flex-start' } },
-});
-
-export const avatarBlock = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space['4'],
-  flexWrap: 'wrap',
 });
 
 export const avatarFrame = style({
@@ -117,40 +65,20 @@ export const avatarImage = style({ width: '100%', height: '100%', display: 'bloc
 export const fitCover = style({ objectFit: 'cover' });
 export const fitContain = style({ objectFit: 'contain', background: vars.color.surface });
 
-export const avatarActions = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space['2'],
-  minWidth: 0,
-});
-export const row = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'], alignItems: 'center' });
+export const avatarActions = style([column[2], shrink]);
+export const row = cluster[2];
 
-export const identityText = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space['1'],
-  minWidth: 0,
-});
+export const identityText = style([column[1], shrink]);
 export const identityName = style({ fontSize: vars.font.size.xl, fontWeight: vars.font.weight.semibold });
 export const identityEmail = style({ color: vars.color.textMuted, overflowWrap: 'anywhere' });
 
 /** The real file input is visually hidden; its label is styled as a button and stays keyboard-reachable. */
-export const fileInput = style({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  opacity: 0,
-  overflow: 'hidden',
-});
+export const fileInput = ui.fileInput;
 
-export const fitChoice = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space['3'],
-  margin: 0,
-  padding: 0,
-  border: 0,
-});
+export const fitChoice = style([
+  bare,
+  { display: 'flex', flexWrap: 'wrap', gap: vars.space['3'], border: 0 },
+]);
 export const radio = style({
   display: 'inline-flex',
   alignItems: 'center',
@@ -158,22 +86,10 @@ export const radio = style({
   fontSize: vars.font.size.sm,
   cursor: 'pointer',
 });
-export const radioInput = style({
-  width: '18px',
-  height: '18px',
-  accentColor: vars.color.primary,
-  margin: 0,
-});
+export const radioInput = style([ui.choiceInput, { margin: 0 }]);
 
 // ---- Socials ---------------------------------------------------------------------------------------------------
-export const socialList = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space['3'],
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-});
+export const socialList = style([column[3], bare]);
 export const socialItem = style({
   display: 'flex',
   alignItems: 'center',
@@ -190,7 +106,7 @@ export const socialName = style({
 
 // ---- E-mail change ---------------------------------------------------------------------------------------------
 export const narrow = style({ maxWidth: '560px', width: '100%' });
-export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space['4'] });
+export const stack = column[4];
 
 /** The "choose a picture" label shows the focus of the hidden file input it stands for. */
 export const fileLabel = style({

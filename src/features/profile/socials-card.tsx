@@ -8,6 +8,7 @@ import { Badge, Card } from '../../ui/primitives';
 import type { SocialNetwork } from '../../../contract/auth';
 import { startSocialLink } from './api';
 import * as s from './profile.css';
+import { text } from '../../ui/layout.css';
 import { t } from './strings';
 
 export function SocialsCard({ socials }: { socials: { network: SocialNetwork; linked: boolean }[] }) {
@@ -30,7 +31,7 @@ export function SocialsCard({ socials }: { socials: { network: SocialNetwork; li
   return (
     <Card as="section" aria-labelledby="profile-socials-title">
       <div className={s.cardHead}>
-        <h2 id="profile-socials-title" className={s.cardTitle}>
+        <h2 id="profile-socials-title" className={text.title}>
           {t.socials.title}
         </h2>
         <p className={s.cardLead}>{t.socials.lead}</p>

@@ -1,5 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme/contract.css';
+import * as ui from '../../ui/blocks.css';
+import { bare, row as inline, text } from '../../ui/layout.css';
 
 const desktop = '(min-width: 1024px)';
 const SIDEBAR = '248px';
@@ -56,79 +58,70 @@ export const sidebarLogo = style({
   padding: `0 ${vars.space['2']}`,
 });
 
-export const navList = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '2px',
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-});
+export const navList = style([bare, { display: 'flex', flexDirection: 'column', gap: '2px' }]);
 
-export const navLink = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space['3'],
-  minHeight: '40px',
-  padding: `0 ${vars.space['3']}`,
-  borderRadius: vars.radius.md,
-  color: vars.color.textMuted,
-  fontSize: vars.font.size.sm,
-  fontWeight: vars.font.weight.medium,
-  textDecoration: 'none',
-  transition: `background-color ${vars.motion.fast}, color ${vars.motion.fast}`,
-  selectors: {
-    '&:hover': { background: vars.color.surfaceHover, color: vars.color.text },
-    '&[aria-current="page"]': { background: vars.color.primarySoft, color: vars.color.primaryText },
+/** A line of the side navigation or of the user menu: an icon and a label. */
+const item = style([
+  inline[3],
+  {
+    minHeight: '40px',
+    padding: `0 ${vars.space['3']}`,
+    borderRadius: vars.radius.md,
+    fontSize: vars.font.size.sm,
+    textDecoration: 'none',
   },
-});
+]);
+
+export const navLink = style([
+  item,
+  {
+    color: vars.color.textMuted,
+    fontWeight: vars.font.weight.medium,
+    transition: `background-color ${vars.motion.fast}, color ${vars.motion.fast}`,
+    selectors: {
+      '&:hover': { background: vars.color.surfaceHover, color: vars.color.text },
+      '&[aria-current="page"]': { background: vars.color.primarySoft, color: vars.color.primaryText },
+    },
+  },
+]);
 
 // ---- Header ----------------------------------------------------------------------------------------------------
 export const column = style({ display: 'flex', flexDirection: 'column', minWidth: 0 });
 
-export const header = style({
-  position: 'sticky',
-  top: 0,
-  zIndex: vars.z.header,
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space['2'],
-  height: HEADER,
-  padding: `0 ${vars.space['3']} 0 ${vars.space['4']}`,
-  borderBottom: `1px solid ${vars.color.border}`,
-  // Slightly translucent so content scrolling under it stays readable but hinted.
-  background: `color-mix(in srgb, ${vars.color.bg} 88%, transparent)`,
-  backdropFilter: 'saturate(180%) blur(10px)',
-  '@media': { [desktop]: { padding: `0 ${vars.space['6']} 0 ${vars.space['8']}` } },
-});
+export const header = style([
+  inline[2],
+  {
+    position: 'sticky',
+    top: 0,
+    zIndex: vars.z.header,
+    height: HEADER,
+    padding: `0 ${vars.space['3']} 0 ${vars.space['4']}`,
+    borderBottom: `1px solid ${vars.color.border}`,
+    // Slightly translucent so content scrolling under it stays readable but hinted.
+    background: `color-mix(in srgb, ${vars.color.bg} 88%, transparent)`,
+    backdropFilter: 'saturate(180%) blur(10px)',
+    '@media': { [desktop]: { padding: `0 ${vars.space['6']} 0 ${vars.space['8']}` } },
+  },
+]);
 
 export const headerLogo = style({ '@media': { [desktop]: { display: 'none' } } });
 export const headerLogoAlways = style({});
 export const headerSpacer = style({ flex: 1 });
 
-export const financeChip = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space['3'],
-  margin: 0,
-  padding: `${vars.space['1']} ${vars.space['3']}`,
-  borderRadius: vars.radius.full,
-  background: vars.color.surface2,
-  fontSize: vars.font.size.sm,
-  whiteSpace: 'nowrap',
-});
+export const financeChip = style([
+  inline[3],
+  {
+    margin: 0,
+    padding: `${vars.space['1']} ${vars.space['3']}`,
+    borderRadius: vars.radius.full,
+    background: vars.color.surface2,
+    fontSize: vars.font.size.sm,
+    whiteSpace: 'nowrap',
+  },
+]);
 export const financeItem = style({ display: 'flex', alignItems: 'center', gap: vars.space['1'] });
-export const financeValue = style({
-  margin: 0,
-  fontWeight: vars.font.weight.semibold,
-  fontVariantNumeric: 'tabular-nums',
-});
-export const financeLabel = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space['1'],
-  color: vars.color.textMuted,
-});
+export const financeValue = style([text.strong, { fontVariantNumeric: 'tabular-nums' }]);
+export const financeLabel = style([inline[1], { color: vars.color.textMuted }]);
 export const financeBonus = style({
   display: 'none',
   '@media': { '(min-width: 400px)': { display: 'flex' } },
@@ -155,44 +148,46 @@ export const financeLabelText = style({
 // ---- User menu -------------------------------------------------------------------------------------------------
 export const menuRoot = style({ position: 'relative' });
 
-export const menuButton = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space['2'],
-  height: '44px',
-  padding: `0 ${vars.space['2']} 0 ${vars.space['1']}`,
-  border: 0,
-  borderRadius: vars.radius.full,
-  background: 'transparent',
-  color: vars.color.text,
-  selectors: { '&:hover, &[aria-expanded="true"]': { background: vars.color.surfaceHover } },
-});
+export const menuButton = style([
+  inline[2],
+  {
+    height: '44px',
+    padding: `0 ${vars.space['2']} 0 ${vars.space['1']}`,
+    border: 0,
+    borderRadius: vars.radius.full,
+    background: 'transparent',
+    color: vars.color.text,
+    selectors: { '&:hover, &[aria-expanded="true"]': { background: vars.color.surfaceHover } },
+  },
+]);
 
-export const menuName = style({
-  display: 'none',
-  maxWidth: '160px',
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
-  fontSize: vars.font.size.sm,
-  fontWeight: vars.font.weight.medium,
-  '@media': { [desktop]: { display: 'block' } },
-});
+export const menuName = style([
+  text.medium,
+  {
+    display: 'none',
+    maxWidth: '160px',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+    fontSize: vars.font.size.sm,
+    '@media': { [desktop]: { display: 'block' } },
+  },
+]);
 
 export const menuChevron = style({ color: vars.color.textMuted });
 
-export const menuPanel = style({
-  position: 'absolute',
-  right: 0,
-  top: 'calc(100% + 6px)',
-  zIndex: vars.z.drawer,
-  minWidth: '240px',
-  padding: vars.space['1'],
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  background: vars.color.surface,
-  boxShadow: vars.shadow.lg,
-});
+export const menuPanel = style([
+  ui.surface(),
+  {
+    position: 'absolute',
+    right: 0,
+    top: 'calc(100% + 6px)',
+    zIndex: vars.z.drawer,
+    minWidth: '240px',
+    padding: vars.space['1'],
+    boxShadow: vars.shadow.lg,
+  },
+]);
 
 export const menuHead = style({
   padding: `${vars.space['2']} ${vars.space['3']} ${vars.space['3']}`,
@@ -200,23 +195,15 @@ export const menuHead = style({
   borderBottom: `1px solid ${vars.color.border}`,
   fontSize: vars.font.size.sm,
 });
-export const menuHeadName = style({ fontWeight: vars.font.weight.semibold });
-export const menuHeadEmail = style({ color: vars.color.textMuted, overflowWrap: 'anywhere' });
+export const menuHeadEmail = style([text.wrap, { color: vars.color.textMuted }]);
 
-export const menuList = style({ margin: 0, padding: 0, listStyle: 'none' });
-
-export const menuItem = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space['3'],
-  minHeight: '40px',
-  padding: `0 ${vars.space['3']}`,
-  borderRadius: vars.radius.md,
-  color: vars.color.text,
-  fontSize: vars.font.size.sm,
-  textDecoration: 'none',
-  selectors: { '&:hover, &:focus-visible': { background: vars.color.surfaceHover } },
-});
+export const menuItem = style([
+  item,
+  {
+    color: vars.color.text,
+    selectors: { '&:hover, &:focus-visible': { background: vars.color.surfaceHover } },
+  },
+]);
 
 // ---- Content and the phone's bottom bar ------------------------------------------------------------------------
 export const main = style({
@@ -243,13 +230,10 @@ export const bottomBar = style({
   '@media': { [desktop]: { display: 'none' } },
 });
 
-export const bottomList = style({
-  display: 'grid',
-  gridTemplateColumns: 'repeat(4, minmax(0, 1fr))',
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-});
+export const bottomList = style([
+  bare,
+  { display: 'grid', gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' },
+]);
 
 export const bottomLink = style({
   display: 'flex',

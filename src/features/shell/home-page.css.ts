@@ -1,14 +1,13 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme/contract.css';
+import * as ui from '../../ui/blocks.css';
+import { text } from '../../ui/layout.css';
 
-export const sectionTitle = style({
-  marginBottom: vars.space['3'],
-  fontSize: vars.font.size.sm,
-  fontWeight: vars.font.weight.semibold,
-  color: vars.color.textMuted,
-  textTransform: 'uppercase',
-  letterSpacing: '0.06em',
-});
+export const sectionTitle = style([
+  text.muted,
+  text.strong,
+  { marginBottom: vars.space['3'], textTransform: 'uppercase', letterSpacing: '0.06em' },
+]);
 
 export const grid = style({
   display: 'grid',
@@ -22,25 +21,23 @@ export const grid = style({
   },
 });
 
-export const action = style({
-  display: 'flex',
-  alignItems: 'flex-start',
-  gap: vars.space['4'],
-  height: '100%',
-  padding: vars.space['5'],
-  borderRadius: vars.radius.lg,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.surface,
-  boxShadow: vars.shadow.sm,
-  color: vars.color.text,
-  textDecoration: 'none',
-  transition: `border-color ${vars.motion.fast}, box-shadow ${vars.motion.fast}, transform ${vars.motion.fast}`,
-  selectors: {
-    '&:hover': { borderColor: vars.color.borderStrong, boxShadow: vars.shadow.md },
-    '&:active': { transform: 'translateY(1px)' },
+export const action = style([
+  ui.surface({ shadow: 'sm', pad: 5 }),
+  {
+    display: 'flex',
+    alignItems: 'flex-start',
+    gap: vars.space['4'],
+    height: '100%',
+    color: vars.color.text,
+    textDecoration: 'none',
+    transition: `border-color ${vars.motion.fast}, box-shadow ${vars.motion.fast}, transform ${vars.motion.fast}`,
+    selectors: {
+      '&:hover': { borderColor: vars.color.borderStrong, boxShadow: vars.shadow.md },
+      '&:active': { transform: 'translateY(1px)' },
+    },
+    '@media': { '(min-width: 640px)': { flexDirection: 'column' } },
   },
-  '@media': { '(min-width: 640px)': { flexDirection: 'column' } },
-});
+]);
 
 export const actionPrimary = style({
   background: vars.color.primary,
@@ -63,12 +60,7 @@ export const actionIcon = style({
 export const actionIconOnPrimary = style({ background: 'rgba(255, 255, 255, 0.16)', color: 'inherit' });
 
 export const actionTitle = style({ display: 'block', fontWeight: vars.font.weight.semibold });
-export const actionText = style({
-  display: 'block',
-  marginTop: vars.space['1'],
-  fontSize: vars.font.size.sm,
-  color: vars.color.textMuted,
-});
+export const actionText = style([text.muted, { display: 'block', marginTop: vars.space['1'] }]);
 export const actionTextOnPrimary = style({ color: 'inherit', opacity: 0.9 });
 
 export const finances = style({
@@ -79,8 +71,6 @@ export const finances = style({
   '@media': { '(min-width: 640px)': { gap: vars.space['4'] } },
 });
 
-export const stat = style({ display: 'flex', flexDirection: 'column', gap: vars.space['1'] });
-export const statLabel = style({ fontSize: vars.font.size.sm, color: vars.color.textMuted });
 export const statValue = style({
   margin: 0,
   fontSize: vars.font.size['2xl'],
@@ -88,4 +78,3 @@ export const statValue = style({
   letterSpacing: '-0.01em',
   fontVariantNumeric: 'tabular-nums',
 });
-export const statHint = style({ fontSize: vars.font.size.xs, color: vars.color.textMuted });

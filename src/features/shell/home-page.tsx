@@ -3,6 +3,7 @@ import { useFinances, useUser } from '../../actors/hooks';
 import { Icon } from '../../ui/icon';
 import { Card, PageHeader } from '../../ui/primitives';
 import * as s from './home-page.css';
+import { stack, text } from '../../ui/layout.css';
 import { formatMoney } from '../../lib/money';
 import { givenName } from '../../lib/names';
 import { t } from './strings';
@@ -24,14 +25,14 @@ function Finances() {
   if (!finances) return null;
   return (
     <dl className={s.finances}>
-      <Card className={s.stat}>
-        <dt className={s.statLabel}>{t.home.money}</dt>
+      <Card className={stack[1]}>
+        <dt className={text.muted}>{t.home.money}</dt>
         <dd className={s.statValue}>{formatMoney(finances.money)}</dd>
       </Card>
-      <Card className={s.stat}>
-        <dt className={s.statLabel}>{t.home.bonus}</dt>
+      <Card className={stack[1]}>
+        <dt className={text.muted}>{t.home.bonus}</dt>
         <dd className={s.statValue}>{formatMoney(finances.bonus)}</dd>
-        <dd className={s.statHint}>{t.home.bonusHint}</dd>
+        <dd className={text.mutedXs}>{t.home.bonusHint}</dd>
       </Card>
     </dl>
   );

@@ -4,6 +4,7 @@ import { useUser } from '../../actors/hooks';
 import { Icon } from '../../ui/icon';
 import { Avatar } from '../../ui/primitives';
 import * as s from './cabinet-layout.css';
+import { bare, text } from '../../ui/layout.css';
 import { t } from './strings';
 
 /**
@@ -60,10 +61,10 @@ export function UserMenu() {
       </button>
       <div id={panelId} className={s.menuPanel} hidden={!open}>
         <div className={s.menuHead}>
-          <div className={s.menuHeadName}>{name}</div>
+          <div className={text.strong}>{name}</div>
           {user?.email && user.email !== name && <div className={s.menuHeadEmail}>{user.email}</div>}
         </div>
-        <ul className={s.menuList}>
+        <ul className={bare}>
           <li>
             <Link to="/profile" className={s.menuItem} onClick={() => setOpen(false)}>
               <Icon name="user" size={18} />

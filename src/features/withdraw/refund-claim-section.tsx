@@ -18,6 +18,7 @@ import { t } from './strings';
 import { useResource } from '../../actors/resource';
 import { useMoneyOut } from './use-money-out';
 import * as s from './withdraw.css';
+import { cluster, stack, text } from '../../ui/layout.css';
 
 type Field = 'order' | 'reason' | 'amount' | 'fio' | 'country' | 'account';
 
@@ -28,9 +29,9 @@ export function RefundClaimSection() {
   const error = (orders.error ?? countries.error)?.message;
   return (
     <Card as="section" aria-labelledby="claim-title">
-      <div className={s.form}>
+      <div className={stack[4]}>
         <div>
-          <h2 id="claim-title" className={s.title}>
+          <h2 id="claim-title" className={text.title}>
             {t.claim.title}
           </h2>
           <p className={s.lead}>{t.claim.lead}</p>
@@ -146,7 +147,7 @@ function ClaimForm({
   ].some((k) => server[k]);
   return (
     <form
-      className={s.form}
+      className={stack[4]}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
@@ -166,8 +167,8 @@ function ClaimForm({
         error={errors.order ?? server.order_id}
         disabled={busy}
       />
-      <div className={s.textareaField}>
-        <label htmlFor="claim-reason" className={s.label}>
+      <div className={stack[2]}>
+        <label htmlFor="claim-reason" className={text.label}>
           {t.claim.reason}
         </label>
         <textarea
@@ -181,7 +182,7 @@ function ClaimForm({
           disabled={busy}
         />
         {reasonError && (
-          <span id={reasonId} className={s.fieldError}>
+          <span id={reasonId} className={text.danger}>
             {reasonError}
           </span>
         )}
@@ -227,7 +228,7 @@ function ClaimForm({
           {failure.message}
         </Alert>
       )}
-      <div className={s.buttons}>
+      <div className={cluster[3]}>
         <Button type="submit" variant="secondary" loading={busy}>
           {t.claim.submit}
         </Button>

@@ -10,6 +10,7 @@ import { formatDay } from './format';
 import { formatMoney } from '../../lib/money';
 import { t } from './strings';
 import * as s from './withdraw.css';
+import { cluster, stack, text } from '../../ui/layout.css';
 
 const TONE: Record<MoneyRequest['status'], Tone> = {
   processing: 'warning',
@@ -27,15 +28,15 @@ export function RequestsSection({ version }: { version: string }) {
     reloadOn: (notice) => notice.type === 'realtime.resumed',
   });
   return (
-    <Card as="section" aria-labelledby="money-requests" className={s.form}>
+    <Card as="section" aria-labelledby="money-requests" className={stack[4]}>
       <div>
-        <h2 id="money-requests" className={s.title}>
+        <h2 id="money-requests" className={text.title}>
           {t.requests.title}
         </h2>
         <p className={s.lead}>{t.requests.lead}</p>
       </div>
       {error && !data ? (
-        <div className={s.buttons}>
+        <div className={cluster[3]}>
           <p role="alert" className={s.muted}>
             {t.loadFailed}
           </p>

@@ -20,15 +20,16 @@ import { t } from './strings';
 import { useResource } from '../../actors/resource';
 import { useMoneyOut } from './use-money-out';
 import * as s from './withdraw.css';
+import { cluster, stack, text } from '../../ui/layout.css';
 
 export function StornoSection({ money }: { money: number | null }) {
   const rows = useResource((_, signal) => fetchStornoRows(signal), 'storno');
   const extra = useResource((_, signal) => fetchRefundExtra(signal), 'extra');
   return (
     <Card as="section" aria-labelledby="storno-title">
-      <div className={s.form}>
+      <div className={stack[4]}>
         <div>
-          <h2 id="storno-title" className={s.title}>
+          <h2 id="storno-title" className={text.title}>
             {t.storno.title}
           </h2>
           <p className={s.lead}>{extra.data?.processing_text ?? t.storno.lead}</p>
@@ -108,7 +109,7 @@ function StornoForm({
         <Alert tone="success" live="status">
           {t.storno.done(formatMoney(refunds.reduce((x, r) => x + r.amount, 0)))}
         </Alert>
-        <div className={s.buttons}>
+        <div className={cluster[3]}>
           <Button variant="secondary" onClick={onDone}>
             {t.form.again}
           </Button>
@@ -119,7 +120,7 @@ function StornoForm({
 
   return (
     <form
-      className={s.form}
+      className={stack[4]}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
@@ -163,7 +164,7 @@ function StornoForm({
           {failure.message}
         </Alert>
       )}
-      <div className={s.buttons}>
+      <div className={cluster[3]}>
         <Button type="submit" variant="secondary" loading={busy}>
           {t.storno.submit}
         </Button>

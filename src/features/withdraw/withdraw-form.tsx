@@ -18,6 +18,7 @@ import { formatMoney, parseAmount } from '../../lib/money';
 import { t } from './strings';
 import { useMoneyOut } from './use-money-out';
 import * as s from './withdraw.css';
+import { cluster, stack, text } from '../../ui/layout.css';
 
 type Errors = Partial<Record<'amount' | 'card_number' | 'phone', string>>;
 
@@ -76,14 +77,14 @@ export function WithdrawForm({
   if (done)
     return (
       <Card as="section" aria-labelledby="withdraw-title">
-        <div className={s.form}>
-          <h2 id="withdraw-title" className={s.title}>
+        <div className={stack[4]}>
+          <h2 id="withdraw-title" className={text.title}>
             {t.form.title}
           </h2>
           <Alert tone="success" live="status" title={t.form.doneTitle}>
             {t.form.doneText(formatMoney((result as { amount?: number } | null)?.amount ?? 0))}
           </Alert>
-          <div className={s.buttons}>
+          <div className={cluster[3]}>
             <Button
               variant="secondary"
               onClick={() => {
@@ -102,14 +103,14 @@ export function WithdrawForm({
   return (
     <Card as="section" aria-labelledby="withdraw-title">
       <form
-        className={s.form}
+        className={stack[4]}
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
           submit();
         }}
       >
-        <h2 id="withdraw-title" className={s.title}>
+        <h2 id="withdraw-title" className={text.title}>
           {t.form.title}
         </h2>
         {tooLittle && <Alert tone="warning">{t.form.notEnough}</Alert>}
@@ -188,7 +189,7 @@ export function WithdrawForm({
             {failure.message}
           </Alert>
         )}
-        <div className={s.buttons}>
+        <div className={cluster[3]}>
           <Button type="submit" size="lg" loading={busy} disabled={tooLittle}>
             {t.form.submit}
           </Button>
