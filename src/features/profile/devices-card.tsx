@@ -24,6 +24,7 @@ import { devicesText as t, sessionName } from './devices-strings';
 import { DevicesSkeleton } from './devices-section';
 import * as d from './devices.css';
 import * as s from './profile.css';
+import { text } from '../../ui/layout.css';
 
 const actors = {
   loadSessions: fromPromise<DeviceSession[], void>(() => fetchSessions()),
@@ -40,7 +41,7 @@ export function DevicesCard() {
   return (
     <Card as="section" aria-labelledby="profile-devices-title" data-testid="devices">
       <div className={s.cardHead}>
-        <h2 id="profile-devices-title" className={s.cardTitle}>
+        <h2 id="profile-devices-title" className={text.title}>
           {t.title}
         </h2>
         <p className={s.cardLead}>{t.lead}</p>
