@@ -9,18 +9,15 @@ import type { ThemeName } from '../../contract/theme';
 import { vars } from '../ui/theme/contract.css';
 import { dialogsMachine } from '../../machines/dialogs/dialogs.machine';
 import { notificationsMachine } from '../../machines/notifications/notifications.machine';
-import { orderLoaderMachine } from '../../machines/order-loader/order-loader.machine';
 import { systemClock } from '../../machines/shared/clock';
-import type { OrderDetail } from '../../contract/orders.api';
 import { call, configureApi } from '../api/client';
 import { removeAccessCookie, storeAccessCookie, storeThemeCookie } from '../lib/cookies';
-import type { AppActors } from '../actors/app-actors';
+import type { AppActors, SignedInActors } from '../actors/app-actors';
 import { redirectValueFor } from '../lib/redirect';
 import { noteSessionExpired } from './session-expiry';
 import { createTokenSync } from './token-sync';
 import { refreshThrough } from '../actors/token-refresh';
 import * as io from './session-io';
-import { createRealtimeActor } from '../actors/realtime';
 import { createSessionDataSync } from '../actors/session-data';
 import { afterFirstPaint } from '../lib/first-paint';
 
@@ -129,34 +126,11 @@ export function createAppActors(options: CreateActorsOptions): AppActors {
   );
   const dialogs = createActor(dialogsMachine, { inspect });
   const notifications = createActor(notificationsMachine, { inspect });
-  const orderLoader = createActor(
-    orderLoaderMachine.provide({
-      actors: {
-        fetchOrder: fromPromise<OrderDetail, { id: number }>(({ input, signal }) =>
-          call('GET /api/client/orders/:id/', { params: { id: input.id }, signal }),
-        ),
-      },
-    }),
-    { input: { now: systemClock }, inspect },
-  );
-  // Signed out (or another customer signs in): no cached order of the last one may show.
-  session.subscribe((snapshot) => {
-    if (
-      selectStatus(snapshot) !== 'authSuccess' &&
-      Object.keys(orderLoader.getSnapshot().context.cache).length > 0
-    ) {
-      orderLoader.send({ type: 'orderLoader.clear' });
-    }
-  });
-
   token.start();
   session.start();
   theme.start();
   dialogs.start();
   notifications.start();
-  orderLoader.start();
-  // The socket follows the session: open while signed in, closed on sign-out.
-  const realtime = createRealtimeActor({ session, token, inspect });
 
   const sessionData = createSessionDataSync({
     onUser: (listener) => {
@@ -173,5 +147,28 @@ export function createAppActors(options: CreateActorsOptions): AppActors {
     },
   });
 
-  return { session, token, theme, dialogs, notifications, orderLoader, realtime, sessionData };
+  // The signed-in pages' actors come by dynamic import once the session first signs in (src/app/signed-in-actors.ts);
+  // the cabinet layout's beforeLoad waits for them, so every page that reads them finds them.
+  let signedInActors: Promise<SignedInActors> | undefined;
+  const actors: Omit<AppActors, keyof SignedInActors> = {
+    session,
+    token,
+    theme,
+    dialogs,
+    notifications,
+    sessionData,
+    signedIn: () =>
+      (signedInActors ??= import('./signed-in-actors').then(({ createSignedInActors }) => {
+        const more = createSignedInActors({ session, token, inspect });
+        Object.assign(actors, more);
+        return more;
+      })),
+  };
+  const startWhenSignedIn = (snapshot: ReturnType<typeof session.getSnapshot>) => {
+    if (selectStatus(snapshot) === 'authSuccess') void actors.signedIn();
+  };
+  session.subscribe(startWhenSignedIn);
+  startWhenSignedIn(session.getSnapshot());
+  // orderLoader and realtime are set on this object once signedIn() resolves (AppActors.signedIn).
+  return actors as AppActors;
 }

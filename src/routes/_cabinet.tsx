@@ -5,6 +5,9 @@ import { ProfilePopup } from '../features/profile/profile-popup';
 /** Pathless layout of every cabinet route: sign-in required (the root guard reads `requiresAuth`). */
 export const Route = createFileRoute('/_cabinet')({
   staticData: { requiresAuth: true },
+  // The root guard let a signed-in customer in: the signed-in actors (orders' cache, socket) are there before any
+  // page under this layout reads them (they load after the first sign-in, outside the first visit of /login).
+  beforeLoad: ({ context }) => context.signedIn(),
   component: CabinetPage,
 });
 
