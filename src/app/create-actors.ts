@@ -11,7 +11,7 @@ import { dialogsMachine } from '../../machines/dialogs/dialogs.machine';
 import { notificationsMachine } from '../../machines/notifications/notifications.machine';
 import { systemClock } from '../../machines/shared/clock';
 import { call, configureApi } from '../api/client';
-import { removeAccessCookie, storeAccessCookie, storeThemeCookie } from '../lib/cookies';
+import { hasSessionHint, removeAccessCookie, storeAccessCookie, storeThemeCookie } from '../lib/cookies';
 import type { AppActors, SignedInActors } from '../actors/app-actors';
 import { redirectValueFor } from '../lib/redirect';
 import { noteSessionExpired } from './session-expiry';
@@ -169,6 +169,9 @@ export function createAppActors(options: CreateActorsOptions): AppActors {
   };
   session.subscribe(startWhenSignedIn);
   startWhenSignedIn(session.getSnapshot());
+  // A visitor who may be signed in (the server's session hint is there) loads them beside the start-up refresh, so a
+  // cabinet page's first paint waits for no extra round trip; an anonymous first visit of /login never loads them.
+  if (hasSessionHint()) void actors.signedIn();
   // orderLoader and realtime are set on this object once signedIn() resolves (AppActors.signedIn).
   return actors as AppActors;
 }
