@@ -1,4 +1,4 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { sessionMachine } from '../../machines/session/session.machine';
 import type { tokenMachine } from '../../machines/token/token.machine';
@@ -8,6 +8,7 @@ import type { notificationsMachine } from '../../machines/notifications/notifica
 import type { realtimeMachine } from '../../machines/realtime/realtime.machine';
 import type { orderLoaderMachine } from '../../machines/order-loader/order-loader.machine';
 import type { SessionDataSync } from './session-data';
+import { createActorsSlot, type ActorsSlot } from './actors-slot';
 
 /** The app-wide actors, created once in src/app/create-actors.ts; the router context holds the same refs. */
 export interface AppActors extends SignedInActors {
@@ -34,18 +35,53 @@ export interface SignedInActors {
   realtime: ActorRefFrom<typeof realtimeMachine>;
 }
 
-const AppActorsContext = createContext<AppActors | null>(null);
+const ActorsSlotContext = createContext<ActorsSlot | null>(null);
 
-/** The router's context: the app's actor refs, never snapshots (routes read machine state in beforeLoad). */
-export type RouterContext = AppActors;
-
-export function AppActorsProvider({ actors, children }: { actors: AppActors; children: ReactNode }) {
-  return <AppActorsContext.Provider value={actors}>{children}</AppActorsContext.Provider>;
+/**
+ * The router's context: the actors' slot (src/actors/actors-slot.ts). The root guard awaits the actors for a visit
+ * that needs them; the cabinet layout's beforeLoad adds them, loaded and signed in, as `actors`.
+ */
+export interface RouterContext {
+  slot: ActorsSlot;
 }
 
-/** The actor refs (stable for the life of the page); read values with the narrow hooks of ./hooks.ts. */
+/** Give `slot` (the app: filled when create-actors.ts arrives) or `actors` already made (a test). */
+export function AppActorsProvider({
+  slot,
+  actors,
+  children,
+}: {
+  slot?: ActorsSlot;
+  actors?: AppActors;
+  children: ReactNode;
+}) {
+  const value = useMemo(() => slot ?? createActorsSlot(actors ?? null), [slot, actors]);
+  return <ActorsSlotContext.Provider value={value}>{children}</ActorsSlotContext.Provider>;
+}
+
+function useSlot(): ActorsSlot {
+  const slot = useContext(ActorsSlotContext);
+  if (!slot) throw new Error('useAppActors() needs <AppActorsProvider> above it');
+  return slot;
+}
+
+/**
+ * The actors or null while they load, and `whenActors()` (resolves with them). A public page (/login) renders
+ * before they arrive: it reads values with the hooks of ./hooks.ts and sends through `whenActors()`.
+ */
+export function useActorsSlot(): { actors: AppActors | null; whenActors: () => Promise<AppActors> } {
+  const slot = useSlot();
+  const actors = useSyncExternalStore(slot.subscribe, slot.get, slot.get);
+  return { actors, whenActors: slot.whenActors };
+}
+
+/**
+ * The actor refs (stable for the life of the page), for the cabinet's pages: the cabinet layout's beforeLoad waited
+ * for them. A public page uses useActorsSlot() instead (this throws while they load).
+ */
 export function useAppActors(): AppActors {
-  const actors = useContext(AppActorsContext);
-  if (!actors) throw new Error('useAppActors() needs <AppActorsProvider> above it');
+  const { actors } = useActorsSlot();
+  if (!actors)
+    throw new Error('useAppActors(): the actors are still loading (use useActorsSlot on a public page)');
   return actors;
 }

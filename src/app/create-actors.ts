@@ -31,6 +31,16 @@ export interface CreateActorsOptions {
   inspect?: Observer<InspectionEvent>;
 }
 
+/** The remembered theme: this browser's record, else the one the server painted the page in (its theme cookie). */
+export function storedTheme(): string | null {
+  const painted = document.documentElement.dataset.theme ?? null;
+  try {
+    return localStorage.getItem(THEME_STORAGE_KEY) ?? painted;
+  } catch {
+    return painted;
+  }
+}
+
 function applyTheme(theme: ThemeName) {
   try {
     localStorage.setItem(THEME_STORAGE_KEY, theme);
