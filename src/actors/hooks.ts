@@ -26,16 +26,15 @@ import type { SessionEvent } from '../../machines/session/session.types';
 type ActorOf<K extends keyof AppActors> = AppActors[K] extends Subscribable<infer S> ? S : never;
 
 /**
- * `select` of the snapshot of actor `key`; `fallback()` while the actors load. The subscription follows the slot:
- * it attaches to the actor the moment it arrives.
+ * `select` of the snapshot of `actor`, `fallback()` while it is null (not loaded or not created yet), re-rendering
+ * only when the selected value changes. Any xstate actor fits (it is only subscribed to), so a helper whose actor is
+ * created after a dynamic import (a form's submission machine) reads it with this and keeps xstate out of the entry.
  */
-export function useActorValue<K extends 'session' | 'theme' | 'dialogs' | 'notifications', T>(
-  key: K,
-  select: (snapshot: ActorOf<K>) => T,
+export function useSnapshotValue<S, T>(
+  actor: Subscribable<S> | null,
+  select: (snapshot: S) => T,
   fallback: () => T,
 ): T {
-  const { actors } = useActorsSlot();
-  const actor = actors ? (actors[key] as unknown as Subscribable<ActorOf<K>>) : null;
   // The last snapshot read and its value: a selector that builds a new object answers the same for the same snapshot.
   const memo = useRef<{ snapshot: unknown; value: T } | null>(null);
   const subscribe = useCallback(
@@ -53,6 +52,20 @@ export function useActorValue<K extends 'session' | 'theme' | 'dialogs' | 'notif
     return memo.current.value;
   };
   return useSyncExternalStore(subscribe, read, read);
+}
+
+/** useSnapshotValue of the app's actor `key`: the fallback until the actors arrive, then the actor's value. */
+export function useActorValue<K extends 'session' | 'theme' | 'dialogs' | 'notifications', T>(
+  key: K,
+  select: (snapshot: ActorOf<K>) => T,
+  fallback: () => T,
+): T {
+  const { actors } = useActorsSlot();
+  return useSnapshotValue(
+    actors ? (actors[key] as unknown as Subscribable<ActorOf<K>>) : null,
+    select,
+    fallback,
+  );
 }
 
 /** Runs `fn` with the actors: at once when they are there (as a sent event always was), else when they arrive. */
