@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import type { RouteAssets } from '../server/spa/index-html';
+import { ACTORS_ASSETS, type RouteAssets } from '../server/spa/index-html';
 
 /** The server reads it under this name (server/spa/index-html.ts ROUTE_ASSETS_FILE). */
 const ROUTE_ASSETS_FILE = 'route-assets.json';
@@ -52,6 +52,16 @@ export function routeAssets(): Plugin {
         const js = [...closure([chunk.fileName])].filter((f) => !entry.has(f));
         const css = [...cssOf(js)].filter((f) => !entryCss.has(f));
         out[routeFile] = { js: js.map((f) => `/${f}`), css: css.map((f) => `/${f}`) };
+      }
+      // The app's actors (src/app/create-actors.ts, imported dynamically by main.tsx): the server links them for a
+      // visitor with the session hint, whose first page waits for the session (an anonymous /login does not).
+      const actors = [...chunks.values()].find(
+        (c) => c.isDynamicEntry && /\/src\/app\/create-actors\.ts$/.test(c.facadeModuleId ?? ''),
+      );
+      if (actors) {
+        const js = [...closure([actors.fileName])].filter((f) => !entry.has(f));
+        const css = [...cssOf(js)].filter((f) => !entryCss.has(f));
+        out[ACTORS_ASSETS] = { js: js.map((f) => `/${f}`), css: css.map((f) => `/${f}`) };
       }
       this.emitFile({ type: 'asset', fileName: ROUTE_ASSETS_FILE, source: JSON.stringify(out) });
     },

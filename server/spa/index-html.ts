@@ -7,6 +7,12 @@ import type { ThemeName } from '../../contract/theme';
 /** Route file (relative to src/routes) → what its split chunk needs beyond the entry (scripts/route-assets.ts). */
 export type RouteAssets = Record<string, { js: string[]; css: string[] }>;
 
+/**
+ * The key of route-assets.json that is no route: the chunks of the app's actors (xstate and the machines, which
+ * main.tsx imports dynamically). Linked for a visitor with the session hint, whose first page waits for them.
+ */
+export const ACTORS_ASSETS = '(actors)';
+
 /** Written by the build beside index.html. */
 export const ROUTE_ASSETS_FILE = 'route-assets.json';
 
@@ -62,9 +68,11 @@ export function createIndexHtml(
       if (page === undefined) pages.set(theme, (page = themed(html, theme)));
       return page;
     };
-  const routeFiles = Object.keys(assets);
+  const routeFiles = Object.keys(assets).filter((f) => f !== ACTORS_ASSETS);
   return (pathname, hasSessionHint, theme = 'light') => {
-    const branch = routeBranch(routeFiles, likelyPath(routeFiles, pathname, hasSessionHint));
+    const routes = routeBranch(routeFiles, likelyPath(routeFiles, pathname, hasSessionHint));
+    // The actors first: the guard of a hinted visit waits for them before the route's chunk is asked for.
+    const branch = hasSessionHint && assets[ACTORS_ASSETS] ? [ACTORS_ASSETS, ...routes] : routes;
     const key = `${theme}|${branch.join('|')}`;
     let page = pages.get(key);
     if (page === undefined) {

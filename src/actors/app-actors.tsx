@@ -1,4 +1,4 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { sessionMachine } from '../../machines/session/session.machine';
 import type { tokenMachine } from '../../machines/token/token.machine';
@@ -8,34 +8,80 @@ import type { notificationsMachine } from '../../machines/notifications/notifica
 import type { realtimeMachine } from '../../machines/realtime/realtime.machine';
 import type { orderLoaderMachine } from '../../machines/order-loader/order-loader.machine';
 import type { SessionDataSync } from './session-data';
+import { createActorsSlot, type ActorsSlot } from './actors-slot';
 
 /** The app-wide actors, created once in src/app/create-actors.ts; the router context holds the same refs. */
-export interface AppActors {
+export interface AppActors extends SignedInActors {
   session: ActorRefFrom<typeof sessionMachine>;
   token: ActorRefFrom<typeof tokenMachine>;
   theme: ActorRefFrom<typeof themeMachine>;
   dialogs: ActorRefFrom<typeof dialogsMachine>;
   notifications: ActorRefFrom<typeof notificationsMachine>;
+  /** The customer's settings kept on the server across browsers: theme, hidden tips (src/app/session-data.ts). */
+  sessionData: SessionDataSync;
+  /**
+   * Creates the signed-in pages' actors (once; the session's first sign-in starts it) and resolves with them. Until
+   * then `orderLoader` and `realtime` are not set: the cabinet layout's beforeLoad waits for this, so every page
+   * under it (all that read them) finds them.
+   */
+  signedIn: () => Promise<SignedInActors>;
+}
+
+/** The actors only signed-in pages use, loaded after the first sign-in (src/app/signed-in-actors.ts). */
+export interface SignedInActors {
   /** The order routes' cache (spec 2: 60 000 ms, archived → archive tab, failure → /404). */
   orderLoader: ActorRefFrom<typeof orderLoaderMachine>;
   /** The WebSocket connection (src/actors/realtime.ts); features listen with useRealtimeEvents. */
   realtime: ActorRefFrom<typeof realtimeMachine>;
-  /** The customer's settings kept on the server across browsers: theme, hidden tips (src/app/session-data.ts). */
-  sessionData: SessionDataSync;
 }
 
-const AppActorsContext = createContext<AppActors | null>(null);
+const ActorsSlotContext = createContext<ActorsSlot | null>(null);
 
-/** The router's context: the app's actor refs, never snapshots (routes read machine state in beforeLoad). */
-export type RouterContext = AppActors;
-
-export function AppActorsProvider({ actors, children }: { actors: AppActors; children: ReactNode }) {
-  return <AppActorsContext.Provider value={actors}>{children}</AppActorsContext.Provider>;
+/**
+ * The router's context: the actors' slot (src/actors/actors-slot.ts). The root guard awaits the actors for a visit
+ * that needs them; the cabinet layout's beforeLoad adds them, loaded and signed in, as `actors`.
+ */
+export interface RouterContext {
+  slot: ActorsSlot;
 }
 
-/** The actor refs (stable for the life of the page); read values with the narrow hooks of ./hooks.ts. */
+/** Give `slot` (the app: filled when create-actors.ts arrives) or `actors` already made (a test). */
+export function AppActorsProvider({
+  slot,
+  actors,
+  children,
+}: {
+  slot?: ActorsSlot;
+  actors?: AppActors;
+  children: ReactNode;
+}) {
+  const value = useMemo(() => slot ?? createActorsSlot(actors ?? null), [slot, actors]);
+  return <ActorsSlotContext.Provider value={value}>{children}</ActorsSlotContext.Provider>;
+}
+
+function useSlot(): ActorsSlot {
+  const slot = useContext(ActorsSlotContext);
+  if (!slot) throw new Error('useAppActors() needs <AppActorsProvider> above it');
+  return slot;
+}
+
+/**
+ * The actors or null while they load, and `whenActors()` (resolves with them). A public page (/login) renders
+ * before they arrive: it reads values with the hooks of ./hooks.ts and sends through `whenActors()`.
+ */
+export function useActorsSlot(): { actors: AppActors | null; whenActors: () => Promise<AppActors> } {
+  const slot = useSlot();
+  const actors = useSyncExternalStore(slot.subscribe, slot.get, slot.get);
+  return { actors, whenActors: slot.whenActors };
+}
+
+/**
+ * The actor refs (stable for the life of the page), for the cabinet's pages: the cabinet layout's beforeLoad waited
+ * for them. A public page uses useActorsSlot() instead (this throws while they load).
+ */
 export function useAppActors(): AppActors {
-  const actors = useContext(AppActorsContext);
-  if (!actors) throw new Error('useAppActors() needs <AppActorsProvider> above it');
+  const { actors } = useActorsSlot();
+  if (!actors)
+    throw new Error('useAppActors(): the actors are still loading (use useActorsSlot on a public page)');
   return actors;
 }

@@ -1,7 +1,10 @@
-// Narrow hooks: each reads ONE value with useSelector, so a component re-renders only when that value changes.
-import { useCallback, useSyncExternalStore } from 'react';
-import { useSelector } from '@xstate/react';
-import { useAppActors } from './app-actors';
+// Narrow hooks: each reads ONE value of one actor, so a component re-renders only when that value changes. They work
+// before the actors have loaded (src/actors/actors-slot.ts): a public page's first render gets the value an
+// anonymous visitor's fresh actor would give (idle, no error, no dialogs) and follows the actor once it arrives.
+// Written on useSyncExternalStore, not @xstate/react, so the entry needs no xstate.
+import { useCallback, useRef, useSyncExternalStore } from 'react';
+import { useActorsSlot, useAppActors, type AppActors } from './app-actors';
+import type { Subscribable } from './actors-slot';
 import {
   selectCodeLogin,
   selectError,
@@ -17,22 +20,96 @@ import { selectDialogs } from '../../machines/dialogs/dialogs.selectors';
 import { selectNotifications } from '../../machines/notifications/notifications.selectors';
 import type { DialogOpenRequest } from '../../machines/dialogs/dialogs.types';
 import type { NotificationKind } from '../../machines/notifications/notifications.types';
+import type { ThemeName } from '../../contract/theme';
+import type { SessionEvent } from '../../machines/session/session.types';
+
+type ActorOf<K extends keyof AppActors> = AppActors[K] extends Subscribable<infer S> ? S : never;
+
+/**
+ * `select` of the snapshot of `actor`, `fallback()` while it is null (not loaded or not created yet), re-rendering
+ * only when the selected value changes. Any xstate actor fits (it is only subscribed to), so a helper whose actor is
+ * created after a dynamic import (a form's submission machine) reads it with this and keeps xstate out of the entry.
+ */
+export function useSnapshotValue<S, T>(
+  actor: Subscribable<S> | null,
+  select: (snapshot: S) => T,
+  fallback: () => T,
+): T {
+  // The last snapshot read and its value: a selector that builds a new object answers the same for the same snapshot.
+  const memo = useRef<{ snapshot: unknown; value: T } | null>(null);
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      if (!actor) return () => {};
+      const sub = actor.subscribe(onChange);
+      return () => sub.unsubscribe();
+    },
+    [actor],
+  );
+  const read = () => {
+    if (!actor) return fallback();
+    const snapshot = actor.getSnapshot();
+    if (memo.current?.snapshot !== snapshot) memo.current = { snapshot, value: select(snapshot) };
+    return memo.current.value;
+  };
+  return useSyncExternalStore(subscribe, read, read);
+}
+
+/** useSnapshotValue of the app's actor `key`: the fallback until the actors arrive, then the actor's value. */
+export function useActorValue<K extends 'session' | 'theme' | 'dialogs' | 'notifications', T>(
+  key: K,
+  select: (snapshot: ActorOf<K>) => T,
+  fallback: () => T,
+): T {
+  const { actors } = useActorsSlot();
+  return useSnapshotValue(
+    actors ? (actors[key] as unknown as Subscribable<ActorOf<K>>) : null,
+    select,
+    fallback,
+  );
+}
+
+/** Runs `fn` with the actors: at once when they are there (as a sent event always was), else when they arrive. */
+function useWithActors(): (fn: (actors: AppActors) => void) => void {
+  const { actors, whenActors } = useActorsSlot();
+  return useCallback((fn) => (actors ? fn(actors) : void whenActors().then(fn)), [actors, whenActors]);
+}
+
+const none = () => null;
+const no = () => false;
+const NO_ITEMS: never[] = [];
+/** One empty list for every read, so useSyncExternalStore sees the same value. */
+const noItems = () => NO_ITEMS;
 
 // ---- Session ---------------------------------------------------------------------------------------------------
-export const useIsSignedIn = () => useSelector(useAppActors().session, selectIsSignedIn);
-export const useIsSessionLoaded = () => useSelector(useAppActors().session, selectIsLoaded);
-export const useUser = () => useSelector(useAppActors().session, selectUser);
-export const useFinances = () => useSelector(useAppActors().session, selectFinances);
+export const useIsSignedIn = () => useActorValue('session', selectIsSignedIn, no);
+export const useIsSessionLoaded = () => useActorValue('session', selectIsLoaded, no);
+export const useUser = () => useActorValue('session', selectUser, none);
+export const useFinances = () => useActorValue('session', selectFinances, none);
 /** The last sign-in failure (`{ status?, message, fields? }`) or null. */
-export const useSessionError = () => useSelector(useAppActors().session, selectError);
+export const useSessionError = () => useActorValue('session', selectError, none);
 /** A sign-in, code request, auto-login or sign-out is running (tag 'loading'). */
-export const useSessionBusy = () => useSelector(useAppActors().session, selectIsBusy);
-export const useIsAwaitingCode = () => useSelector(useAppActors().session, selectIsAwaitingCode);
-export const useCodeLogin = () => useSelector(useAppActors().session, selectCodeLogin);
+export const useSessionBusy = () => useActorValue('session', selectIsBusy, no);
+export const useIsAwaitingCode = () => useActorValue('session', selectIsAwaitingCode, no);
+export const useCodeLogin = () => useActorValue('session', selectCodeLogin, none);
+
+/** Sends an event to the session: at once when the actors are there, else the moment they arrive. */
+export function useSendToSession(): (event: SessionEvent) => void {
+  const withActors = useWithActors();
+  return useCallback((event) => withActors((a) => a.session.send(event)), [withActors]);
+}
 
 // ---- Theme -----------------------------------------------------------------------------------------------------
-export const useTheme = () => useSelector(useAppActors().theme, selectTheme);
-export const useIsDarkTheme = () => useSelector(useAppActors().theme, selectIsDark);
+/** The theme the page is painted in (<html data-theme>, the server's choice) until the theme actor arrives. */
+const paintedTheme = (): ThemeName =>
+  globalThis.document?.documentElement.dataset.theme === 'dark' ? 'dark' : 'light';
+export const useTheme = () => useActorValue('theme', selectTheme, paintedTheme);
+export const useIsDarkTheme = () => useActorValue('theme', selectIsDark, () => paintedTheme() === 'dark');
+
+/** Toggles light/dark (through the theme actor, which remembers the choice; sent when it arrives). */
+export function useToggleTheme(): () => void {
+  const withActors = useWithActors();
+  return useCallback(() => withActors((a) => a.theme.send({ type: 'theme.toggle' })), [withActors]);
+}
 
 /** The dashboard tips the customer hid (kept in the session data, so hidden in every browser). */
 export function useTipsHidden(): [hidden: boolean, hide: () => void] {
@@ -42,28 +119,30 @@ export function useTipsHidden(): [hidden: boolean, hide: () => void] {
 }
 
 // ---- Dialogs and notifications ---------------------------------------------------------------------------------
-export const useDialogs = () => useSelector(useAppActors().dialogs, selectDialogs);
-export const useNotifications = () => useSelector(useAppActors().notifications, selectNotifications);
+export const useDialogs = () => useActorValue('dialogs', selectDialogs, noItems);
+export const useNotifications = () => useActorValue('notifications', selectNotifications, noItems);
 
 /** `openDialog({ text, title?, … })` with the spec defaults filled in by the dialogs machine. */
 export function useOpenDialog() {
-  const { dialogs } = useAppActors();
+  const withActors = useWithActors();
   return useCallback(
-    (request: DialogOpenRequest) => dialogs.send({ type: 'dialogs.open', ...request }),
-    [dialogs],
+    (request: DialogOpenRequest) => withActors((a) => a.dialogs.send({ type: 'dialogs.open', ...request })),
+    [withActors],
   );
 }
 
 /** `notify('success', 'Сохранено')`; the notification hides itself after 5000 ms unless `timeout` says otherwise. */
 export function useNotify() {
-  const { notifications } = useAppActors();
+  const withActors = useWithActors();
   return useCallback(
     (kind: NotificationKind, text: string, timeout?: number) =>
-      notifications.send(
-        timeout === undefined
-          ? { type: 'notifications.push', kind, text }
-          : { type: 'notifications.push', kind, text, timeout },
+      withActors((a) =>
+        a.notifications.send(
+          timeout === undefined
+            ? { type: 'notifications.push', kind, text }
+            : { type: 'notifications.push', kind, text, timeout },
+        ),
       ),
-    [notifications],
+    [withActors],
   );
 }

@@ -1,5 +1,6 @@
 // The order route's beforeLoad (spec 2, route behaviour), through the loader actor of the router context.
-import { waitFor, type ActorRefFrom } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
+import { waitForSnapshot } from './actors-slot';
 import type { orderLoaderMachine } from '../../machines/order-loader/order-loader.machine';
 import type { orderListMachine } from '../../machines/order-list/order-list.machine';
 import { selectOutcome, type OrderOutcome } from '../../machines/order-loader/order-loader.selectors';
@@ -10,7 +11,7 @@ export async function openOrder(
   id: number | null,
 ): Promise<Exclude<OrderOutcome, 'pending'>> {
   loader.send({ type: 'orderLoader.open', id });
-  const settled = await waitFor(loader, (s) => selectOutcome(s) !== 'pending');
+  const settled = await waitForSnapshot(loader, (s) => selectOutcome(s) !== 'pending');
   return selectOutcome(settled) as Exclude<OrderOutcome, 'pending'>;
 }
 

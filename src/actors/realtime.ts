@@ -1,9 +1,8 @@
 // The app's real-time connection: the realtime machine with the real WebSocket, started while the session is signed
 // in and stopped on sign-out, fed with token refreshes and the browser's online/visibility changes. Features listen
 // through `useRealtimeEvents` (or `subscribeRealtime`) and never see the socket.
-// The realtime actor and the hooks features listen with stay in one module on purpose: with the hooks in a module of
-// their own, the bundler split nine shared modules out of the entry chunk and /login grew by 3 KB (126.7 vs 123.7 KB;
-// `npm run bench -- bundle`).
+// The actor is created after the first sign-in (src/app/signed-in-actors.ts, by dynamic import), so none of this
+// module is in the first visit of /login.
 import { useEffect, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import { createActor, fromCallback, type ActorRefFrom, type InspectionEvent, type Observer } from 'xstate';

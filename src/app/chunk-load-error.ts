@@ -34,9 +34,10 @@ export function showChunkLoadErrorDialog(dialogs: AppActors['dialogs']): void {
   });
 }
 
-export function reportChunkLoadError(dialogs: AppActors['dialogs'], error?: unknown): void {
+/** Flags the failure and opens its dialog (`dialogs` null: the actors are not there yet, the caller opens it later). */
+export function reportChunkLoadError(dialogs: AppActors['dialogs'] | null, error?: unknown): void {
   if (!chunkLoadError && error) console.error('Chunk load failed', error);
   chunkLoadError = true;
   if (typeof document !== 'undefined') document.documentElement.dataset.chunkLoadError = 'true';
-  showChunkLoadErrorDialog(dialogs);
+  if (dialogs) showChunkLoadErrorDialog(dialogs);
 }

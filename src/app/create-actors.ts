@@ -9,20 +9,17 @@ import type { ThemeName } from '../../contract/theme';
 import { vars } from '../ui/theme/contract.css';
 import { dialogsMachine } from '../../machines/dialogs/dialogs.machine';
 import { notificationsMachine } from '../../machines/notifications/notifications.machine';
-import { orderLoaderMachine } from '../../machines/order-loader/order-loader.machine';
 import { systemClock } from '../../machines/shared/clock';
-import type { OrderDetail } from '../../contract/orders.api';
 import { call, configureApi } from '../api/client';
 import { SESSION_ENDED_ELSEWHERE } from '../../contract/auth';
-import { removeAccessCookie, storeAccessCookie, storeThemeCookie } from '../lib/cookies';
-import type { AppActors } from '../actors/app-actors';
+import { hasSessionHint, removeAccessCookie, storeAccessCookie, storeThemeCookie } from '../lib/cookies';
+import type { AppActors, SignedInActors } from '../actors/app-actors';
 import { redirectValueFor } from '../lib/redirect';
 import { noteSessionExpired } from './session-expiry';
 import { createTokenSync } from './token-sync';
 import { refreshThrough } from '../actors/token-refresh';
 import * as io from './session-io';
 import type { SignedIn } from '../../machines/session/session.types';
-import { createRealtimeActor } from '../actors/realtime';
 import { createSessionDataSync } from '../actors/session-data';
 import { afterFirstPaint } from '../lib/first-paint';
 
@@ -36,6 +33,16 @@ export interface CreateActorsOptions {
   inspect?: Observer<InspectionEvent>;
   /** No answer at start-up: the session of the offline cabinet, when the service worker can show it (README "Offline"). */
   offlineSession?: () => Promise<SignedIn | null>;
+}
+
+/** The remembered theme: this browser's record, else the one the server painted the page in (its theme cookie). */
+export function storedTheme(): string | null {
+  const painted = document.documentElement.dataset.theme ?? null;
+  try {
+    return localStorage.getItem(THEME_STORAGE_KEY) ?? painted;
+  } catch {
+    return painted;
+  }
 }
 
 function applyTheme(theme: ThemeName) {
@@ -138,34 +145,11 @@ export function createAppActors(options: CreateActorsOptions): AppActors {
   );
   const dialogs = createActor(dialogsMachine, { inspect });
   const notifications = createActor(notificationsMachine, { inspect });
-  const orderLoader = createActor(
-    orderLoaderMachine.provide({
-      actors: {
-        fetchOrder: fromPromise<OrderDetail, { id: number }>(({ input, signal }) =>
-          call('GET /api/client/orders/:id/', { params: { id: input.id }, signal }),
-        ),
-      },
-    }),
-    { input: { now: systemClock }, inspect },
-  );
-  // Signed out (or another customer signs in): no cached order of the last one may show.
-  session.subscribe((snapshot) => {
-    if (
-      selectStatus(snapshot) !== 'authSuccess' &&
-      Object.keys(orderLoader.getSnapshot().context.cache).length > 0
-    ) {
-      orderLoader.send({ type: 'orderLoader.clear' });
-    }
-  });
-
   token.start();
   session.start();
   theme.start();
   dialogs.start();
   notifications.start();
-  orderLoader.start();
-  // The socket follows the session: open while signed in, closed on sign-out.
-  const realtime = createRealtimeActor({ session, token, inspect });
 
   const sessionData = createSessionDataSync({
     onUser: (listener) => {
@@ -182,5 +166,31 @@ export function createAppActors(options: CreateActorsOptions): AppActors {
     },
   });
 
-  return { session, token, theme, dialogs, notifications, orderLoader, realtime, sessionData };
+  // The signed-in pages' actors come by dynamic import once the session first signs in (src/app/signed-in-actors.ts);
+  // the cabinet layout's beforeLoad waits for them, so every page that reads them finds them.
+  let signedInActors: Promise<SignedInActors> | undefined;
+  const actors: Omit<AppActors, keyof SignedInActors> = {
+    session,
+    token,
+    theme,
+    dialogs,
+    notifications,
+    sessionData,
+    signedIn: () =>
+      (signedInActors ??= import('./signed-in-actors').then(({ createSignedInActors }) => {
+        const more = createSignedInActors({ session, token, inspect });
+        Object.assign(actors, more);
+        return more;
+      })),
+  };
+  const startWhenSignedIn = (snapshot: ReturnType<typeof session.getSnapshot>) => {
+    if (selectStatus(snapshot) === 'authSuccess') void actors.signedIn();
+  };
+  session.subscribe(startWhenSignedIn);
+  startWhenSignedIn(session.getSnapshot());
+  // A visitor who may be signed in (the server's session hint is there) loads them beside the start-up refresh, so a
+  // cabinet page's first paint waits for no extra round trip; an anonymous first visit of /login never loads them.
+  if (hasSessionHint()) void actors.signedIn();
+  // orderLoader and realtime are set on this object once signedIn() resolves (AppActors.signedIn).
+  return actors as AppActors;
 }

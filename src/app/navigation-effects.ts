@@ -8,6 +8,7 @@ import { goal, pageView, referrerFor } from '../lib/analytics';
 import { ORDER_THANKS_GOAL, ORDER_THANKS_MESSAGE } from '../lib/messages';
 import { routeNameFor } from '../lib/route-names';
 import type { AppActors } from '../actors/app-actors';
+import { createActorsSlot, type ActorsSlot } from '../actors/actors-slot';
 import { hasChunkLoadError, showChunkLoadErrorDialog } from './chunk-load-error';
 import { setResolvedPath } from '../actors/navigation-state';
 import { installScrollHold } from './scroll-hold';
@@ -19,23 +20,30 @@ function onCabinetPage(router: AnyRouter): boolean {
   return router.state.matches.some((m) => m.staticData?.requiresAuth === true);
 }
 
-export function installNavigationEffects(router: AnyRouter, actors: AppActors): () => void {
-  const { dialogs, session } = actors;
+/** `slot`: the app's (the actors may load after the first page); `actors`: already made (a test). */
+export function installNavigationEffects(
+  router: AnyRouter,
+  actorsOrSlot: AppActors | ActorsSlot,
+): () => void {
+  const slot = 'fill' in actorsOrSlot ? actorsOrSlot : createActorsSlot(actorsOrSlot);
+  // Sent at once when the actors are there; a first page rendered before them gets its dialogs when they arrive.
+  const toDialogs = (fn: (dialogs: AppActors['dialogs']) => void) => slot.onActors((a) => fn(a.dialogs));
 
   const offResolved = router.subscribe('onResolved', (event) => {
     const to = event.toLocation;
     setResolvedPath(to.pathname);
     if (!event.hrefChanged) return;
 
-    dialogs.send({ type: 'dialogs.closeAll' });
     const search = to.search as Record<string, unknown>;
     const msg = typeof search.msg === 'string' ? search.msg.trim() : '';
-    if (msg) {
-      dialogs.send({ type: 'dialogs.open', id: MSG_DIALOG_ID, kind: 'info', text: msg });
-      if (msg === ORDER_THANKS_MESSAGE) goal(ORDER_THANKS_GOAL);
-    }
-    // The site stays broken until reloaded: its dialog survives the close-on-navigation.
-    if (hasChunkLoadError()) showChunkLoadErrorDialog(dialogs);
+    const chunkLoadError = hasChunkLoadError();
+    toDialogs((dialogs) => {
+      dialogs.send({ type: 'dialogs.closeAll' });
+      if (msg) dialogs.send({ type: 'dialogs.open', id: MSG_DIALOG_ID, kind: 'info', text: msg });
+      // The site stays broken until reloaded: its dialog survives the close-on-navigation.
+      if (chunkLoadError) showChunkLoadErrorDialog(dialogs);
+    });
+    if (msg === ORDER_THANKS_MESSAGE) goal(ORDER_THANKS_GOAL);
 
     if (event.pathChanged || !event.fromLocation) {
       pageView({
@@ -49,25 +57,33 @@ export function installNavigationEffects(router: AnyRouter, actors: AppActors): 
 
   // Signed in (this tab or another), signed out, expired, or a retried start-up settled: the guard decides again
   // for the page on screen (e.g. a cabinet page → /login?redirect=…, /login → the redirect target or Home).
-  let status = selectStatus(session.getSnapshot());
-  const sub = session.subscribe((snapshot) => {
-    const next = selectStatus(snapshot);
-    if (next === status) return;
-    status = next;
-    const expiredOn = takeSessionExpiredReturn();
-    // Signed out by the server with a reason (ended from another device): /login says why, from any page.
-    const msg = next === 'authError' ? selectSignedOutMessage(snapshot) : null;
-    if (msg) {
-      const redirect = expiredOn ?? redirectValueFor(globalThis.location);
-      void router.navigate({ href: `/login?${new URLSearchParams({ redirect, msg })}`, replace: true });
-      return;
-    }
-    // A refused refresh on a page the guard lets a signed-out visitor stay on (/payment, /404, /429).
-    if (next === 'authError' && expiredOn !== null && !onCabinetPage(router)) {
-      void router.navigate({ href: `/login?${new URLSearchParams({ redirect: expiredOn })}`, replace: true });
-      return;
-    }
-    if (next !== 'notLoaded' && router.state.resolvedLocation) void router.invalidate();
+  let sub: { unsubscribe(): void } | undefined;
+  let uninstalled = false;
+  slot.onActors(({ session }) => {
+    if (uninstalled) return;
+    let status = selectStatus(session.getSnapshot());
+    sub = session.subscribe((snapshot) => {
+      const next = selectStatus(snapshot);
+      if (next === status) return;
+      status = next;
+      const expiredOn = takeSessionExpiredReturn();
+      // Signed out by the server with a reason (ended from another device): /login says why, from any page.
+      const msg = next === 'authError' ? selectSignedOutMessage(snapshot) : null;
+      if (msg) {
+        const redirect = expiredOn ?? redirectValueFor(globalThis.location);
+        void router.navigate({ href: `/login?${new URLSearchParams({ redirect, msg })}`, replace: true });
+        return;
+      }
+      // A refused refresh on a page the guard lets a signed-out visitor stay on (/payment, /404, /429).
+      if (next === 'authError' && expiredOn !== null && !onCabinetPage(router)) {
+        void router.navigate({
+          href: `/login?${new URLSearchParams({ redirect: expiredOn })}`,
+          replace: true,
+        });
+        return;
+      }
+      if (next !== 'notLoaded' && router.state.resolvedLocation) void router.invalidate();
+    });
   });
 
   const offScrollHold = typeof window === 'undefined' ? () => {} : installScrollHold(router);
@@ -75,6 +91,7 @@ export function installNavigationEffects(router: AnyRouter, actors: AppActors): 
   return () => {
     offResolved();
     offScrollHold();
-    sub.unsubscribe();
+    uninstalled = true;
+    sub?.unsubscribe();
   };
 }

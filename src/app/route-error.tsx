@@ -1,14 +1,15 @@
 import { useEffect } from 'react';
 import type { ErrorComponentProps } from '@tanstack/react-router';
-import { useAppActors } from '../actors/app-actors';
+import { useActorsSlot } from '../actors/app-actors';
 import { isChunkLoadError, reportChunkLoadError } from './chunk-load-error';
 
 const FALLBACK_TEXT = 'Не удалось показать страницу. Перезагрузите её.';
 
 /** The router's error boundary: a failed page chunk opens the error dialog; anything else is logged and named. */
 export function RouteError({ error }: ErrorComponentProps) {
-  const { dialogs } = useAppActors();
-  const chunk = isChunkLoadError(error);
+  // Without the actors (their own chunk failed) there is no dialog to open: the page says it instead.
+  const dialogs = useActorsSlot().actors?.dialogs ?? null;
+  const chunk = isChunkLoadError(error) && dialogs !== null;
   useEffect(() => {
     if (chunk) reportChunkLoadError(dialogs, error);
     else console.error(error);

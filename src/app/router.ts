@@ -1,16 +1,18 @@
 import { createRouter } from '@tanstack/react-router';
 import { routeTree } from '../routeTree.gen';
-import type { AppActors } from '../actors/app-actors';
+import type { ActorsSlot } from '../actors/actors-slot';
 import { RouteError } from './route-error';
 import { RedirectToNotFound } from './redirect-to-not-found';
 import './route-static-data';
 
-/** The router context: actor REFS, never snapshots (a route reads the current value when it runs). */
-
-export function createAppRouter(actors: AppActors) {
+/**
+ * The router context: the actors' slot (refs once loaded, never snapshots; a route reads the current value when it
+ * runs). The root guard awaits the actors when the visit needs the session; an anonymous /login does not.
+ */
+export function createAppRouter(slot: ActorsSlot) {
   return createRouter({
     routeTree,
-    context: actors,
+    context: { slot },
     scrollRestoration: true,
     defaultPreload: 'intent',
     defaultErrorComponent: RouteError,

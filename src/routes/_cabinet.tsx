@@ -5,6 +5,14 @@ import { ProfilePopup } from '../features/profile/profile-popup';
 /** Pathless layout of every cabinet route: sign-in required (the root guard reads `requiresAuth`). */
 export const Route = createFileRoute('/_cabinet')({
   staticData: { requiresAuth: true },
+  // The root guard let a signed-in customer in (it waited for the actors): the signed-in actors (orders' cache,
+  // socket) are there before any page under this layout reads them (they load after the first sign-in, outside the
+  // first visit of /login). The routes below find all of them as `context.actors`.
+  beforeLoad: async ({ context }) => {
+    const actors = await context.slot.whenActors();
+    await actors.signedIn();
+    return { actors };
+  },
   component: CabinetPage,
 });
 

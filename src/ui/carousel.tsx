@@ -94,8 +94,7 @@ export function Carousel({
               aria-roledescription="slide"
               aria-label={uiStrings.carouselSlide(i + 1, count)}
               aria-hidden={i !== current || undefined}
-              // React 18 has no boolean `inert` prop: the attribute is present (empty) or absent.
-              {...(i !== current ? { inert: '' } : {})}
+              inert={i !== current}
             >
               {slide}
             </div>

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createIndexHtml, likelyPath, type RouteAssets } from '../../server/spa/index-html';
+import { ACTORS_ASSETS, createIndexHtml, likelyPath, type RouteAssets } from '../../server/spa/index-html';
 import { serveSpa } from '../../server/spa/serve-spa';
 import { SESSION_HINT_COOKIE } from '../../contract/auth';
 import type { AppEnv } from '../../server/env';
@@ -68,6 +68,25 @@ describe('index.html per first visit', () => {
 
   it('gives an anonymous visitor of a cabinet page the sign-in chunks, not the cabinet', () => {
     expect(links(page('/home', false), 'modulepreload')).toEqual(['/assets/login.js', '/assets/field.js']);
+  });
+
+  it("links the actors' chunks first for a visitor with the session hint, never for an anonymous one", () => {
+    const withActors = createIndexHtml(HTML, {
+      ...ASSETS,
+      [ACTORS_ASSETS]: { js: ['/assets/create-actors.js', '/assets/field.js'], css: [] },
+    });
+    expect(links(withActors('/login', true), 'modulepreload')).toEqual([
+      '/assets/create-actors.js',
+      '/assets/field.js',
+      '/assets/cabinet.js',
+      '/assets/home.js',
+    ]);
+    expect(links(withActors('/login', false), 'modulepreload')).toEqual([
+      '/assets/login.js',
+      '/assets/field.js',
+    ]);
+    // Not a route: no path takes its chunks as a page's.
+    expect(withActors('/(actors)', false)).toBe(HTML);
   });
 
   it('leaves a page with no split route (an unknown deep path) as built', () => {

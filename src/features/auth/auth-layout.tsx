@@ -1,6 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useAppActors } from '../../actors/app-actors';
-import { useIsDarkTheme } from '../../actors/hooks';
+import { useIsDarkTheme, useToggleTheme } from '../../actors/hooks';
 import { Logo, LogoMark, ThemeToggle } from '../../ui/brand';
 import { Icon, type IconName } from '../../ui/icon';
 import { PublicLayout } from '../../ui/public-layout';
@@ -35,11 +34,9 @@ function BrandPanel() {
 }
 
 function ThemeSwitch() {
-  const { theme } = useAppActors();
   const isDark = useIsDarkTheme();
-  return (
-    <ThemeToggle isDark={isDark} label={t.darkTheme} onToggle={() => theme.send({ type: 'theme.toggle' })} />
-  );
+  const toggle = useToggleTheme();
+  return <ThemeToggle isDark={isDark} label={t.darkTheme} onToggle={toggle} />;
 }
 
 /** The frame of every sign-in screen: brand panel on desktop, the form column, the theme switch. */

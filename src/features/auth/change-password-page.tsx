@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { toErrorInfo, type ApiErrorInfo } from '../../../machines/shared/error-info';
-import { useAppActors } from '../../actors/app-actors';
-import { useSessionBusy } from '../../actors/hooks';
+import { useSendToSession, useSessionBusy } from '../../actors/hooks';
 import { Alert, FormErrorSummary } from '../../ui/alert';
 import { Button, ButtonLink } from '../../ui/button';
 import { PasswordField } from '../../ui/field';
@@ -97,7 +96,7 @@ function DeadLink() {
 }
 
 function NewPasswordForm({ id, onDead }: { id: string; onDead: () => void }) {
-  const { session } = useAppActors();
+  const sendToSession = useSendToSession();
   const sessionBusy = useSessionBusy();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -126,7 +125,7 @@ function NewPasswordForm({ id, onDead }: { id: string; onDead: () => void }) {
     if (!ok) return;
     const tokens = await submit(id, { password, password_confirm: confirm });
     if (tokens)
-      session.send({ type: 'session.authenticated', access: tokens.access, expires_in: tokens.expires_in });
+      sendToSession({ type: 'session.authenticated', access: tokens.access, expires_in: tokens.expires_in });
   };
 
   return (

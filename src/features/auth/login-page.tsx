@@ -1,7 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { useRef, useState, type FormEvent } from 'react';
-import { useAppActors } from '../../actors/app-actors';
-import { useCodeLogin, useIsAwaitingCode, useSessionBusy, useSessionError } from '../../actors/hooks';
+import {
+  useCodeLogin,
+  useIsAwaitingCode,
+  useSendToSession,
+  useSessionBusy,
+  useSessionError,
+} from '../../actors/hooks';
 import { FormErrorSummary } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { PasswordField, TextField } from '../../ui/field';
@@ -61,7 +66,7 @@ function PasswordForm({
   onLogin: (v: string) => void;
   onWantsCode: () => void;
 }) {
-  const { session } = useAppActors();
+  const sendToSession = useSendToSession();
   const busy = useSessionBusy();
   const error = useSessionError();
   const [password, setPassword] = useState('');
@@ -77,7 +82,7 @@ function PasswordForm({
         password: password ? undefined : t.login.required.password,
       }),
     );
-    if (ok) session.send({ type: 'session.login', login: login.trim(), password });
+    if (ok) sendToSession({ type: 'session.login', login: login.trim(), password });
   };
 
   return (
@@ -139,7 +144,7 @@ function CodeRequestForm({
   onSent: () => void;
   onPassword: () => void;
 }) {
-  const { session } = useAppActors();
+  const sendToSession = useSendToSession();
   const busy = useSessionBusy();
   const error = useSessionError();
   const form = useRef<HTMLFormElement>(null);
@@ -149,7 +154,7 @@ function CodeRequestForm({
     e.preventDefault();
     if (busy) return;
     if (!errors.check(compact({ login: login.trim() ? undefined : t.login.required.login }))) return;
-    session.send({ type: 'session.loginWithCode.request', login: login.trim() });
+    sendToSession({ type: 'session.loginWithCode.request', login: login.trim() });
     onSent();
   };
 
@@ -194,7 +199,7 @@ function CodeVerifyForm({
   onChangeLogin: () => void;
   onPassword: () => void;
 }) {
-  const { session } = useAppActors();
+  const sendToSession = useSendToSession();
   const busy = useSessionBusy();
   const error = useSessionError();
   const login = useCodeLogin() ?? '';
@@ -206,7 +211,7 @@ function CodeVerifyForm({
     e.preventDefault();
     if (busy) return;
     if (!errors.check(compact({ code: code.trim() ? undefined : t.login.required.code }))) return;
-    session.send({ type: 'session.loginWithCode.verify', login, code: code.trim() });
+    sendToSession({ type: 'session.loginWithCode.verify', login, code: code.trim() });
   };
 
   return (
@@ -239,7 +244,7 @@ function CodeVerifyForm({
             variant="ghost"
             block
             disabled={busy}
-            onClick={() => session.send({ type: 'session.loginWithCode.request', login })}
+            onClick={() => sendToSession({ type: 'session.loginWithCode.request', login })}
           >
             {t.code.resend}
           </Button>

@@ -1,8 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useRef, useState, type FormEvent } from 'react';
 import type { RegistrationRequest } from '../../../contract/auth.api';
-import { useAppActors } from '../../actors/app-actors';
-import { useSessionBusy } from '../../actors/hooks';
+import { useSendToSession, useSessionBusy } from '../../actors/hooks';
 import { FormErrorSummary } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Checkbox, PasswordField, TextField } from '../../ui/field';
@@ -18,7 +17,7 @@ const FIELDS = ['email', 'password', 'fio', 'phone', 'accept_terms'] as const;
 
 /** /registration: the account is created and signed in at once (201 with tokens). */
 export function RegistrationPage() {
-  const { session } = useAppActors();
+  const sendToSession = useSendToSession();
   const sessionBusy = useSessionBusy();
   const redirect = useQueryValue('redirect');
   const [values, setValues] = useState({ email: '', password: '', fio: '', phone: '', accept_terms: false });
@@ -49,7 +48,7 @@ export function RegistrationPage() {
     if (values.phone.trim()) body.phone = values.phone.trim();
     const tokens = await submit(body);
     if (tokens)
-      session.send({ type: 'session.authenticated', access: tokens.access, expires_in: tokens.expires_in });
+      sendToSession({ type: 'session.authenticated', access: tokens.access, expires_in: tokens.expires_in });
   };
 
   const optional = (label: string) => (

@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import type { SocialLink } from '../../../contract/socials.api';
 import { ButtonAnchor } from '../../ui/button';
 import { Skeleton } from '../../ui/primitives';
-import { fetchSocialLinks } from './api';
 import * as s from './auth.css';
 import { t } from './strings';
 
@@ -42,12 +41,15 @@ export function SocialButtons() {
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   useEffect(() => {
     const controller = new AbortController();
-    fetchSocialLinks(controller.signal).then(
-      (links) => setLoad({ status: 'ready', links }),
-      () => {
-        if (!controller.signal.aborted) setLoad({ status: 'failed' });
-      },
-    );
+    // The API client (ofetch) is not in the first visit of /login: the form renders without it, the links follow.
+    import('./api')
+      .then(({ fetchSocialLinks }) => fetchSocialLinks(controller.signal))
+      .then(
+        (links) => setLoad({ status: 'ready', links }),
+        () => {
+          if (!controller.signal.aborted) setLoad({ status: 'failed' });
+        },
+      );
     return () => controller.abort('unmounted');
   }, []);
 

@@ -1,6 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { useAppActors } from '../../actors/app-actors';
-import { useSessionBusy } from '../../actors/hooks';
+import { useSendToSession, useSessionBusy } from '../../actors/hooks';
 import { FormErrorSummary } from '../../ui/alert';
 import { Button, ButtonLink } from '../../ui/button';
 import { TextField } from '../../ui/field';
@@ -13,7 +12,7 @@ import { tp } from './page-strings';
 
 /** /socials-email-auth?token=…: the social network gave no e-mail; the customer adds one and is signed in. */
 export function SocialsEmailAuthPage({ token }: { token: string }) {
-  const { session } = useAppActors();
+  const sendToSession = useSendToSession();
   const sessionBusy = useSessionBusy();
   const [email, setEmail] = useState('');
   const { state, submit } = useSubmit(socialEmailAuth);
@@ -36,7 +35,7 @@ export function SocialsEmailAuthPage({ token }: { token: string }) {
     if (!ok) return;
     const tokens = await submit({ token, email: value });
     if (tokens)
-      session.send({ type: 'session.authenticated', access: tokens.access, expires_in: tokens.expires_in });
+      sendToSession({ type: 'session.authenticated', access: tokens.access, expires_in: tokens.expires_in });
   };
 
   if (tokenDead) {

@@ -1,6 +1,5 @@
 import { useLocation } from '@tanstack/react-router';
-import { useAppActors } from '../../actors/app-actors';
-import { useSessionBusy, useSessionError } from '../../actors/hooks';
+import { useSendToSession, useSessionBusy, useSessionError } from '../../actors/hooks';
 import { Button, ButtonLink } from '../../ui/button';
 import { EmptyState } from '../../ui/primitives';
 import * as s from './errors.css';
@@ -41,7 +40,7 @@ function NotFound() {
 }
 
 function SessionFailed() {
-  const { session } = useAppActors();
+  const sendToSession = useSendToSession();
   const busy = useSessionBusy();
   const error = useSessionError();
   return (
@@ -51,7 +50,7 @@ function SessionFailed() {
       titleAs="h1"
       title={t.session.title}
       actions={
-        <Button size="lg" loading={busy} onClick={() => session.send({ type: 'session.retry' })}>
+        <Button size="lg" loading={busy} onClick={() => sendToSession({ type: 'session.retry' })}>
           {busy ? t.session.retrying : t.session.retry}
         </Button>
       }

@@ -1,7 +1,6 @@
 import { useLocation, useRouter } from '@tanstack/react-router';
 import { useEffect, useMemo } from 'react';
-import { useAppActors } from '../../actors/app-actors';
-import { useIsDarkTheme, useIsSignedIn } from '../../actors/hooks';
+import { useIsDarkTheme, useIsSignedIn, useSendToSession, useToggleTheme } from '../../actors/hooks';
 import { decodeRedirect } from '../../lib/redirect';
 import { Logo, ThemeToggle } from '../../ui/brand';
 import { ButtonAnchor, ButtonLink } from '../../ui/button';
@@ -15,17 +14,18 @@ import { t } from './strings';
  * checked like the /login redirect) leads to where the payment started; without it, to the orders.
  */
 export function PaymentResultPage({ status }: { status: 'success' | 'fail' }) {
-  const { theme, session } = useAppActors();
+  const toggleTheme = useToggleTheme();
+  const sendToSession = useSendToSession();
   const isDark = useIsDarkTheme();
   const signedIn = useIsSignedIn();
   // The provider changed the balances (a top-up, an order paid): the header and the pages show the new ones.
   useEffect(() => {
     if (!signedIn) return;
     fetchFinances().then(
-      (f) => session.send({ type: 'session.finances', money: f.money, bonus: f.bonus }),
+      (f) => sendToSession({ type: 'session.finances', money: f.money, bonus: f.bonus }),
       () => {},
     );
-  }, [signedIn, session, status]);
+  }, [signedIn, sendToSession, status]);
   const router = useRouter();
   const backParam = useLocation({ select: (l) => new URLSearchParams(l.searchStr).get('back') });
   const backHref = useMemo(() => {
@@ -40,13 +40,7 @@ export function PaymentResultPage({ status }: { status: 'success' | 'fail' }) {
     <PublicLayout
       wide
       logo={<Logo label={t.product} />}
-      actions={
-        <ThemeToggle
-          isDark={isDark}
-          label={t.darkTheme}
-          onToggle={() => theme.send({ type: 'theme.toggle' })}
-        />
-      }
+      actions={<ThemeToggle isDark={isDark} label={t.darkTheme} onToggle={toggleTheme} />}
     >
       <EmptyState
         icon={status === 'success' ? 'checkCircle' : 'xCircle'}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import '../../ui/theme/global.css';
-import { useAppActors } from '../../actors/app-actors';
+import { useActorsSlot } from '../../actors/app-actors';
 import { useDialogs, useNotifications } from '../../actors/hooks';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
@@ -19,12 +19,13 @@ export function AppChrome({ children }: { children: ReactNode }) {
 }
 
 function DialogHost() {
-  const { dialogs } = useAppActors();
+  // Empty until the actors arrive (a public page renders before them), so `actors` is there when one shows.
+  const { actors } = useActorsSlot();
   const stack = useDialogs();
   return (
     <>
       {stack.map((d) => {
-        const close = () => dialogs.send({ type: 'dialogs.close', id: d.id });
+        const close = () => actors?.dialogs.send({ type: 'dialogs.close', id: d.id });
         return (
           <Dialog
             key={d.id}
@@ -53,7 +54,7 @@ function DialogHost() {
 }
 
 function NotificationHost() {
-  const { notifications } = useAppActors();
+  const { actors } = useActorsSlot();
   const items = useNotifications();
   return (
     <ToastRegion>
@@ -61,7 +62,7 @@ function NotificationHost() {
         <Toast
           key={n.id}
           kind={n.kind}
-          onDismiss={() => notifications.send({ type: 'notifications.dismiss', id: n.id })}
+          onDismiss={() => actors?.notifications.send({ type: 'notifications.dismiss', id: n.id })}
         >
           {n.text}
         </Toast>

@@ -4,7 +4,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 export const Route = createFileRoute('/_cabinet/logout')({
   beforeLoad: ({ context, preload }) => {
     if (preload) return;
-    context.session.send({ type: 'session.logout' });
+    context.actors.session.send({ type: 'session.logout' });
     throw redirect({ to: '/login', replace: true });
   },
 });

@@ -13,7 +13,7 @@ export const Route = createFileRoute('/_cabinet/order/$id')({
   beforeLoad: async ({ context, params, preload }) => {
     // A hover preload must not move the loader away from the order on screen.
     if (preload) return;
-    const outcome = await openOrder(context.orderLoader, params.id);
+    const outcome = await openOrder(context.actors.orderLoader, params.id);
     if (outcome === 'archive')
       throw redirect({ to: '/home/$tab', params: { tab: 'archive' }, replace: true });
     if (outcome === 'notFound') throw redirect({ to: '/404', replace: true });

@@ -5,7 +5,7 @@ import { idParams } from '../../lib/route-params';
 
 export const Route = createFileRoute('/_cabinet/order_/$id/pay')({
   params: idParams,
-  loader: ({ context, params }) => payableResource(context, { purpose: 'order', id: params.id }),
+  loader: ({ context, params }) => payableResource(context.actors, { purpose: 'order', id: params.id }),
   codeSplitGroupings: [['loader', 'component']],
   component: OrderPayRoute,
 });

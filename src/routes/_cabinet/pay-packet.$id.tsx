@@ -6,7 +6,7 @@ import { idParams } from '../../lib/route-params';
 /** Pay several orders as one packet (GET orders-packet-waiting/{id}/). */
 export const Route = createFileRoute('/_cabinet/pay-packet/$id')({
   params: idParams,
-  loader: ({ context, params }) => payableResource(context, { purpose: 'packet', id: params.id }),
+  loader: ({ context, params }) => payableResource(context.actors, { purpose: 'packet', id: params.id }),
   codeSplitGroupings: [['loader', 'component']],
   component: PayPacketRoute,
 });

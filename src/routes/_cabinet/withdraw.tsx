@@ -1,5 +1,4 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { fetchVerificationStatus } from '../../features/withdraw/api';
 import { WithdrawPage } from '../../features/withdraw/pages';
 import { optionalAmount, validated } from '../../lib/route-params';
 
@@ -13,6 +12,8 @@ export const Route = createFileRoute('/_cabinet/withdraw')({
   beforeLoad: async ({ search }) => {
     let status: string;
     try {
+      // By dynamic import: the route tree is in the entry, the API client (ofetch) is not.
+      const { fetchVerificationStatus } = await import('../../features/withdraw/api');
       status = await fetchVerificationStatus('repayment');
     } catch {
       // No answer: the page opens; the server refuses unverified repayments anyway (403 → re-check there).

@@ -1,0 +1,41 @@
+// The actors only signed-in pages use: the order routes' cache and the WebSocket. create-actors.ts loads this module
+// by dynamic import when the session first signs in (and the cabinet layout waits for it), so the first visit of
+// /login does not carry their machines (orderLoader, realtime: ~3 KB gzip; `npm run bench -- bundle`).
+import { createActor, fromPromise, type InspectionEvent, type Observer } from 'xstate';
+import { orderLoaderMachine } from '../../machines/order-loader/order-loader.machine';
+import { selectStatus } from '../../machines/session/session.selectors';
+import { systemClock } from '../../machines/shared/clock';
+import type { OrderDetail } from '../../contract/orders.api';
+import { call } from '../api/client';
+import type { AppActors, SignedInActors } from '../actors/app-actors';
+import { createRealtimeActor } from '../actors/realtime';
+
+export function createSignedInActors({
+  session,
+  token,
+  inspect,
+}: Pick<AppActors, 'session' | 'token'> & { inspect?: Observer<InspectionEvent> }): SignedInActors {
+  const orderLoader = createActor(
+    orderLoaderMachine.provide({
+      actors: {
+        fetchOrder: fromPromise<OrderDetail, { id: number }>(({ input, signal }) =>
+          call('GET /api/client/orders/:id/', { params: { id: input.id }, signal }),
+        ),
+      },
+    }),
+    { input: { now: systemClock }, inspect },
+  );
+  // Signed out (or another customer signs in): no cached order of the last one may show.
+  session.subscribe((snapshot) => {
+    if (
+      selectStatus(snapshot) !== 'authSuccess' &&
+      Object.keys(orderLoader.getSnapshot().context.cache).length > 0
+    ) {
+      orderLoader.send({ type: 'orderLoader.clear' });
+    }
+  });
+  orderLoader.start();
+  // The socket follows the session: open while signed in, closed on sign-out.
+  const realtime = createRealtimeActor({ session, token, inspect });
+  return { orderLoader, realtime };
+}
