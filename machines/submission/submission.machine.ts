@@ -1,6 +1,7 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { newAttemptSeed } from '../shared/attempt-seed';
 import { errorOf, toErrorInfo, type ApiErrorInfo } from '../shared/error-info';
+import { splitRefusal } from './submission.refusal';
 import type {
   FieldMessages,
   SubmissionContext,
@@ -17,31 +18,14 @@ export const attemptKey = (seed: string, attempt: number) => `form-${seed}-${att
 const sameRequest = (a: SubmissionRequest | null, b: SubmissionRequest | null) =>
   a !== null && b !== null && JSON.stringify(a) === JSON.stringify(b);
 
+export { splitRefusal };
+
 const withoutField = (errors: FieldMessages, field: string): FieldMessages => {
   if (!(field in errors)) return errors;
   const rest = { ...errors };
   delete rest[field];
   return rest;
 };
-
-/**
- * Splits a server refusal for a form: the messages of the fields it shows go to them; its detail and the messages
- * of any other field go above the form (a refusal with field messages only for shown fields has no detail).
- */
-export function splitRefusal(
-  error: ApiErrorInfo | null,
-  fields: readonly string[],
-): { fieldErrors: FieldMessages; detail: string | null } {
-  if (!error) return { fieldErrors: {}, detail: null };
-  const fieldErrors: FieldMessages = {};
-  const other: string[] = [];
-  for (const [name, messages] of Object.entries(error.fields ?? {})) {
-    if (fields.includes(name)) fieldErrors[name] = messages;
-    else other.push(...messages);
-  }
-  const shown = Object.keys(fieldErrors).length > 0;
-  return { fieldErrors, detail: other.length ? other.join(' ') : shown ? null : error.message };
-}
 
 /**
  * One submission of a small form (sign-in, registration, restore, refund claim, call-back …): the contract's
@@ -83,6 +67,10 @@ export const submissionMachine = setup({
       const info = toErrorInfo(error);
       return { error: info, failedRequest: context.request, ...splitRefusal(info, context.fields) };
     }),
+    assignOuterRefusal: assign(({ context }, error: ApiErrorInfo) => ({
+      error,
+      ...splitRefusal(error, context.fields),
+    })),
     clearRefusal: assign({ detail: null, error: null }),
     clearField: assign(({ context }, field: string) => ({
       fieldErrors: withoutField(context.fieldErrors, field),
@@ -132,6 +120,10 @@ export const submissionMachine = setup({
         'submission.submit': {
           target: 'validating',
           actions: { type: 'assignRequest', params: ({ event }) => ({ request: event.request }) },
+        },
+        'submission.refused': {
+          target: 'failed',
+          actions: [{ type: 'assignOuterRefusal', params: ({ event }) => event.error }, 'reportProblem'],
         },
         'submission.checked': {
           guard: { type: 'isShownField', params: ({ event }) => event.field },
@@ -197,6 +189,12 @@ export const submissionMachine = setup({
           description: 'Checked again; sent with the same key when unchanged, a new one when changed.',
         },
         'submission.retry': { target: 'submitting', actions: ['clearRefusal', 'startAttempt'] },
+        'submission.refused': {
+          target: 'failed',
+          reenter: true,
+          actions: [{ type: 'assignOuterRefusal', params: ({ event }) => event.error }, 'reportProblem'],
+        },
+
         'submission.checked': {
           guard: { type: 'isShownField', params: ({ event }) => event.field },
           actions: { type: 'assignFieldCheck', params: ({ event }) => event },

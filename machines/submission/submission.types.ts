@@ -46,6 +46,8 @@ export type SubmissionEvent =
   | { type: 'submission.edit'; field: string }
   /** One field was checked on its own (on blur): its messages, [] when it is fine. */
   | { type: 'submission.checked'; field: string; messages: string[] }
+  /** A call the form did not make itself was refused (the sign-in forms' code resend, made by the session). */
+  | { type: 'submission.refused'; error: ApiErrorInfo }
   /** Send the failed request again, with the same Idempotency-Key. */
   | { type: 'submission.retry' }
   /** After a success: the form again, empty of messages. */

@@ -43,6 +43,7 @@ const events = [
   { type: 'submission.checked', field: 'password', messages: [] },
   { type: 'submission.checked', field: 'fio', messages: ['не показано'] },
   { type: 'submission.retry' },
+  { type: 'submission.refused', error: { status: 400, message: 'Неверный код.' } },
   { type: 'submission.reset' },
   { type: 'xstate.done.actor.validate', output: {} },
   { type: 'xstate.done.actor.validate', output: problems },
