@@ -76,18 +76,20 @@ export function useFields<V extends FormValues, N extends SchemaName>(
   const edited = useRef(new Set<string>());
   const form = useRef<HTMLFormElement>(null);
   const warm = () => void loadChecks().catch(() => {});
-  /** After a refusal: focus the first field to fix, else the message above the form (once it has rendered). */
-  const focusProblem = useCallback(
-    () =>
-      requestAnimationFrame(() => {
-        const root = form.current;
-        (
-          root?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
-          root?.querySelector<HTMLElement>('[role="alert"]')
-        )?.focus();
-      }),
-    [],
-  );
+  /** After a refusal: focus the first field to fix, else the message above the form — once it has rendered. */
+  const [focusRequest, setFocusRequest] = useState(0);
+  useEffect(() => {
+    if (!focusRequest) return;
+    const frame = requestAnimationFrame(() => {
+      const root = form.current;
+      (
+        root?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+        root?.querySelector<HTMLElement>('[role="alert"]')
+      )?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [focusRequest]);
+  const focusProblem = useCallback(() => setFocusRequest((n) => n + 1), []);
 
   const set = (name: keyof V & string, value: string | boolean) => {
     setValues((v) => ({ ...v, [name]: value }));
@@ -101,7 +103,9 @@ export function useFields<V extends FormValues, N extends SchemaName>(
     edited.current.delete(name);
     setTouched((t) => (t.has(name) ? t : new Set(t).add(name)));
     const check = loadedChecks();
-    if (!check) return; // not loaded yet: the submit checks everything
+    // Not loaded yet: the submit checks everything. An emptied field is told on submit, not on leaving it (its
+    // message would shift the page under a click that is on its way to the submit button).
+    if (!check || values[name] === '') return;
     const { schema, refine, toRequest } = latest.value;
     store.checked(name, problemsOf(check, schema, toRequest(values), refine)[name] ?? []);
   };

@@ -32,8 +32,10 @@ export function useFlowForm<V extends FormValues, N extends SchemaName>(options:
     if (options.error) setOwn({});
   }
 
-  const fieldErrors: FieldMessages = { ...server.fieldErrors, ...own };
+  // The flow's messages of the fields edited since give way; the form's own stay until their field is edited.
+  const fieldErrors: FieldMessages = { ...server.fieldErrors };
   for (const name of hidden) delete fieldErrors[name];
+  Object.assign(fieldErrors, own);
   const form = useFields(options, {
     fieldErrors,
     edit: (field) => {
