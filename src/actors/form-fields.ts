@@ -2,7 +2,7 @@
 // sends: the session's sign-in): values, the bindings of each field (value, onChange, onFocus, onBlur, touched,
 // errors) and the contract's checks, per field on blur and all of them on submit. No machine here: /login's first
 // visit carries this file, and the contract's schemas (zod) load only on a field's first focus.
-import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FocusEvent } from 'react';
 import type { FieldMessages } from '../../machines/submission/submission.types';
 import {
   loadChecks,
@@ -98,8 +98,16 @@ export function useFields<V extends FormValues, N extends SchemaName>(
     latest.value.onValue?.(name, value);
   };
 
-  const blur = (name: keyof V & string) => {
+  const blur = (name: keyof V & string, next: EventTarget | null) => {
     if (!edited.current.has(name)) return;
+    // On the way to the submit button: the submit checks everything, and a message now would move the button
+    // from under the pointer before the click ends.
+    if (
+      next instanceof HTMLElement &&
+      next.closest('form') === form.current &&
+      next.matches('[type="submit"]')
+    )
+      return;
     edited.current.delete(name);
     setTouched((t) => (t.has(name) ? t : new Set(t).add(name)));
     const check = loadedChecks();
@@ -121,7 +129,7 @@ export function useFields<V extends FormValues, N extends SchemaName>(
       onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
         set(name, e.target.value),
       onFocus: warm,
-      onBlur: () => blur(name),
+      onBlur: (e?: FocusEvent) => blur(name, e?.relatedTarget ?? null),
       error: store.fieldErrors[name],
     }),
     /** Props of a checkbox. */
@@ -130,7 +138,7 @@ export function useFields<V extends FormValues, N extends SchemaName>(
       checked: Boolean(values[name]),
       onChange: (e: ChangeEvent<HTMLInputElement>) => set(name, e.target.checked),
       onFocus: warm,
-      onBlur: () => blur(name),
+      onBlur: (e?: FocusEvent) => blur(name, e?.relatedTarget ?? null),
       error: store.fieldErrors[name],
     }),
     /** The messages at a field (also one that is not a value, like a list of checkboxes). */

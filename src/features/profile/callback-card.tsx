@@ -63,9 +63,9 @@ export function CallbackCard({ phone: initialPhone, name: initialName }: { phone
             autoComplete="tel"
             required
             {...phone}
-            onBlur={() => {
+            onBlur={(e) => {
               if (phone.value.trim()) form.set('phone', phoneValue(phone.value.trim()));
-              phone.onBlur();
+              phone.onBlur(e);
             }}
           />
           <div className={s.twoFields}>
