@@ -1,5 +1,5 @@
 // The field half of the form helper, shared by useForm (a submission machine sends) and useFlowForm (a flow's machine
-// sends: the session's sign-in): values, the bindings of each field (value, onChange, onFocus, onBlur, touched,
+// sends: the session's sign-in): values, the bindings of each field (value, onChange, onFocus, onBlur,
 // errors) and the contract's checks, per field on blur and all of them on submit. No machine here: /login's first
 // visit carries this file, and the contract's schemas (zod) load only on a field's first focus.
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FocusEvent } from 'react';
@@ -56,22 +56,15 @@ export async function checkRequest<N extends SchemaName>(
   return problemsOf(check, options.schema, request, options.refine);
 }
 
-/** A box for the latest options: an actor or a handler created once reads them (they change every render). */
-export class Latest<T> {
-  constructor(public value: T) {}
-  set(value: T) {
-    this.value = value;
-  }
-}
-
 export function useFields<V extends FormValues, N extends SchemaName>(
   options: FieldsOptions<V, N>,
   store: FieldStore,
 ) {
-  const [latest] = useState(() => new Latest(options));
-  useEffect(() => latest.set(options));
+  const latest = useRef(options);
+  useEffect(() => {
+    latest.current = options;
+  });
   const [values, setValues] = useState<V>(options.initial);
-  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   /** Fields edited since their last check: a blur checks only those. */
   const edited = useRef(new Set<string>());
   const form = useRef<HTMLFormElement>(null);
@@ -80,14 +73,11 @@ export function useFields<V extends FormValues, N extends SchemaName>(
   const [focusRequest, setFocusRequest] = useState(0);
   useEffect(() => {
     if (!focusRequest) return;
-    const frame = requestAnimationFrame(() => {
-      const root = form.current;
-      (
-        root?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
-        root?.querySelector<HTMLElement>('[role="alert"]')
-      )?.focus();
-    });
-    return () => cancelAnimationFrame(frame);
+    const root = form.current;
+    (
+      root?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+      root?.querySelector<HTMLElement>('[role="alert"]')
+    )?.focus();
   }, [focusRequest]);
   const focusProblem = useCallback(() => setFocusRequest((n) => n + 1), []);
 
@@ -95,7 +85,7 @@ export function useFields<V extends FormValues, N extends SchemaName>(
     setValues((v) => ({ ...v, [name]: value }));
     edited.current.add(name);
     store.edit(name);
-    latest.value.onValue?.(name, value);
+    latest.current.onValue?.(name, value);
   };
 
   const blur = (name: keyof V & string, next: EventTarget | null) => {
@@ -109,12 +99,11 @@ export function useFields<V extends FormValues, N extends SchemaName>(
     )
       return;
     edited.current.delete(name);
-    setTouched((t) => (t.has(name) ? t : new Set(t).add(name)));
     const check = loadedChecks();
     // Not loaded yet: the submit checks everything. An emptied field is told on submit, not on leaving it (its
     // message would shift the page under a click that is on its way to the submit button).
     if (!check || values[name] === '') return;
-    const { schema, refine, toRequest } = latest.value;
+    const { schema, refine, toRequest } = latest.current;
     store.checked(name, problemsOf(check, schema, toRequest(values), refine)[name] ?? []);
   };
 
@@ -143,13 +132,8 @@ export function useFields<V extends FormValues, N extends SchemaName>(
     }),
     /** The messages at a field (also one that is not a value, like a list of checkboxes). */
     error: (name: string): string[] | undefined => store.fieldErrors[name],
-    /** The field was edited and left. */
-    touched: (name: keyof V & string) => touched.has(name),
-    /** The request the values make now (the submit sends it); the edits so far count as checked. */
-    request: () => {
-      edited.current.clear();
-      return latest.value.toRequest(values);
-    },
+    /** The request the values make now (the submit sends it). */
+    request: () => latest.current.toRequest(values),
     focusProblem,
     form,
     /** Starts loading the contract's checks (the fields do it on focus). */

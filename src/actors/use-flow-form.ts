@@ -23,7 +23,6 @@ export function useFlowForm<V extends FormValues, N extends SchemaName>(options:
   const [own, setOwn] = useState<FieldMessages>({});
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const [refusal, setRefusal] = useState(options.error);
-  const [checking, setChecking] = useState(false);
   const server = splitRefusal(options.error, fields);
   if (refusal !== options.error) {
     // A new refusal of the flow: its messages show again, the form's own give way.
@@ -55,14 +54,12 @@ export function useFlowForm<V extends FormValues, N extends SchemaName>(options:
     if (options.error && options.error !== initial) focusProblem();
   }, [options.error, initial, focusProblem]);
 
-  const busy = options.busy || checking;
+  const busy = options.busy;
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
     const request = form.request();
-    setChecking(true);
-    const problems = await checkRequest(form.latest.value, request);
-    setChecking(false);
+    const problems = await checkRequest(form.latest.current, request);
     setHidden(new Set(fields));
     setOwn(problems);
     if (Object.keys(problems).length) focusProblem();
