@@ -2,13 +2,8 @@
 // the Russian messages the customer reads, and the endpoint rows. The rules in words are in auth.ts.
 import * as z from 'zod/mini';
 import { DetailMessage, endpoint } from './http';
-import {
-  AUTH_MESSAGES as M,
-  LOGIN_CODE_PATTERN,
-  normalizePhone,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-} from './auth';
+import { AUTH_MESSAGES as M } from './auth-messages';
+import { LOGIN_CODE_PATTERN, normalizePhone, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth';
 
 // ---- Fields ----------------------------------------------------------------------------------------------------
 /** Type errors of a string field: missing → 'Обязательное поле.', another type → 'Ожидается строка.'. */
@@ -18,6 +13,9 @@ const stringTypeError = (i: { code?: string; input?: unknown }) =>
 /** A required text field of at most `max` characters. */
 export const requiredString = (max = 254) =>
   z.string({ error: stringTypeError }).check(z.maxLength(max, `Не длиннее ${max} символов.`));
+
+/** Not blank: a login or a password of spaces reads 'Обязательное поле.' (a password is never trimmed). */
+const filled = z.refine<string>((s) => s.trim() !== '', M.required);
 
 /** An e-mail address, trimmed and lower-cased. */
 export const Email = z.pipe(
@@ -95,8 +93,8 @@ export type RestoreLinkStatus = z.infer<typeof RestoreLinkStatus>;
 
 // ---- Requests --------------------------------------------------------------------------------------------------
 export const LoginRequest = body({
-  login: requiredString(),
-  password: z.optional(requiredString(1024)),
+  login: requiredString().check(filled),
+  password: z.optional(requiredString(1024).check(filled)),
   method: z.optional(z.enum(['password', 'code'], { error: M.loginMethod })),
 });
 export type LoginRequest = z.input<typeof LoginRequest>;

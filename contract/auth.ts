@@ -73,38 +73,13 @@ export const LOGIN_CODE_PATTERN = /^\d{6}$/;
 
 /**
  * The refresh of a session the customer ended from another device answers this; that tab shows it on /login. A
- * constant of its own: the app's first visit needs it without the rest of AUTH_MESSAGES (~1 KB).
+ * constant of its own: the app's first visit needs it without the rest of AUTH_MESSAGES (auth-messages.ts).
  */
 export const SESSION_ENDED_ELSEWHERE = 'Сеанс завершён с другого устройства. Войдите снова.';
 
-/** Every text of sign-in, registration and restore that a customer may read (the server answers them). */
-export const AUTH_MESSAGES = {
-  wrongCredentials: 'Неверный логин или пароль.',
-  codeSent: 'Код отправлен.',
-  wrongCode: 'Неверный код.',
-  codeDead: 'Код недействителен или устарел. Запросите новый.',
-  codeExhausted: 'Слишком много неверных попыток. Запросите новый код.',
-  restoreSent: 'Если такой адрес зарегистрирован, мы отправили на него ссылку.',
-  restoreLinkDead: 'Ссылка для смены пароля недействительна или устарела. Запросите новую.',
-  autoLoginDead: 'Ссылка для входа недействительна или устарела.',
-  signedOut: 'Вы вышли из кабинета.',
-  sessionEndedElsewhere: SESSION_ENDED_ELSEWHERE,
-  bodyNotObject: 'Тело запроса должно быть JSON-объектом.',
-  required: 'Обязательное поле.',
-  notString: 'Ожидается строка.',
-  emailInvalid: 'Введите правильный адрес электронной почты.',
-  emailTaken: 'Пользователь с таким e-mail уже зарегистрирован.',
-  phoneInvalid: 'Введите номер телефона в международном формате, например +79991234567.',
-  phoneTaken: 'Пользователь с таким номером телефона уже зарегистрирован.',
-  passwordShort: 'Пароль должен содержать не менее 8 символов.',
-  passwordLong: 'Пароль должен быть не длиннее 128 символов.',
-  passwordDigits: 'Пароль не может состоять только из цифр.',
-  passwordsDiffer: 'Пароли не совпадают.',
-  acceptTerms: 'Необходимо принять условия пользовательского соглашения.',
-  codeFormat: 'Код состоит из 6 цифр.',
-  refreshInBody: 'Токен обновления передаётся только в cookie.',
-  loginMethod: 'Способ входа: password или code.',
-} as const;
+// The texts a customer may read (AUTH_MESSAGES) are in auth-messages.ts: the SPA's first visit imports this file for
+// its cookie names and rules, and only the lazily loaded form checks need the texts (a re-export here would pull
+// them back into the first visit's chunk).
 
 /** What the devices calls answer (`GET/DELETE /api/client/auth/sessions/…`). */
 export const SESSIONS_MESSAGES = {

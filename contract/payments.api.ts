@@ -261,12 +261,15 @@ export type WithdrawalRequest = z.input<typeof WithdrawalRequest>;
 export const StornoRequest = z.object({
   refund_sum: Amount,
   /** The payments to return to; all that can be returned when absent. */
-  pay_ids: z.optional(z.array(PaymentsId).check(z.minLength(1), z.maxLength(100))),
+  pay_ids: z.optional(z.array(PaymentsId).check(z.minLength(1, M.stornoPayments), z.maxLength(100))),
 });
 export type StornoRequest = z.input<typeof StornoRequest>;
 
 export const RefundClaimRequest = z.object({
-  order_id: PaymentsId,
+  /** Missing or not an id: 'Выберите заказ из списка.' (the form's select has no other way to go wrong). */
+  order_id: z.coerce
+    .number<number>({ error: M.refundOrder })
+    .check(z.int(M.refundOrder), z.positive(M.refundOrder), z.lte(INT4_MAX, M.badId)),
   reason: text(2000, M.refundReason),
   amount: Amount,
   recipient: z.object({

@@ -105,6 +105,8 @@ export const PAYMENTS_MESSAGES = {
   cardNumber: 'Номер карты: от 16 до 19 цифр.',
   phone: 'Телефон: от 10 до 15 цифр.',
   requisites: 'Укажите номер карты или телефон.',
+  refundOrder: 'Выберите заказ из списка.',
+  stornoPayments: 'Выберите хотя бы один платёж.',
   refundReason: 'Опишите причину возврата.',
   recipientFio: 'Укажите ФИО получателя.',
   recipientCountry: 'Выберите страну.',

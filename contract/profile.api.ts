@@ -223,7 +223,9 @@ const optionalText = (max: number, message: string) =>
 /** POST /api/client/callbacks/ */
 export const CallbackRequestBody = body({
   phone: z.pipe(
-    z.string({ error: (i) => (i.input === undefined ? M.phoneRequired : M.phoneInvalid) }),
+    z
+      .string({ error: (i) => (i.input === undefined ? M.phoneRequired : M.phoneInvalid) })
+      .check(z.refine((p) => p.trim() !== '', M.phoneRequired)),
     Phone,
   ),
   name: optionalText(100, M.nameLength),

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { AUTH_MESSAGES, normalizePhone } from '../../contract/auth';
+import { normalizePhone } from '../../contract/auth';
+import { AUTH_MESSAGES } from '../../contract/auth-messages';
 import type { Deps } from '../env';
 import { users } from '../db/tables';
 import { fieldErrors, notFound } from './errors';

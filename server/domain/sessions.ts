@@ -7,7 +7,8 @@ import { conflict, notFound, unauthorized } from './errors';
 import { signAccessToken } from './tokens';
 import type { DbOrTx } from './outbox';
 import { maskIp, parseUserAgent, USER_AGENT_MAX } from './user-agent';
-import { AUTH_MESSAGES, SESSIONS_MESSAGES } from '../../contract/auth';
+import { SESSIONS_MESSAGES } from '../../contract/auth';
+import { AUTH_MESSAGES } from '../../contract/auth-messages';
 import type { DeviceSession, EndedSessions } from '../../contract/auth.api';
 
 /** A refresh token (and so a sign-in session) lives 30 days from its last use. */

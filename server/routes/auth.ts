@@ -39,7 +39,7 @@ import {
   respondWithTokens,
   signInAndRespond,
 } from '../middleware/sign-in';
-import { AUTH_MESSAGES as M } from '../../contract/auth';
+import { AUTH_MESSAGES as M } from '../../contract/auth-messages';
 import {
   AutoLoginRequest,
   DeviceSessionParams,

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { useHarness, type Harness } from './harness';
 import { createCustomer, createSignedInCustomer, refreshCookieOf, type SignedIn } from './helpers/auth';
-import { AUTH_MESSAGES, SESSIONS_MESSAGES } from '../../contract/auth';
+import { SESSIONS_MESSAGES } from '../../contract/auth';
+import { AUTH_MESSAGES } from '../../contract/auth-messages';
 import type { DeviceSessions, EndedSessions } from '../../contract/auth.api';
 import { SESSION_CLOSE } from '../../contract/realtime';
 import { verifyAccessToken } from '../../server/domain/tokens';

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { toErrorInfo, type ApiErrorInfo } from '../../../machines/shared/error-info';
 import { useSendToSession, useSessionBusy } from '../../actors/hooks';
+import { useForm } from '../../actors/use-form';
 import { Alert, FormErrorSummary } from '../../ui/alert';
 import { Button, ButtonLink } from '../../ui/button';
 import { PasswordField } from '../../ui/field';
@@ -8,8 +9,6 @@ import { LoadingRegion, Skeleton } from '../../ui/primitives';
 import { checkRestoreLink, setNewPassword } from './api';
 import { AuthHeading, AuthLayout } from './auth-layout';
 import * as s from './auth.css';
-import { compact, useFormErrors, useSubmit } from './form-state';
-import { passwordProblem } from './validators';
 import { tp } from './page-strings';
 import { t } from './strings';
 
@@ -98,64 +97,38 @@ function DeadLink() {
 function NewPasswordForm({ id, onDead }: { id: string; onDead: () => void }) {
   const sendToSession = useSendToSession();
   const sessionBusy = useSessionBusy();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const { state, submit } = useSubmit(setNewPassword);
-  const form = useRef<HTMLFormElement>(null);
-  const errors = useFormErrors(form, state.status === 'failed' ? state.error : null, [
-    'password',
-    'password_confirm',
-  ]);
-  const busy = state.status === 'submitting' || (state.status === 'done' && sessionBusy);
+  const form = useForm({
+    initial: { password: '', password_confirm: '' },
+    schema: 'SetPasswordRequest',
+    toRequest: (v) => ({ password: v.password, password_confirm: v.password_confirm }),
+    submit: (body) => setNewPassword(id, body),
+    onDone: (tokens) =>
+      sendToSession({ type: 'session.authenticated', access: tokens.access, expires_in: tokens.expires_in }),
+  });
+  const busy = form.busy || (form.done && sessionBusy);
+  const linkDied = form.failure?.status === 404;
 
   useEffect(() => {
     // The link died between opening the page and saving (used elsewhere, or the hour ran out).
-    if (state.status === 'failed' && state.error.status === 404) onDead();
-  }, [state, onDead]);
-
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    const ok = errors.check(
-      compact({
-        password: passwordProblem(password),
-        password_confirm: confirm === password ? undefined : tp.changePassword.mismatch,
-      }),
-    );
-    if (!ok) return;
-    const tokens = await submit(id, { password, password_confirm: confirm });
-    if (tokens)
-      sendToSession({ type: 'session.authenticated', access: tokens.access, expires_in: tokens.expires_in });
-  };
+    if (linkDied) onDead();
+  }, [linkDied, onDead]);
 
   return (
     <>
       <AuthHeading icon="key" title={tp.changePassword.title} lead={tp.changePassword.lead} />
-      <form ref={form} className={s.form} onSubmit={onSubmit} noValidate aria-busy={busy || undefined}>
-        <FormErrorSummary detail={errors.detail} focusOnShow={false} />
+      <form {...form.props} className={s.form} aria-busy={busy || undefined}>
+        <FormErrorSummary detail={form.detail} focusOnShow={false} />
         <PasswordField
           label={tp.changePassword.password}
           hint={tp.registration.passwordHint}
-          name="password"
           autoComplete="new-password"
           autoFocus
-          value={password}
-          onChange={(e) => {
-            setPassword(e.target.value);
-            errors.edit('password');
-          }}
-          error={errors.field('password')}
+          {...form.text('password')}
         />
         <PasswordField
           label={tp.changePassword.confirm}
-          name="password_confirm"
           autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => {
-            setConfirm(e.target.value);
-            errors.edit('password_confirm');
-          }}
-          error={errors.field('password_confirm')}
+          {...form.text('password_confirm')}
         />
         <div className={s.actions}>
           <Button type="submit" size="lg" block loading={busy}>

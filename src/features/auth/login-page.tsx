@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import {
   useCodeLogin,
   useIsAwaitingCode,
@@ -7,12 +7,12 @@ import {
   useSessionBusy,
   useSessionError,
 } from '../../actors/hooks';
+import { useFlowForm } from '../../actors/use-flow-form';
 import { FormErrorSummary } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { PasswordField, TextField } from '../../ui/field';
 import { AuthHeading, AuthLayout } from './auth-layout';
 import * as s from './auth.css';
-import { compact, useFormErrors } from './form-state';
 import { useQueryValue } from './search';
 import { SocialButtons } from './social-buttons';
 import { t } from './strings';
@@ -67,42 +67,28 @@ function PasswordForm({
   onWantsCode: () => void;
 }) {
   const sendToSession = useSendToSession();
-  const busy = useSessionBusy();
-  const error = useSessionError();
-  const [password, setPassword] = useState('');
-  const form = useRef<HTMLFormElement>(null);
-  const errors = useFormErrors(form, error, ['login', 'password']);
-
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    const ok = errors.check(
-      compact({
-        login: login.trim() ? undefined : t.login.required.login,
-        password: password ? undefined : t.login.required.password,
-      }),
-    );
-    if (ok) sendToSession({ type: 'session.login', login: login.trim(), password });
-  };
+  const form = useFlowForm({
+    initial: { login, password: '' },
+    schema: 'LoginRequest',
+    toRequest: (v) => ({ login: v.login.trim(), password: v.password }),
+    send: (r) => sendToSession({ type: 'session.login', login: r.login, password: r.password ?? '' }),
+    busy: useSessionBusy(),
+    error: useSessionError(),
+    onValue: (name, value) => name === 'login' && onLogin(String(value)),
+  });
 
   return (
     <>
       <AuthHeading title={t.login.title} lead={t.login.lead} />
-      <form ref={form} className={s.form} onSubmit={onSubmit} noValidate aria-busy={busy || undefined}>
-        <FormErrorSummary detail={errors.detail} focusOnShow={false} />
+      <form {...form.props} className={s.form}>
+        <FormErrorSummary detail={form.detail} focusOnShow={false} />
         <TextField
           label={t.login.login}
-          name="login"
           autoComplete="username"
           inputMode="email"
           autoCapitalize="none"
           spellCheck={false}
-          value={login}
-          onChange={(e) => {
-            onLogin(e.target.value);
-            errors.edit('login');
-          }}
-          error={errors.field('login')}
+          {...form.text('login')}
         />
         <PasswordField
           label={t.login.password}
@@ -111,17 +97,11 @@ function PasswordForm({
               {t.login.forgot}
             </Link>
           }
-          name="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(e) => {
-            setPassword(e.target.value);
-            errors.edit('password');
-          }}
-          error={errors.field('password')}
+          {...form.text('password')}
         />
         <div className={s.actions}>
-          <Button type="submit" size="lg" block loading={busy}>
+          <Button type="submit" size="lg" block loading={form.busy}>
             {t.login.submit}
           </Button>
           <button type="button" className={s.linkButton} onClick={onWantsCode}>
@@ -145,42 +125,36 @@ function CodeRequestForm({
   onPassword: () => void;
 }) {
   const sendToSession = useSendToSession();
-  const busy = useSessionBusy();
-  const error = useSessionError();
-  const form = useRef<HTMLFormElement>(null);
-  const errors = useFormErrors(form, error, ['login']);
-
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    if (!errors.check(compact({ login: login.trim() ? undefined : t.login.required.login }))) return;
-    sendToSession({ type: 'session.loginWithCode.request', login: login.trim() });
-    onSent();
-  };
+  const form = useFlowForm({
+    initial: { login },
+    schema: 'LoginRequest',
+    toRequest: (v) => ({ login: v.login.trim(), method: 'code' as const }),
+    send: (r) => {
+      sendToSession({ type: 'session.loginWithCode.request', login: r.login });
+      onSent();
+    },
+    busy: useSessionBusy(),
+    error: useSessionError(),
+    onValue: (_, value) => onLogin(String(value)),
+  });
 
   return (
     <>
       <AuthHeading title={t.code.title} lead={t.code.lead} />
-      <form ref={form} className={s.form} onSubmit={onSubmit} noValidate aria-busy={busy || undefined}>
-        <FormErrorSummary detail={errors.detail} focusOnShow={false} />
+      <form {...form.props} className={s.form}>
+        <FormErrorSummary detail={form.detail} focusOnShow={false} />
         <TextField
           label={t.login.login}
           hint={t.login.loginHint}
-          name="login"
           autoComplete="username"
           inputMode="email"
           autoCapitalize="none"
           spellCheck={false}
           autoFocus
-          value={login}
-          onChange={(e) => {
-            onLogin(e.target.value);
-            errors.edit('login');
-          }}
-          error={errors.field('login')}
+          {...form.text('login')}
         />
         <div className={s.actions}>
-          <Button type="submit" size="lg" block loading={busy}>
+          <Button type="submit" size="lg" block loading={form.busy}>
             {t.code.request}
           </Button>
           <button type="button" className={s.linkButton} onClick={onPassword}>
@@ -201,43 +175,36 @@ function CodeVerifyForm({
 }) {
   const sendToSession = useSendToSession();
   const busy = useSessionBusy();
-  const error = useSessionError();
   const login = useCodeLogin() ?? '';
-  const [code, setCode] = useState('');
-  const form = useRef<HTMLFormElement>(null);
-  const errors = useFormErrors(form, error, ['code']);
-
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    if (!errors.check(compact({ code: code.trim() ? undefined : t.login.required.code }))) return;
-    sendToSession({ type: 'session.loginWithCode.verify', login, code: code.trim() });
-  };
+  const form = useFlowForm({
+    initial: { code: '' },
+    schema: 'VerifyCodeRequest',
+    toRequest: (v) => ({ login, code: v.code.trim() }),
+    send: (r) => sendToSession({ type: 'session.loginWithCode.verify', login, code: r.code }),
+    busy,
+    error: useSessionError(),
+  });
+  const code = form.text('code');
 
   return (
     <>
       <AuthHeading title={t.code.title} lead={<span role="status">{t.code.sentTo(login)}</span>} />
-      <form ref={form} className={s.form} onSubmit={onSubmit} noValidate aria-busy={busy || undefined}>
-        <FormErrorSummary detail={errors.detail} focusOnShow={false} />
+      <form {...form.props} className={s.form}>
+        <FormErrorSummary detail={form.detail} focusOnShow={false} />
         <TextField
           label={t.code.code}
           hint={t.code.codeHint}
-          name="code"
           inputClassName={s.codeInput}
           autoComplete="one-time-code"
           inputMode="numeric"
           pattern="[0-9]*"
           maxLength={6}
           autoFocus
-          value={code}
-          onChange={(e) => {
-            setCode(e.target.value.replace(/\D/g, ''));
-            errors.edit('code');
-          }}
-          error={errors.field('code')}
+          {...code}
+          onChange={(e) => form.set('code', e.target.value.replace(/\D/g, ''))}
         />
         <div className={s.actions}>
-          <Button type="submit" size="lg" block loading={busy}>
+          <Button type="submit" size="lg" block loading={form.busy}>
             {t.code.verify}
           </Button>
           <Button

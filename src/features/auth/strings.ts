@@ -27,11 +27,6 @@ export const t = {
     socialsTitle: 'Войти через',
     noAccount: 'Нет аккаунта?',
     register: 'Зарегистрироваться',
-    required: {
-      login: 'Введите e-mail или телефон',
-      password: 'Введите пароль',
-      code: 'Введите код из сообщения',
-    },
   },
 
   code: {

@@ -1,17 +1,6 @@
 // "Call me back": phone, name, preferred time, comment. Three requests an hour; the 429 is shown in the form.
-// Its states are machines/callback-form; the typed values stay here.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
-import { callbackFormMachine } from '../../../machines/callback-form/callback-form.machine';
-import {
-  selectDetail,
-  selectError,
-  selectIsSending,
-  selectIsSent,
-  selectTooMany,
-} from '../../../machines/callback-form/callback-form.selectors';
-import type { CallbackRequestValues } from '../../../machines/callback-form/callback-form.types';
+// The form helper checks it with the contract's CallbackRequestBody and sends it through a submission machine.
+import { useForm } from '../../actors/use-form';
 import { Alert, FormErrorSummary } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/field';
@@ -22,54 +11,23 @@ import { stack, text } from '../../ui/layout.css';
 import { t } from './strings';
 import { phoneValue } from './values';
 
-type Field = keyof CallbackRequestValues;
-
 export function CallbackCard({ phone: initialPhone, name: initialName }: { phone: string; name: string }) {
-  const [form, setForm] = useState({ phone: initialPhone, name: initialName, time: '', comment: '' });
-  const ref = useRef<HTMLFormElement>(null);
-  const machine = useActorRef(
-    callbackFormMachine.provide({
-      actors: {
-        sendCallback: fromPromise(({ input }) =>
-          requestCallback({ ...input, phone: phoneValue(input.phone) }),
-        ),
-      },
+  const form = useForm({
+    initial: { phone: initialPhone, name: initialName, time: '', comment: '' },
+    schema: 'CallbackRequestBody',
+    toRequest: (v) => ({
+      // An empty phone is left out: the contract then says 'Укажите номер телефона.'
+      phone: (v.phone.trim() ? phoneValue(v.phone.trim()) : undefined) as string,
+      name: v.name.trim(),
+      time: v.time.trim(),
+      comment: v.comment.trim(),
     }),
-  );
-  useEffect(() => {
-    const sub = machine.on('callback.problem', () =>
-      requestAnimationFrame(() =>
-        ref.current?.querySelector<HTMLElement>('[aria-invalid="true"], [role="alert"]')?.focus(),
-      ),
-    );
-    return () => sub.unsubscribe();
-  }, [machine]);
-  const sending = useSelector(machine, selectIsSending);
-  const sent = useSelector(machine, selectIsSent);
-  const tooMany = useSelector(machine, selectTooMany);
-  const error = useSelector(machine, selectError);
-  const detail = useSelector(machine, selectDetail);
-  const phoneMissing = useSelector(machine, (snap) => snap.context.phoneMissing);
-  const fieldError = (name: Field) =>
-    name === 'phone' && phoneMissing ? t.callback.phoneRequired : error?.fields?.[name];
-
-  const set = (name: Field, value: string) => {
-    setForm((f) => ({ ...f, [name]: value }));
-    machine.send({ type: 'callback.edit', field: name });
-  };
-
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    machine.send({
-      type: 'callback.submit',
-      request: {
-        phone: form.phone.trim(),
-        name: form.name.trim(),
-        time: form.time.trim(),
-        comment: form.comment.trim(),
-      },
-    });
-  };
+    submit: (body) => requestCallback(body),
+  });
+  const sending = form.busy;
+  const sent = form.done;
+  const tooMany = form.failure?.status === 429;
+  const phone = form.text('phone');
 
   return (
     <Card as="section" aria-labelledby="profile-callback-title">
@@ -85,19 +43,19 @@ export function CallbackCard({ phone: initialPhone, name: initialName }: { phone
             {t.callback.sent}
           </Alert>
           <div>
-            <Button variant="secondary" onClick={() => machine.send({ type: 'callback.again' })}>
+            <Button variant="secondary" onClick={form.reset}>
               {t.callback.another}
             </Button>
           </div>
         </div>
       ) : (
-        <form ref={ref} className={stack[4]} onSubmit={onSubmit} noValidate aria-busy={sending || undefined}>
+        <form {...form.props} className={stack[4]}>
           {tooMany && (
             <Alert tone="warning" live="alert" title={t.callback.tooManyTitle}>
-              {error?.message}
+              {form.failure?.message}
             </Alert>
           )}
-          <FormErrorSummary detail={detail} focusOnShow={false} />
+          <FormErrorSummary detail={tooMany ? null : form.detail} focusOnShow={false} />
           <TextField
             id="callback-phone"
             label={t.callback.phone}
@@ -105,36 +63,27 @@ export function CallbackCard({ phone: initialPhone, name: initialName }: { phone
             inputMode="tel"
             autoComplete="tel"
             required
-            value={form.phone}
-            onChange={(e) => set('phone', e.target.value)}
-            onBlur={() => form.phone.trim() && set('phone', phoneValue(form.phone.trim()))}
-            error={fieldError('phone')}
+            {...phone}
+            onBlur={(e) => {
+              if (phone.value.trim()) form.set('phone', phoneValue(phone.value.trim()));
+              phone.onBlur(e);
+            }}
           />
           <div className={s.twoFields}>
             <TextField
               id="callback-name"
               label={t.callback.name}
               autoComplete="name"
-              value={form.name}
-              onChange={(e) => set('name', e.target.value)}
-              error={fieldError('name')}
+              {...form.text('name')}
             />
             <TextField
               id="callback-time"
               label={t.callback.time}
               hint={t.callback.timeHint}
-              value={form.time}
-              onChange={(e) => set('time', e.target.value)}
-              error={fieldError('time')}
+              {...form.text('time')}
             />
           </div>
-          <TextField
-            id="callback-comment"
-            label={t.callback.comment}
-            value={form.comment}
-            onChange={(e) => set('comment', e.target.value)}
-            error={fieldError('comment')}
-          />
+          <TextField id="callback-comment" label={t.callback.comment} {...form.text('comment')} />
           <div className={s.footer}>
             <Button type="submit" loading={sending}>
               {t.callback.submit}

@@ -1,26 +1,18 @@
 // A refund claim for an order (POST refund-claim/): the order, the reason, the sum, and the recipient with a
 // country from refund-recipient-countries/. Nothing moves now: a manager decides.
-import { useSelector } from '@xstate/react';
-import { useId, useState } from 'react';
-import type { RefundClaimRequest } from '../../../contract/payments.api';
+import { useContext, useId } from 'react';
+import { useForm } from '../../actors/use-form';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Select, TextField } from '../../ui/field';
 import { Card, LoadingRegion, Skeleton } from '../../ui/primitives';
-import {
-  selectError,
-  selectIsDone,
-  selectIsSubmitting,
-} from '../../../machines/withdrawal/withdrawal.selectors';
 import { fetchCountries, fetchPaidOrders, postRefundClaim } from './api';
 import { formatMoney, parseAmount } from '../../lib/money';
 import { t } from './strings';
 import { useResource } from '../../actors/resource';
-import { useMoneyOut } from './use-money-out';
+import { MoneyOutDone } from './use-money-out';
 import * as s from './withdraw.css';
 import { cluster, stack, text } from '../../ui/layout.css';
-
-type Field = 'order' | 'reason' | 'amount' | 'fio' | 'country' | 'account';
 
 export function RefundClaimSection() {
   const orders = useResource((_, signal) => fetchPaidOrders(signal), 'paid-orders');
@@ -74,86 +66,54 @@ function ClaimForm({
   orders: { id: number; topic: string; paid: number }[];
   countries: { code: string; title: string }[];
 }) {
-  const [values, setValues] = useState<Record<Field, string> & { bank: string }>({
-    order: '',
-    reason: '',
-    amount: '',
-    fio: '',
-    country: 'RU',
-    account: '',
-    bank: '',
-  });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const actor = useMoneyOut(async (request, k) => {
-    await postRefundClaim(request as unknown as RefundClaimRequest, k);
-    return {};
-  });
-  const busy = useSelector(actor, selectIsSubmitting);
-  const done = useSelector(actor, selectIsDone);
-  const failure = useSelector(actor, selectError);
-  const server = failure?.fields ?? {};
-  const reasonId = useId();
-  const set = (k: keyof typeof values) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [k]: e.target.value }));
-
-  const order = orders.find((o) => String(o.id) === values.order);
-
-  function submit() {
-    if (busy) return;
-    const e: Partial<Record<Field, string>> = {};
-    if (!order) e.order = t.claim.orderRequired;
-    if (!values.reason.trim()) e.reason = t.claim.required;
-    const amount = parseAmount(values.amount);
-    if (amount === null) e.amount = t.form.amountInvalid;
-    else if (order && amount > order.paid) e.amount = t.form.amountMax(formatMoney(order.paid));
-    if (!values.fio.trim()) e.fio = t.claim.required;
-    if (!values.country) e.country = t.claim.pickCountry;
-    if (!values.account.trim()) e.account = t.claim.required;
-    setErrors(e);
-    const first = Object.keys(e)[0];
-    if (first) {
-      document.getElementById(`claim-${first}`)?.focus();
-      return;
-    }
-    const request: RefundClaimRequest = {
-      order_id: order!.id,
-      reason: values.reason.trim(),
-      amount: amount!,
+  const onMoneyOut = useContext(MoneyOutDone);
+  const paidOn = (id: unknown) => orders.find((o) => o.id === id)?.paid;
+  // Field names are the request's paths, so the contract's and the server's messages land at their fields.
+  const form = useForm({
+    initial: {
+      order_id: '',
+      reason: '',
+      amount: '',
+      'recipient.fio': '',
+      'recipient.country': 'RU',
+      'recipient.account': '',
+      'recipient.bank': '',
+    },
+    schema: 'RefundClaimRequest',
+    toRequest: (v) => ({
+      order_id: v.order_id ? Number(v.order_id) : (undefined as unknown as number),
+      reason: v.reason.trim(),
+      amount: parseAmount(v.amount) ?? (undefined as unknown as number),
       recipient: {
-        fio: values.fio.trim(),
-        country: values.country,
-        account: values.account.trim(),
-        ...(values.bank.trim() ? { bank: values.bank.trim() } : {}),
+        fio: v['recipient.fio'].trim(),
+        country: v['recipient.country'],
+        account: v['recipient.account'].trim(),
+        ...(v['recipient.bank'].trim() ? { bank: v['recipient.bank'].trim() } : {}),
       },
-    };
-    actor.send({ type: 'withdrawal.submit', request: request as unknown as Record<string, unknown> });
-  }
+    }),
+    refine: (r): Record<string, string[]> => {
+      const paid = paidOn(r.order_id);
+      return paid !== undefined && typeof r.amount === 'number' && r.amount > paid
+        ? { amount: [t.form.amountMax(formatMoney(paid))] }
+        : {};
+    },
+    submit: (body, { idempotencyKey }) => postRefundClaim(body, idempotencyKey),
+    onDone: onMoneyOut,
+  });
+  const busy = form.busy;
+  const reasonId = useId();
+  const { error: reasonErrors, ...reason } = form.text('reason');
 
-  if (done)
+  if (form.done)
     return (
       <Alert tone="success" live="status">
         {t.claim.done}
       </Alert>
     );
 
-  const reasonError = errors.reason ?? server.reason?.[0];
-  const shownServerField = [
-    'order_id',
-    'reason',
-    'amount',
-    'recipient.fio',
-    'recipient.country',
-    'recipient.account',
-  ].some((k) => server[k]);
+  const reasonError = reasonErrors?.[0];
   return (
-    <form
-      className={stack[4]}
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
-    >
+    <form {...form.props} className={stack[4]}>
       <Select
         id="claim-order"
         label={t.claim.order}
@@ -162,9 +122,7 @@ function ClaimForm({
           value: String(o.id),
           label: t.claim.orderOption(o.id, o.topic, formatMoney(o.paid)),
         }))}
-        value={values.order}
-        onChange={set('order')}
-        error={errors.order ?? server.order_id}
+        {...form.text('order_id')}
         disabled={busy}
       />
       <div className={stack[2]}>
@@ -174,8 +132,7 @@ function ClaimForm({
         <textarea
           id="claim-reason"
           className={s.textarea}
-          value={values.reason}
-          onChange={set('reason')}
+          {...reason}
           maxLength={2000}
           aria-invalid={reasonError ? true : undefined}
           aria-describedby={reasonError ? reasonId : undefined}
@@ -191,41 +148,33 @@ function ClaimForm({
         id="claim-amount"
         label={t.claim.amount}
         inputMode="numeric"
-        value={values.amount}
-        onChange={set('amount')}
-        error={errors.amount ?? server.amount}
+        {...form.text('amount')}
         disabled={busy}
       />
       <TextField
         id="claim-fio"
         label={t.claim.fio}
         autoComplete="name"
-        value={values.fio}
-        onChange={set('fio')}
-        error={errors.fio ?? server['recipient.fio']}
+        {...form.text('recipient.fio')}
         disabled={busy}
       />
       <Select
         id="claim-country"
         label={t.claim.country}
         options={countries.map((c) => ({ value: c.code, label: c.title }))}
-        value={values.country}
-        onChange={set('country')}
-        error={errors.country ?? server['recipient.country']}
+        {...form.text('recipient.country')}
         disabled={busy}
       />
       <TextField
         id="claim-account"
         label={t.claim.account}
-        value={values.account}
-        onChange={set('account')}
-        error={errors.account ?? server['recipient.account']}
+        {...form.text('recipient.account')}
         disabled={busy}
       />
-      <TextField label={t.claim.bank} value={values.bank} onChange={set('bank')} disabled={busy} />
-      {failure && !shownServerField && (
+      <TextField label={t.claim.bank} {...form.text('recipient.bank')} disabled={busy} />
+      {form.detail && (
         <Alert tone="danger" live="alert">
-          {failure.message}
+          {form.detail}
         </Alert>
       )}
       <div className={cluster[3]}>

@@ -1,24 +1,19 @@
 // Storno refunds: card/SBP payments that can still go back to their card (GET refund-storno/), chosen with
 // checkboxes; POST refund-storno/ { refund_sum, pay_ids } takes the sum from the money balance.
-import { useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useContext, useState } from 'react';
 import type { RefundStornoRow } from '../../../contract/payments.api';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/field';
 import { Card, LoadingRegion, Skeleton } from '../../ui/primitives';
-import {
-  selectError,
-  selectIsDone,
-  selectIsSubmitting,
-  selectResult,
-} from '../../../machines/withdrawal/withdrawal.selectors';
 import { fetchRefundExtra, fetchStornoRows, postStorno } from './api';
 import { formatDay } from './format';
 import { formatMoney, parseAmount } from '../../lib/money';
 import { t } from './strings';
 import { useResource } from '../../actors/resource';
-import { useMoneyOut } from './use-money-out';
+import { useAppActors } from '../../actors/app-actors';
+import { useForm } from '../../actors/use-form';
+import { MoneyOutDone } from './use-money-out';
 import * as s from './withdraw.css';
 import { cluster, stack, text } from '../../ui/layout.css';
 
@@ -67,16 +62,6 @@ function StornoForm({
   const [checked, setChecked] = useState<ReadonlySet<number>>(
     () => new Set(rows.filter((r) => r.checked).map((r) => r.pay_id)),
   );
-  const [sum, setSum] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const actor = useMoneyOut((request, k) =>
-    postStorno(request as { refund_sum: number; pay_ids: number[] }, k),
-  );
-  const busy = useSelector(actor, selectIsSubmitting);
-  const done = useSelector(actor, selectIsDone);
-  const result = useSelector(actor, selectResult);
-  const failure = useSelector(actor, selectError);
-
   const chosen = rows.filter((r) => checked.has(r.pay_id));
   const available = chosen.reduce((x, r) => x + r.amount, 0);
   const max = money === null ? available : Math.min(available, money);
@@ -89,18 +74,32 @@ function StornoForm({
       return next;
     });
 
-  function submit() {
-    if (busy) return;
-    if (chosen.length === 0) return setError(t.storno.pickOne);
-    const refund = parseAmount(sum);
-    if (refund === null) return setError(t.storno.sumInvalid);
-    if (refund > max) return setError(t.storno.sumMax(formatMoney(max)));
-    setError(null);
-    actor.send({
-      type: 'withdrawal.submit',
-      request: { refund_sum: refund, pay_ids: chosen.map((r) => r.pay_id) },
-    });
-  }
+  const { session } = useAppActors();
+  const onMoneyOut = useContext(MoneyOutDone);
+  const form = useForm({
+    initial: { refund_sum: '' },
+    fields: ['pay_ids'],
+    schema: 'StornoRequest',
+    toRequest: (v) => ({
+      refund_sum: parseAmount(v.refund_sum) ?? (undefined as unknown as number),
+      pay_ids: chosen.map((r) => r.pay_id),
+    }),
+    refine: (r): Record<string, string[]> =>
+      typeof r.refund_sum === 'number' && r.refund_sum > max
+        ? { refund_sum: [t.storno.sumMax(formatMoney(max))] }
+        : {},
+    submit: (body, { idempotencyKey }) => postStorno(body, idempotencyKey),
+    onDone: (r) => {
+      // The balances changed: the header shows them at once (the socket's `finances` event follows).
+      if (typeof r.money === 'number' && typeof r.bonus === 'number')
+        session.send({ type: 'session.finances', money: r.money, bonus: r.bonus });
+      onMoneyOut();
+    },
+  });
+  const busy = form.busy;
+  const done = form.done;
+  const result = form.result;
+  const payIdsError = form.error('pay_ids');
 
   if (done) {
     const refunds = (result as { refunds?: { amount: number }[] } | null)?.refunds ?? [];
@@ -119,15 +118,12 @@ function StornoForm({
   }
 
   return (
-    <form
-      className={stack[4]}
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
-    >
-      <fieldset className={s.fieldset} disabled={busy}>
+    <form {...form.props} className={stack[4]}>
+      <fieldset
+        className={s.fieldset}
+        disabled={busy}
+        aria-describedby={payIdsError ? 'storno-pay-ids-error' : undefined}
+      >
         <legend className={s.legend}>{t.storno.payments}</legend>
         <ul className={s.rows}>
           {rows.map((r) => (
@@ -137,6 +133,7 @@ function StornoForm({
                   type="checkbox"
                   className={s.radio}
                   checked={checked.has(r.pay_id)}
+                  aria-invalid={payIdsError ? true : undefined}
                   onChange={() => toggle(r.pay_id)}
                 />
                 <span>
@@ -147,6 +144,11 @@ function StornoForm({
             </li>
           ))}
         </ul>
+        {payIdsError && (
+          <span id="storno-pay-ids-error" className={text.danger}>
+            {payIdsError.join(' ')}
+          </span>
+        )}
       </fieldset>
       <TextField
         id="storno-sum"
@@ -154,14 +156,12 @@ function StornoForm({
         hint={chosen.length ? t.storno.sumHint(formatMoney(max)) : undefined}
         inputMode="numeric"
         autoComplete="off"
-        value={sum}
-        onChange={(e) => setSum(e.target.value)}
-        error={error ?? failure?.fields?.refund_sum}
+        {...form.text('refund_sum')}
         disabled={busy}
       />
-      {failure && !failure.fields?.refund_sum && (
+      {form.detail && (
         <Alert tone="danger" live="alert">
-          {failure.message}
+          {form.detail}
         </Alert>
       )}
       <div className={cluster[3]}>
