@@ -1,6 +1,14 @@
 import { deflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, signInFast, signInWithForm, staff, test } from './support/fixtures';
+import {
+  DEMO,
+  expect,
+  expectNoAxeViolations,
+  signInFast,
+  signInWithForm,
+  staff,
+  test,
+} from './support/fixtures';
 
 // ---- A real PNG made at test time (no fixture file): RGB, a red-and-blue gradient -------------------------------
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
@@ -240,12 +248,41 @@ test('the e-mail changes only through the link sent to the new address', async (
   await expect(page.getByText('По этой ссылке уже перешли: новый адрес подтверждён.')).toBeVisible();
 });
 
-test('the e-mail form shows the server refusal at the field', async ({ page, customer }) => {
+test('the e-mail form checks the address itself and shows the server refusal at the field', async ({
+  page,
+  customer,
+}) => {
   await signInFast(page, customer, '/email-edit');
-  await page.getByLabel('Новый e-mail').fill(customer.email);
-  await page.getByRole('button', { name: 'Отправить ссылку' }).click();
-  await expect(page.getByLabel('Новый e-mail')).toHaveAttribute('aria-invalid', 'true');
+  const field = page.getByLabel('Новый e-mail');
+  const submit = page.getByRole('button', { name: 'Отправить ссылку' });
+  const requests: string[] = [];
+  page.on('request', (r) => r.url().includes('/request-change/') && requests.push(r.method()));
+
+  // The contract's checks and the address in force are told without asking the server; the field takes the focus.
+  await submit.click();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Обязательное поле.')).toBeVisible();
+  await expect(field).toBeFocused();
+  await field.fill('not-an-address');
+  await expect(field).not.toHaveAttribute('aria-invalid', 'true');
+  await submit.click();
+  await expect(page.getByText('Введите правильный адрес электронной почты.')).toBeVisible();
+  await field.fill(` ${customer.email.toUpperCase()} `);
+  await submit.click();
   await expect(page.getByText('Это ваш текущий e-mail.')).toBeVisible();
+  expect(requests).toEqual([]);
+
+  // Another customer's address: only the server knows; its refusal comes back at the field, which keeps the text.
+  await field.fill(DEMO.email);
+  await submit.click();
+  await expect(page.getByText('Этот e-mail уже используется другим пользователем.')).toBeVisible();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toBeFocused();
+  await expect(field).toHaveValue(DEMO.email);
+  expect(requests).toEqual(['POST']);
+  // Editing the address hides the refusal.
+  await field.pressSequentially('x');
+  await expect(page.getByText('Этот e-mail уже используется другим пользователем.')).toHaveCount(0);
 });
 
 test('a social network is linked through the provider page', async ({ page, customer }) => {

@@ -72,5 +72,7 @@ export function useFlowForm<V extends FormValues, N extends SchemaName>(options:
     busy,
     /** The message above the form, or null. */
     detail: server.detail,
+    /** The flow's refusal still answers what the form shows: no field edited since, no new attempt. */
+    refusalStands: options.error !== null && hidden.size === 0,
   };
 }

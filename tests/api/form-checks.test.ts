@@ -68,6 +68,14 @@ describe('the contract checks of the forms (validators.lazy)', () => {
     });
   });
 
+  it('e-mail change: a left-out address is required, a malformed one is told, a good one passes', () => {
+    expect(fieldProblems('EmailChangeRequestBody', {})).toEqual({ email: ['Обязательное поле.'] });
+    expect(fieldProblems('EmailChangeRequestBody', { email: 'anna@' })).toEqual({
+      email: ['Введите правильный адрес электронной почты.'],
+    });
+    expect(fieldProblems('EmailChangeRequestBody', { email: ' Anna@Example.com ' })).toEqual({});
+  });
+
   it('storno and call-back: no payment chosen, no phone', () => {
     expect(fieldProblems('StornoRequest', { refund_sum: 100, pay_ids: [] })).toEqual({
       pay_ids: ['Выберите хотя бы один платёж.'],

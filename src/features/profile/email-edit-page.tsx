@@ -1,5 +1,5 @@
 // /email-edit: request the change → "we sent a link to …" → the link (?confirm=…) confirms and shows the result.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -14,6 +14,8 @@ import {
   selectView,
 } from '../../../machines/email-change/email-change.selectors';
 import type { EmailChangeState } from '../../../machines/email-change/email-change.types';
+import { EMAIL_CHANGE_MESSAGES } from '../../../contract/profile';
+import { useFlowForm } from '../../actors/use-flow-form';
 import { Alert, FormErrorSummary } from '../../ui/alert';
 import { useAppActors } from '../../actors/app-actors';
 import { Button, ButtonLink } from '../../ui/button';
@@ -42,8 +44,6 @@ const actors = {
 };
 
 type Actor = ReturnType<typeof useActorRef<typeof emailChangeMachine>>;
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function EmailEditPage({ confirmToken }: { confirmToken?: string | undefined }) {
   const actor = useActorRef(emailChangeMachine.provide({ actors }), {
@@ -102,47 +102,30 @@ function FormSkeleton() {
   );
 }
 
-function RequestForm({ actor, onDone }: { actor: Actor; onDone?: () => void }) {
+function RequestForm({ actor }: { actor: Actor }) {
   const current = useSelector(actor, selectEmail);
   const error = useSelector(actor, selectError);
-  const busy = useSelector(actor, selectIsRequesting);
-  const [email, setEmail] = useState('');
-  const [local, setLocal] = useState<string | null>(null);
-  const [edited, setEdited] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
-
-  const serverField = edited ? undefined : error?.fields?.email;
-  const fieldError = local ?? serverField;
-  const tooMany = !edited && error?.status === 429;
-  const detail = !edited && !tooMany && error && !error.fields?.email ? error.message : null;
-  const sent = useRef(false);
-
-  useEffect(() => {
-    if (error?.fields?.email) input.current?.focus();
-  }, [error]);
-
-  // "Another address" closes once its request went through; a refusal keeps the form with what was typed.
-  useEffect(() => {
-    if (busy || !sent.current) return;
-    sent.current = false;
-    if (!error) onDone?.();
-  }, [busy, error, onDone]);
-
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    const value = email.trim();
-    const problem = !value ? t.email.required : EMAIL.test(value) ? null : t.email.format;
-    setLocal(problem);
-    setEdited(false);
-    if (problem) return input.current?.focus();
-    sent.current = true;
-    actor.send({ type: 'emailChange.request', email: value });
-  };
+  const form = useFlowForm({
+    initial: { email: '' },
+    schema: 'EmailChangeRequestBody',
+    // An empty field is left out: the contract then says 'Обязательное поле.'
+    toRequest: (v) => ({ email: (v.email.trim() || undefined) as string }),
+    // The address in force: the server would refuse it with these words, the form says them without asking.
+    refine: (r): Record<string, string[]> =>
+      current && r.email?.toLowerCase() === current.toLowerCase()
+        ? { email: [EMAIL_CHANGE_MESSAGES.sameEmail] }
+        : {},
+    send: (r) => actor.send({ type: 'emailChange.request', email: r.email }),
+    busy: useSelector(actor, selectIsRequesting),
+    error,
+  });
+  // The limit and any other refusal hide once the address is edited or sent again, like the field's message.
+  const tooMany = form.refusalStands && error?.status === 429;
+  const detail = form.refusalStands && !tooMany ? form.detail : null;
 
   return (
     <Card>
-      <form className={stack[4]} onSubmit={onSubmit} noValidate aria-busy={busy || undefined}>
+      <form {...form.props} className={stack[4]}>
         {current && (
           <p className={s.muted}>
             {t.email.current}: <strong>{current}</strong>
@@ -155,7 +138,6 @@ function RequestForm({ actor, onDone }: { actor: Actor; onDone?: () => void }) {
         )}
         <FormErrorSummary detail={detail} focusOnShow={false} />
         <TextField
-          ref={input}
           id="email-new"
           label={t.email.newEmail}
           type="email"
@@ -163,16 +145,10 @@ function RequestForm({ actor, onDone }: { actor: Actor; onDone?: () => void }) {
           autoComplete="email"
           autoCapitalize="none"
           spellCheck={false}
-          value={email}
-          onChange={(e) => {
-            setEmail(e.target.value);
-            setLocal(null);
-            setEdited(true);
-          }}
-          error={fieldError}
+          {...form.text('email')}
         />
         <div className={s.footer}>
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={form.busy}>
             {t.email.submit}
           </Button>
           <ButtonLink to="/profile" variant="ghost">
@@ -197,14 +173,15 @@ function PendingCard({ actor }: { actor: Actor }) {
   const error = useSelector(actor, selectError);
   const requesting = useSelector(actor, selectIsRequesting);
   const cancelling = useSelector(actor, selectIsCancelling);
-  const [other, setOther] = useState(false);
+  // "Another address" is open for the link it would replace: a new link closes it, a refusal keeps what was typed.
+  const [otherFor, setOtherFor] = useState<typeof pending>(null);
   const heading = useRef<HTMLHeadingElement>(null);
 
   // The screen changed under the customer's feet: tell them where they are.
   useEffect(() => heading.current?.focus(), []);
 
   if (!pending) return null;
-  if (other) return <RequestForm actor={actor} onDone={() => setOther(false)} />;
+  if (otherFor === pending) return <RequestForm actor={actor} />;
   return (
     <Card as="section" aria-labelledby="email-pending-title">
       <div className={s.stack}>
@@ -232,7 +209,7 @@ function PendingCard({ actor }: { actor: Actor }) {
           >
             {t.email.resend}
           </Button>
-          <Button variant="ghost" onClick={() => setOther(true)}>
+          <Button variant="ghost" onClick={() => setOtherFor(pending)}>
             {t.email.otherAddress}
           </Button>
           <Button

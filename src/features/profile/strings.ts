@@ -102,8 +102,6 @@ export const t = {
     current: 'Текущий e-mail',
     newEmail: 'Новый e-mail',
     submit: 'Отправить ссылку',
-    required: 'Укажите новый e-mail.',
-    format: 'Проверьте адрес: например, name@example.com.',
     pendingTitle: 'Проверьте почту',
     pendingText: (email: string) =>
       `Мы отправили ссылку на ${email}. Перейдите по ней, чтобы подтвердить новый адрес.`,
