@@ -24,6 +24,7 @@ import { devicesText as t, sessionName } from './devices-strings';
 import { DevicesSkeleton } from './devices-section';
 import * as d from './devices.css';
 import * as s from './profile.css';
+import { text } from '../../ui/layout.css';
 
 const actors = {
   loadSessions: fromPromise<DeviceSession[], void>(() => fetchSessions()),
@@ -40,7 +41,7 @@ export function DevicesCard() {
   return (
     <Card as="section" aria-labelledby="profile-devices-title" data-testid="devices">
       <div className={s.cardHead}>
-        <h2 id="profile-devices-title" className={s.cardTitle}>
+        <h2 id="profile-devices-title" className={text.title}>
           {t.title}
         </h2>
         <p className={s.cardLead}>{t.lead}</p>
@@ -147,13 +148,13 @@ function SessionItem({
   const meta = [t.device(session.device), session.ip && t.ip(session.ip)].filter(Boolean).join(' · ');
   return (
     <li className={d.item} data-testid="device-session" data-current={session.current || undefined}>
-      <div className={d.text}>
+      <div className={d.info}>
         <span className={d.name}>
           {name}
           {session.current && <Badge tone="success">{t.current}</Badge>}
         </span>
-        <span className={d.meta}>{meta}</span>
-        <span className={d.meta}>
+        <span className={text.muted}>{meta}</span>
+        <span className={text.muted}>
           {t.since(since)} ·{' '}
           {session.current ? t.activeNow : t.lastUsed(formatDateTime(session.last_used_at))}
         </span>

@@ -4,6 +4,7 @@ import { Card, LoadingRegion, Skeleton } from '../../ui/primitives';
 import { devicesText as t } from './devices-strings';
 import * as d from './devices.css';
 import * as s from './profile.css';
+import { text } from '../../ui/layout.css';
 
 const DevicesCard = lazy(() => import('./devices-card').then((m) => ({ default: m.DevicesCard })));
 
@@ -13,7 +14,7 @@ export function DevicesSection() {
       fallback={
         <Card>
           <div className={s.cardHead}>
-            <h2 className={s.cardTitle}>{t.title}</h2>
+            <h2 className={text.title}>{t.title}</h2>
           </div>
           <DevicesSkeleton />
         </Card>

@@ -7,6 +7,7 @@ import { Card } from '../../ui/primitives';
 import { endOtherSessions, fetchSessions } from './devices-api';
 import { devicesText } from './devices-strings';
 import * as s from './profile.css';
+import { text } from '../../ui/layout.css';
 
 const t = devicesText.offer;
 
@@ -43,7 +44,7 @@ export function EndOtherSessionsOffer() {
   return (
     <Card as="section" aria-labelledby="end-others-title">
       <div className={s.cardHead}>
-        <h2 id="end-others-title" className={s.cardTitle}>
+        <h2 id="end-others-title" className={text.title}>
           {t.title}
         </h2>
         <p className={s.cardLead}>{t.text}</p>
