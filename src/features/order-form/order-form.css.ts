@@ -66,13 +66,6 @@ export const priceValue = style({ color: vars.color.text, fontVariantNumeric: 't
 
 export const totalRow = style([ui.moneyRow({ total: true }), { alignItems: 'baseline' }]);
 
-export const totalValue = style({
-  margin: 0,
-  fontSize: vars.font.size['2xl'],
-  fontWeight: vars.font.weight.bold,
-  fontVariantNumeric: 'tabular-nums',
-});
-
 export const muted = text.muted;
 
 export const promoOk = style({ color: vars.color.success, fontSize: vars.font.size.sm });

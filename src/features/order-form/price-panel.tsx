@@ -57,7 +57,7 @@ export function PricePanel({ withBonus }: { withBonus: boolean }) {
             )}
             <div className={s.totalRow}>
               <dt>{t.price.total}</dt>
-              <dd className={s.totalValue} data-testid="order-total">
+              <dd className={text.figure} data-testid="order-total">
                 {formatMoney(quote.total ?? quote.cost)}
               </dd>
             </div>

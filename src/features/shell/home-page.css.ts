@@ -71,10 +71,4 @@ export const finances = style({
   '@media': { '(min-width: 640px)': { gap: vars.space['4'] } },
 });
 
-export const statValue = style({
-  margin: 0,
-  fontSize: vars.font.size['2xl'],
-  fontWeight: vars.font.weight.bold,
-  letterSpacing: '-0.01em',
-  fontVariantNumeric: 'tabular-nums',
-});
+export const statValue = style([text.figure, { letterSpacing: '-0.01em' }]);

@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme/contract.css';
 import * as ui from '../../ui/blocks.css';
-import { bare, columns as columnsBase, shrink, stack as column, text } from '../../ui/layout.css';
+import { bare, columns as columnsBase, grid, shrink, stack as column, text } from '../../ui/layout.css';
 
 export const page = style([column[5], shrink]);
 export const back = ui.backLink;
@@ -9,15 +9,10 @@ export const columns = style([
   columnsBase,
   { '@media': { 'screen and (min-width: 1100px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } } },
 ]);
-export const stack = page;
 export const lead = style([text.muted, { marginTop: vars.space['1'] }]);
 export const fieldset = ui.fieldset();
 export const legend = ui.legend();
-export const choices = style({
-  display: 'grid',
-  gap: vars.space['3'],
-  gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))',
-});
+export const choices = style([grid[3], { gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))' }]);
 export const choice = ui.choice({ size: 'sm' });
 export const radio = ui.choiceInput;
 export const balance = style({
@@ -26,13 +21,6 @@ export const balance = style({
   alignItems: 'baseline',
   gap: vars.space['3'],
 });
-export const balanceValue = style({
-  margin: 0,
-  fontSize: vars.font.size['2xl'],
-  fontWeight: vars.font.weight.bold,
-  fontVariantNumeric: 'tabular-nums',
-});
-export const muted = text.muted;
 export const rows = style([column[2], bare]);
 
 export const textarea = style({
@@ -62,10 +50,5 @@ export const request = style({
 });
 export const requestMain = style([column[1], shrink]);
 export const requestTitle = style([text.wrap, { fontWeight: vars.font.weight.medium }]);
-export const requestAside = style({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'flex-end',
-  gap: vars.space['1'],
-});
+export const requestAside = style([column[1], { alignItems: 'flex-end' }]);
 export const requestSum = style([text.strong, text.money]);
