@@ -2,7 +2,6 @@ import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme/contract.css';
 import * as ui from '../../ui/blocks.css';
 import { bare, cluster, row as inline, stack, text } from '../../ui/layout.css';
-import { visuallyHidden } from '../../ui/primitives.css';
 
 const desktop = '(min-width: 1024px)';
 
@@ -146,7 +145,6 @@ export const linkButton = style([
     borderRadius: vars.radius.sm,
     fontWeight: vars.font.weight.semibold,
     minHeight: '24px',
-    selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}` } },
   },
 ]);
 
@@ -169,10 +167,7 @@ export const pill = style({
   fontSize: vars.font.size.sm,
   fontWeight: vars.font.weight.semibold,
   cursor: 'pointer',
-  selectors: {
-    '&:hover': { background: vars.color.primaryHover },
-    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
-  },
+  selectors: { '&:hover': { background: vars.color.primaryHover } },
 });
 
 export const banner = style([
@@ -244,24 +239,7 @@ export const textarea = style({
     '&[aria-invalid="true"]': { borderColor: vars.color.danger },
   },
 } as Parameters<typeof style>[0]);
-export const iconButton = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  flexShrink: 0,
-  width: '44px',
-  height: '44px',
-  border: `1px solid ${vars.color.borderStrong}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.surface,
-  color: vars.color.text,
-  cursor: 'pointer',
-  selectors: {
-    '&:hover:not(:disabled)': { background: vars.color.surfaceHover },
-    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
-    '&:disabled': { color: vars.color.textMuted, cursor: 'not-allowed' },
-  },
-});
+export const iconButton = ui.iconButton({ size: 'lg' });
 export const hint = style([
   text.mutedXs,
   { display: 'flex', justifyContent: 'space-between', gap: vars.space['2'], ':empty': { display: 'none' } },
@@ -269,9 +247,8 @@ export const hint = style([
 /** Keyboard hints mean nothing on a touch screen. */
 export const hintText = style({ '@media': { '(hover: none)': { display: 'none' } } });
 export const counterOver = style({ color: vars.color.danger, fontWeight: vars.font.weight.semibold });
-export const composerError = text.danger;
 
-export const chips = style([bare, { display: 'flex', flexWrap: 'wrap', gap: vars.space['2'] }]);
+export const chips = style([bare, cluster[2]]);
 export const chip = style({
   display: 'inline-flex',
   alignItems: 'center',
@@ -284,13 +261,7 @@ export const chip = style({
   fontSize: vars.font.size.sm,
 });
 export const chipFailed = style({ borderColor: vars.color.danger, background: vars.color.dangerSoft });
-export const chipButton = style([
-  ui.iconButton({ size: 'sm' }),
-  { selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}` } } },
-]);
-
-/** The live region of new messages: read out, not shown (the list shows them). */
-export const announcer = visuallyHidden;
+export const chipButton = ui.iconButton({ size: 'sm' });
 
 export const sendButton = style({
   selectors: {
