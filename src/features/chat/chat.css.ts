@@ -1,6 +1,7 @@
-import { style, styleVariants } from '@vanilla-extract/css';
+import { style, styleVariants, type StyleRule } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme/contract.css';
 import * as ui from '../../ui/blocks.css';
+import { control } from '../../ui/field.css';
 import { bare, cluster, row as inline, stack, text } from '../../ui/layout.css';
 
 const desktop = '(min-width: 1024px)';
@@ -218,27 +219,10 @@ export const composer = style([
   { padding: vars.space['3'], borderTop: `1px solid ${vars.color.border}`, background: vars.color.surface },
 ]);
 export const composerRow = style({ display: 'flex', alignItems: 'flex-end', gap: vars.space['2'] });
-export const textarea = style({
-  flex: 1,
-  minHeight: '44px',
-  maxHeight: '160px',
-  resize: 'none',
-  padding: `10px ${vars.space['3']}`,
-  border: `1px solid ${vars.color.borderStrong}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.surface,
-  color: vars.color.text,
-  font: 'inherit',
-  fontSize: vars.font.size.md,
-  lineHeight: vars.font.lineHeight.snug,
-  fieldSizing: 'content',
-  selectors: {
-    '&::placeholder': { color: vars.color.textMuted, opacity: 1 },
-    '&:focus': { outline: 'none', borderColor: vars.color.focusRing, boxShadow: vars.shadow.focus },
-    '&:disabled': { background: vars.color.surface2, color: vars.color.textMuted, cursor: 'not-allowed' },
-    '&[aria-invalid="true"]': { borderColor: vars.color.danger },
-  },
-} as Parameters<typeof style>[0]);
+export const textarea = style([
+  control,
+  { flex: 1, maxHeight: '160px', resize: 'none', fieldSizing: 'content' } as StyleRule,
+]);
 export const iconButton = ui.iconButton({ size: 'lg' });
 export const hint = style([
   text.mutedXs,

@@ -1,6 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme/contract.css';
 import * as ui from '../../ui/blocks.css';
+import { control } from '../../ui/field.css';
 import { bare, cluster, grid, row as inline, stack, text } from '../../ui/layout.css';
 import { visuallyHidden } from '../../ui/primitives.css';
 
@@ -51,7 +52,7 @@ export const row3 = style([
   },
 ]);
 
-export const textarea = style({ minHeight: '132px', resize: 'vertical', fontFamily: 'inherit' });
+export const textarea = style([control, { height: '132px', resize: 'vertical' }]);
 
 export const aside = style([
   stack[4],

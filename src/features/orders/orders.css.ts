@@ -1,6 +1,7 @@
 import { keyframes, style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme/contract.css';
 import * as ui from '../../ui/blocks.css';
+import { control } from '../../ui/field.css';
 import { bare, between, cluster, grid, row as inline, shrink, text } from '../../ui/layout.css';
 
 const wide = '(min-width: 768px)';
@@ -288,18 +289,7 @@ export const reworkLayout = style({
   gap: vars.space['5'],
   '@media': { [desktop]: { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', alignItems: 'start' } },
 });
-export const textarea = style({
-  width: '100%',
-  minHeight: '120px',
-  padding: vars.space['3'],
-  border: `1px solid ${vars.color.borderStrong}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.surface,
-  color: vars.color.text,
-  font: 'inherit',
-  resize: 'vertical',
-  selectors: { '&[aria-invalid="true"]': { borderColor: vars.color.danger } },
-});
+export const textarea = style([control, { height: '120px', resize: 'vertical' }]);
 
 export const reworkList = list;
 export const reworkItem = style([ui.surface({ pad: 4 }), grid[2]]);

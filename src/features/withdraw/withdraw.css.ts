@@ -1,6 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme/contract.css';
 import * as ui from '../../ui/blocks.css';
+import { control } from '../../ui/field.css';
 import { bare, columns as columnsBase, grid, shrink, stack as column, text } from '../../ui/layout.css';
 
 export const page = style([column[5], shrink]);
@@ -23,20 +24,7 @@ export const balance = style({
 });
 export const rows = style([column[2], bare]);
 
-export const textarea = style({
-  minHeight: '6rem',
-  padding: vars.space['3'],
-  font: 'inherit',
-  color: vars.color.text,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.borderStrong}`,
-  borderRadius: vars.radius.md,
-  resize: 'vertical',
-  selectors: {
-    '&:focus-visible': { outline: 'none', boxShadow: vars.shadow.focus, borderColor: vars.color.primary },
-    '&[aria-invalid="true"]': { borderColor: vars.color.danger },
-  },
-});
+export const textarea = style([control, { height: '6rem', resize: 'vertical' }]);
 
 // ---- Мои заявки ----
 export const requestList = style([bare, { display: 'flex', flexDirection: 'column' }]);
