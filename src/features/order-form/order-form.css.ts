@@ -116,12 +116,7 @@ export const fileItem = style([
 
 export const fileName = style({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
 
-export const progress = style({
-  width: '100%',
-  height: '6px',
-  marginTop: vars.space['1'],
-  accentColor: vars.color.primary,
-});
+export const progress = style([ui.progress, { marginTop: vars.space['1'] }]);
 
 export const iconButton = style([
   ui.iconButton(),
