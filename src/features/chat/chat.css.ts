@@ -91,18 +91,11 @@ export const bubble = style({
   overflowWrap: 'anywhere',
   color: vars.color.text,
 });
+const incoming = { background: vars.color.surface, borderBottomLeftRadius: vars.radius.sm };
 export const bubbleTone = styleVariants({
   own: { background: vars.color.primarySoft, borderBottomRightRadius: vars.radius.sm },
-  other: {
-    background: vars.color.surface,
-    border: `1px solid ${vars.color.border}`,
-    borderBottomLeftRadius: vars.radius.sm,
-  },
-  unread: {
-    background: vars.color.surface,
-    border: `1px solid ${vars.color.primary}`,
-    borderBottomLeftRadius: vars.radius.sm,
-  },
+  other: { ...incoming, border: `1px solid ${vars.color.border}` },
+  unread: { ...incoming, border: `1px solid ${vars.color.primary}` },
   failed: {
     background: vars.color.dangerSoft,
     border: `1px solid ${vars.color.danger}`,
@@ -233,17 +226,17 @@ export const hintText = style({ '@media': { '(hover: none)': { display: 'none' }
 export const counterOver = style({ color: vars.color.danger, fontWeight: vars.font.weight.semibold });
 
 export const chips = style([bare, cluster[2]]);
-export const chip = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space['1'],
-  maxWidth: '100%',
-  padding: `2px 2px 2px ${vars.space['2']}`,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.full,
-  background: vars.color.surface2,
-  fontSize: vars.font.size.sm,
-});
+export const chip = style([
+  inline[1],
+  {
+    maxWidth: '100%',
+    padding: `2px 2px 2px ${vars.space['2']}`,
+    border: `1px solid ${vars.color.border}`,
+    borderRadius: vars.radius.full,
+    background: vars.color.surface2,
+    fontSize: vars.font.size.sm,
+  },
+]);
 export const chipFailed = style({ borderColor: vars.color.danger, background: vars.color.dangerSoft });
 export const chipButton = ui.iconButton({ size: 'sm' });
 

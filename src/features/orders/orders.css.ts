@@ -85,10 +85,8 @@ export const rowSide = style([
 
 export const unread = style([
   text.strong,
+  inline[1],
   {
-    display: 'inline-flex',
-    alignItems: 'center',
-    gap: vars.space['1'],
     minWidth: '24px',
     height: '24px',
     padding: `0 ${vars.space['2']}`,

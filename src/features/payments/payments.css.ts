@@ -1,7 +1,16 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme/contract.css';
 import * as ui from '../../ui/blocks.css';
-import { bare, cluster, columns as columnsBase, grid, shrink, stack, text } from '../../ui/layout.css';
+import {
+  bare,
+  cluster,
+  columns as columnsBase,
+  grid,
+  row as inline,
+  shrink,
+  stack,
+  text,
+} from '../../ui/layout.css';
 
 const wide = 'screen and (min-width: 960px)';
 
@@ -45,14 +54,14 @@ export const metaPart = style({ whiteSpace: 'nowrap' });
 
 export const rowMain = style([stack[1], shrink]);
 export const rowTitle = style([text.strong, text.wrap]);
-export const rowAside = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space['3'],
-  gridColumn: '1 / -1',
-  '@media': { 'screen and (min-width: 640px)': { gridColumn: 'auto', justifyContent: 'flex-end' } },
-});
+export const rowAside = style([
+  inline[3],
+  {
+    justifyContent: 'space-between',
+    gridColumn: '1 / -1',
+    '@media': { 'screen and (min-width: 640px)': { gridColumn: 'auto', justifyContent: 'flex-end' } },
+  },
+]);
 export const sum = style([text.strong, text.money]);
 export const plus = style({ color: vars.color.success });
 

@@ -28,14 +28,15 @@ export const textarea = style([control, { height: '6rem', resize: 'vertical' }])
 
 // ---- Мои заявки ----
 export const requestList = style([bare, { display: 'flex', flexDirection: 'column' }]);
-export const request = style({
-  display: 'grid',
-  gridTemplateColumns: 'minmax(0, 1fr) auto',
-  gap: vars.space['3'],
-  alignItems: 'center',
-  padding: `${vars.space['3']} 0`,
-  selectors: { '& + &': { borderTop: `1px solid ${vars.color.border}` } },
-});
+export const request = style([
+  grid[3],
+  {
+    gridTemplateColumns: 'minmax(0, 1fr) auto',
+    alignItems: 'center',
+    padding: `${vars.space['3']} 0`,
+    selectors: { '& + &': { borderTop: `1px solid ${vars.color.border}` } },
+  },
+]);
 export const requestMain = style([column[1], shrink]);
 export const requestTitle = style([text.wrap, { fontWeight: vars.font.weight.medium }]);
 export const requestAside = style([column[1], { alignItems: 'flex-end' }]);
