@@ -128,6 +128,23 @@ export const backLink = style({
   selectors: { '&:hover': { textDecoration: 'underline' } },
 });
 
+/** An upload's progress bar: a thin rounded track in every engine. */
+export const progress = style({
+  width: '100%',
+  height: '6px',
+  appearance: 'none',
+  border: 0,
+  borderRadius: vars.radius.full,
+  overflow: 'hidden',
+  background: vars.color.surface2,
+  color: vars.color.primary,
+  selectors: {
+    '&::-webkit-progress-bar': { background: vars.color.surface2, borderRadius: vars.radius.full },
+    '&::-webkit-progress-value': { background: vars.color.primary, borderRadius: vars.radius.full },
+    '&::-moz-progress-bar': { background: vars.color.primary },
+  },
+});
+
 /** A file input hidden under its label (the label is the button); it stays focusable. */
 export const fileInput = style({
   position: 'absolute',

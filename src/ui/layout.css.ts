@@ -58,5 +58,12 @@ export const text = styleVariants({
   lead: { fontSize: vars.font.size.md, fontWeight: vars.font.weight.semibold },
   /** Money and counts: figures of one width, never broken across lines. */
   money: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
+  /** A big figure: a balance, a total. */
+  figure: {
+    margin: 0,
+    fontSize: vars.font.size['2xl'],
+    fontWeight: vars.font.weight.bold,
+    fontVariantNumeric: 'tabular-nums',
+  },
   wrap: { overflowWrap: 'anywhere' },
 });

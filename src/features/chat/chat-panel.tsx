@@ -24,6 +24,7 @@ import { Icon } from '../../ui/icon';
 import { EmptyState, LoadingRegion, Skeleton, VisuallyHidden } from '../../ui/primitives';
 import * as api from './api';
 import * as s from './chat.css';
+import { visuallyHidden } from '../../ui/primitives.css';
 import { Composer } from './composer';
 import { MessageList } from './message-list';
 import { buildRows } from './rows';
@@ -212,7 +213,7 @@ export function ChatPanel({ orderId }: { orderId: number }) {
           onDiscard={onDiscard}
         />
       )}
-      <div role="log" aria-live="polite" aria-label={t.announcerLabel} className={s.announcer}>
+      <div role="log" aria-live="polite" aria-label={t.announcerLabel} className={visuallyHidden}>
         {announcements.map((text, i) => (
           <p key={i}>{text}</p>
         ))}

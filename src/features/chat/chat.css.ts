@@ -1,8 +1,8 @@
-import { style, styleVariants } from '@vanilla-extract/css';
+import { style, styleVariants, type StyleRule } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme/contract.css';
 import * as ui from '../../ui/blocks.css';
+import { control } from '../../ui/field.css';
 import { bare, cluster, row as inline, stack, text } from '../../ui/layout.css';
-import { visuallyHidden } from '../../ui/primitives.css';
 
 const desktop = '(min-width: 1024px)';
 
@@ -91,18 +91,11 @@ export const bubble = style({
   overflowWrap: 'anywhere',
   color: vars.color.text,
 });
+const incoming = { background: vars.color.surface, borderBottomLeftRadius: vars.radius.sm };
 export const bubbleTone = styleVariants({
   own: { background: vars.color.primarySoft, borderBottomRightRadius: vars.radius.sm },
-  other: {
-    background: vars.color.surface,
-    border: `1px solid ${vars.color.border}`,
-    borderBottomLeftRadius: vars.radius.sm,
-  },
-  unread: {
-    background: vars.color.surface,
-    border: `1px solid ${vars.color.primary}`,
-    borderBottomLeftRadius: vars.radius.sm,
-  },
+  other: { ...incoming, border: `1px solid ${vars.color.border}` },
+  unread: { ...incoming, border: `1px solid ${vars.color.primary}` },
   failed: {
     background: vars.color.dangerSoft,
     border: `1px solid ${vars.color.danger}`,
@@ -146,7 +139,6 @@ export const linkButton = style([
     borderRadius: vars.radius.sm,
     fontWeight: vars.font.weight.semibold,
     minHeight: '24px',
-    selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}` } },
   },
 ]);
 
@@ -169,10 +161,7 @@ export const pill = style({
   fontSize: vars.font.size.sm,
   fontWeight: vars.font.weight.semibold,
   cursor: 'pointer',
-  selectors: {
-    '&:hover': { background: vars.color.primaryHover },
-    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
-  },
+  selectors: { '&:hover': { background: vars.color.primaryHover } },
 });
 
 export const banner = style([
@@ -223,45 +212,11 @@ export const composer = style([
   { padding: vars.space['3'], borderTop: `1px solid ${vars.color.border}`, background: vars.color.surface },
 ]);
 export const composerRow = style({ display: 'flex', alignItems: 'flex-end', gap: vars.space['2'] });
-export const textarea = style({
-  flex: 1,
-  minHeight: '44px',
-  maxHeight: '160px',
-  resize: 'none',
-  padding: `10px ${vars.space['3']}`,
-  border: `1px solid ${vars.color.borderStrong}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.surface,
-  color: vars.color.text,
-  font: 'inherit',
-  fontSize: vars.font.size.md,
-  lineHeight: vars.font.lineHeight.snug,
-  fieldSizing: 'content',
-  selectors: {
-    '&::placeholder': { color: vars.color.textMuted, opacity: 1 },
-    '&:focus': { outline: 'none', borderColor: vars.color.focusRing, boxShadow: vars.shadow.focus },
-    '&:disabled': { background: vars.color.surface2, color: vars.color.textMuted, cursor: 'not-allowed' },
-    '&[aria-invalid="true"]': { borderColor: vars.color.danger },
-  },
-} as Parameters<typeof style>[0]);
-export const iconButton = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  flexShrink: 0,
-  width: '44px',
-  height: '44px',
-  border: `1px solid ${vars.color.borderStrong}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.surface,
-  color: vars.color.text,
-  cursor: 'pointer',
-  selectors: {
-    '&:hover:not(:disabled)': { background: vars.color.surfaceHover },
-    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
-    '&:disabled': { color: vars.color.textMuted, cursor: 'not-allowed' },
-  },
-});
+export const textarea = style([
+  control,
+  { flex: 1, maxHeight: '160px', resize: 'none', fieldSizing: 'content' } as StyleRule,
+]);
+export const iconButton = ui.iconButton({ size: 'lg' });
 export const hint = style([
   text.mutedXs,
   { display: 'flex', justifyContent: 'space-between', gap: vars.space['2'], ':empty': { display: 'none' } },
@@ -269,28 +224,21 @@ export const hint = style([
 /** Keyboard hints mean nothing on a touch screen. */
 export const hintText = style({ '@media': { '(hover: none)': { display: 'none' } } });
 export const counterOver = style({ color: vars.color.danger, fontWeight: vars.font.weight.semibold });
-export const composerError = text.danger;
 
-export const chips = style([bare, { display: 'flex', flexWrap: 'wrap', gap: vars.space['2'] }]);
-export const chip = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space['1'],
-  maxWidth: '100%',
-  padding: `2px 2px 2px ${vars.space['2']}`,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.full,
-  background: vars.color.surface2,
-  fontSize: vars.font.size.sm,
-});
-export const chipFailed = style({ borderColor: vars.color.danger, background: vars.color.dangerSoft });
-export const chipButton = style([
-  ui.iconButton({ size: 'sm' }),
-  { selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}` } } },
+export const chips = style([bare, cluster[2]]);
+export const chip = style([
+  inline[1],
+  {
+    maxWidth: '100%',
+    padding: `2px 2px 2px ${vars.space['2']}`,
+    border: `1px solid ${vars.color.border}`,
+    borderRadius: vars.radius.full,
+    background: vars.color.surface2,
+    fontSize: vars.font.size.sm,
+  },
 ]);
-
-/** The live region of new messages: read out, not shown (the list shows them). */
-export const announcer = visuallyHidden;
+export const chipFailed = style({ borderColor: vars.color.danger, background: vars.color.dangerSoft });
+export const chipButton = ui.iconButton({ size: 'sm' });
 
 export const sendButton = style({
   selectors: {

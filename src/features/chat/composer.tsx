@@ -6,6 +6,7 @@ import type { UploadedFile } from '../../../contract/orders.api';
 import { Icon } from '../../ui/icon';
 import { Spinner, VisuallyHidden } from '../../ui/primitives';
 import * as s from './chat.css';
+import { text as tone } from '../../ui/layout.css';
 import { fileSize } from './format';
 import { t } from './strings';
 import type { useAttachments } from './use-attachments';
@@ -93,7 +94,7 @@ export function Composer({ disabled, attachments, onSend }: ComposerProps) {
         </ul>
       )}
       {attachments.items.some((a) => a.error) && (
-        <div className={s.composerError} role="alert">
+        <div className={tone.danger} role="alert">
           {attachments.items.flatMap((a) => (a.error ? [a.error] : [])).join(' ')}
         </div>
       )}

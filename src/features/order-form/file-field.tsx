@@ -12,7 +12,8 @@ import { Icon } from '../../ui/icon';
 import { deleteAjaxFile, deleteDraftFile } from './api';
 import { useOrderForm } from './form-context';
 import * as s from './order-form.css';
-import { cluster, text } from '../../ui/layout.css';
+import { cluster, stack, text } from '../../ui/layout.css';
+import { visuallyHidden } from '../../ui/primitives.css';
 import { t } from './strings';
 import { uploadFile } from './upload';
 
@@ -130,14 +131,14 @@ export function FileField({ disabled }: { disabled: boolean }) {
   }
 
   return (
-    <div className={s.form}>
+    <div className={stack[5]}>
       <div className={cluster[3]}>
         <input
           ref={input}
           id="order-files"
           type="file"
           multiple
-          className={s.fileInput}
+          className={visuallyHidden}
           accept={ALLOWED_FILE_EXTENSIONS.map((e) => `.${e}`).join(',')}
           onChange={(e) => onPick(e.target.files)}
           disabled={disabled}
@@ -155,11 +156,11 @@ export function FileField({ disabled }: { disabled: boolean }) {
         >
           {t.files.add}
         </Button>
-        <span id="order-files-hint" className={s.muted}>
+        <span id="order-files-hint" className={text.muted}>
           {t.files.hint(MAX_MB, FILE_LIMITS.maxPerOrder)}
         </span>
       </div>
-      {draftId === null && <p className={s.muted}>{t.files.editHint}</p>}
+      {draftId === null && <p className={text.muted}>{t.files.editHint}</p>}
       {errors.length > 0 && (
         <Alert tone="danger" live="alert">
           {errors.map((e) => (

@@ -88,7 +88,7 @@ function TextArea({ field, ...rest }: { field: FormField } & TextareaHTMLAttribu
       </label>
       <textarea
         id={f.id}
-        className={`${fieldCss.control} ${s.textarea}`}
+        className={s.textarea}
         value={f.value}
         onChange={(e) => f.onChange(e.target.value)}
         aria-invalid={messages.length > 0 || undefined}

@@ -30,6 +30,8 @@ import { DetailFields, WorkFields, fieldId } from './form-fields';
 import { OrderFormContext, useOrderForm } from './form-context';
 import { provideOrderForm } from './io';
 import * as s from './order-form.css';
+import { row as inline, stack } from '../../ui/layout.css';
+import { visuallyHidden } from '../../ui/primitives.css';
 import { PricePanel } from './price-panel';
 import { t } from './strings';
 import { useIsOffline } from '../../actors/connectivity';
@@ -130,7 +132,7 @@ function FormSkeleton() {
   return (
     <LoadingRegion>
       <div className={s.layout}>
-        <div className={s.form}>
+        <div className={stack[5]}>
           {[220, 160, 120].map((h) => (
             <Skeleton key={h} height={h} radius={12} />
           ))}
@@ -176,7 +178,7 @@ function FormBody({ mode }: { mode: FormMode }) {
     <div className={s.layout}>
       <form
         id="order-form"
-        className={`${s.form} ${s.formArea}`}
+        className={`${stack[5]} ${s.formArea}`}
         noValidate
         aria-busy={submitting || undefined}
         aria-labelledby="order-form-title"
@@ -185,7 +187,7 @@ function FormBody({ mode }: { mode: FormMode }) {
           actor.send({ type: 'form.submit' });
         }}
       >
-        <h2 id="order-form-title" className={s.fileInput}>
+        <h2 id="order-form-title" className={visuallyHidden}>
           {t.title[mode]}
         </h2>
         <Problems />
@@ -244,7 +246,7 @@ function Problems() {
 
   if (phase === 'failed' && error) {
     return (
-      <div className={s.form}>
+      <div className={stack[5]}>
         <FormErrorSummary title={t.submitFailed} detail={error.message} />
         <div>
           <Button variant="secondary" onClick={() => actor.send({ type: 'form.retry' })}>
@@ -277,7 +279,7 @@ function DraftStatus() {
   const busy = status === 'saving' || status === 'resetting';
   return (
     <div className={s.draftBar}>
-      <span className={s.draftStatus} role="status" data-testid="draft-status" data-state={status}>
+      <span className={inline[2]} role="status" data-testid="draft-status" data-state={status}>
         {busy && <Spinner size={14} />}
         {t.draft[status]}
       </span>

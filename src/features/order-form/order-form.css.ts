@@ -1,8 +1,8 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme/contract.css';
 import * as ui from '../../ui/blocks.css';
+import { control } from '../../ui/field.css';
 import { bare, cluster, grid, row as inline, stack, text } from '../../ui/layout.css';
-import { visuallyHidden } from '../../ui/primitives.css';
 
 const desktop = 'screen and (min-width: 960px)';
 const tablet = 'screen and (min-width: 640px)';
@@ -29,29 +29,23 @@ export const formArea = style({ gridArea: 'form' });
 export const asideArea = style({ gridArea: 'aside', alignSelf: 'start' });
 export const actionsArea = style({ gridArea: 'actions' });
 
-export const form = stack[5];
-
 export const fieldset = ui.fieldset({ gap: 4, framed: true });
 
 export const legend = ui.legend({ size: 'lg' });
 
-export const row = style([
-  grid[4],
-  {
-    gridTemplateColumns: 'minmax(0, 1fr)',
-    '@media': { [tablet]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
-  },
-]);
+/** Fields side by side from the tablet width on. */
+const split = (n: number) =>
+  style([
+    grid[4],
+    {
+      gridTemplateColumns: 'minmax(0, 1fr)',
+      '@media': { [tablet]: { gridTemplateColumns: `repeat(${n}, minmax(0, 1fr))` } },
+    },
+  ]);
+export const row = split(2);
+export const row3 = split(3);
 
-export const row3 = style([
-  grid[4],
-  {
-    gridTemplateColumns: 'minmax(0, 1fr)',
-    '@media': { [tablet]: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' } },
-  },
-]);
-
-export const textarea = style({ minHeight: '132px', resize: 'vertical', fontFamily: 'inherit' });
+export const textarea = style([control, { height: '132px', resize: 'vertical' }]);
 
 export const aside = style([
   stack[4],
@@ -66,33 +60,22 @@ export const priceValue = style({ color: vars.color.text, fontVariantNumeric: 't
 
 export const totalRow = style([ui.moneyRow({ total: true }), { alignItems: 'baseline' }]);
 
-export const totalValue = style({
-  margin: 0,
-  fontSize: vars.font.size['2xl'],
-  fontWeight: vars.font.weight.bold,
-  fontVariantNumeric: 'tabular-nums',
-});
-
-export const muted = text.muted;
-
 export const promoOk = style({ color: vars.color.success, fontSize: vars.font.size.sm });
 
 export const calculating = style([text.muted, inline[2], { minHeight: '20px' }]);
 
-export const actions = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space['3'],
-  '@media': { [tablet]: { flexDirection: 'row', alignItems: 'center' } },
-});
+export const actions = style([
+  stack[3],
+  {
+    '@media': { [tablet]: { flexDirection: 'row', alignItems: 'center' } },
+  },
+]);
 
 export const draftBar = style([
   text.muted,
   cluster[3],
   { justifyContent: 'space-between', minHeight: '24px' },
 ]);
-
-export const draftStatus = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space['2'] });
 
 export const linkButton = style([
   ui.linkButton,
@@ -104,8 +87,6 @@ export const linkButton = style([
     },
   },
 ]);
-
-export const fileInput = visuallyHidden;
 
 export const fileList = style([stack[2], bare]);
 
@@ -122,12 +103,7 @@ export const fileItem = style([
 
 export const fileName = style({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
 
-export const progress = style({
-  width: '100%',
-  height: '6px',
-  marginTop: vars.space['1'],
-  accentColor: vars.color.primary,
-});
+export const progress = style([ui.progress, { marginTop: vars.space['1'] }]);
 
 export const iconButton = style([
   ui.iconButton(),
@@ -137,20 +113,17 @@ export const iconButton = style([
 // ---- confirmation ----------------------------------------------------------------------------------------------
 export const confirmation = style([stack[5], { maxWidth: '720px', margin: '0 auto' }]);
 
-export const summary = style({
-  display: 'grid',
-  gridTemplateColumns: 'minmax(0, 1fr)',
-  gap: vars.space['3'],
-  margin: 0,
-  '@media': { [tablet]: { gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: vars.space['6'] } },
-});
+export const summary = style([
+  grid[3],
+  {
+    gridTemplateColumns: 'minmax(0, 1fr)',
+    margin: 0,
+    '@media': { [tablet]: { gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: vars.space['6'] } },
+  },
+]);
 
 export const summaryTerm = style({ color: vars.color.textMuted });
-export const summaryValue = style({
-  margin: 0,
-  fontWeight: vars.font.weight.medium,
-  overflowWrap: 'anywhere',
-});
+export const summaryValue = style([text.medium, text.wrap, { margin: 0 }]);
 
 export const steps = style([stack[3], { paddingLeft: vars.space['5'] }]);
 

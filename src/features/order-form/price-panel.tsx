@@ -32,9 +32,9 @@ export function PricePanel({ withBonus }: { withBonus: boolean }) {
         {t.sections.price}
       </h2>
       <div aria-live="polite" aria-atomic="true" data-testid="order-price">
-        {quote === null && !quoteError && !calculating && <p className={s.muted}>{t.price.incomplete}</p>}
-        {quoteError && !calculating && <p className={s.muted}>{t.price.failed(quoteError)}</p>}
-        {quote && quote.cost === null && <p className={s.muted}>{t.price.byManager}</p>}
+        {quote === null && !quoteError && !calculating && <p className={text.muted}>{t.price.incomplete}</p>}
+        {quoteError && !calculating && <p className={text.muted}>{t.price.failed(quoteError)}</p>}
+        {quote && quote.cost === null && <p className={text.muted}>{t.price.byManager}</p>}
         {quote && quote.cost !== null && (
           <dl className={grid[2]}>
             <div className={s.priceRow}>
@@ -57,7 +57,7 @@ export function PricePanel({ withBonus }: { withBonus: boolean }) {
             )}
             <div className={s.totalRow}>
               <dt>{t.price.total}</dt>
-              <dd className={s.totalValue} data-testid="order-total">
+              <dd className={text.figure} data-testid="order-total">
                 {formatMoney(quote.total ?? quote.cost)}
               </dd>
             </div>
@@ -73,7 +73,7 @@ export function PricePanel({ withBonus }: { withBonus: boolean }) {
         )}
       </div>
       <Discounts withBonus={withBonus} />
-      <p className={s.muted}>{t.price.note}</p>
+      <p className={text.muted}>{t.price.note}</p>
     </section>
   );
 }

@@ -43,7 +43,7 @@ export function OrderFilesTab() {
           {t.files.emptyText}
         </EmptyState>
       ) : (
-        <ul className={s.fileList} data-testid="order-files">
+        <ul className={s.uploads} data-testid="order-files">
           {order.files.map((file) => (
             <FileRow key={file.id} orderId={order.id} file={file} />
           ))}
@@ -85,7 +85,7 @@ function FileRow({ orderId, file }: { orderId: number; file: OrderFile }) {
   return (
     <li className={s.fileRow}>
       <div className={s.rowMain}>
-        <p className={s.fileName}>{file.name}</p>
+        <p className={s.uploadName}>{file.name}</p>
         <div className={s.fileMeta}>
           <Badge tone={file.kind === 'final' ? 'success' : file.kind === 'intermediate' ? 'info' : 'neutral'}>
             {t.files.kind[file.kind]}

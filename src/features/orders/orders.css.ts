@@ -1,6 +1,7 @@
 import { keyframes, style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme/contract.css';
 import * as ui from '../../ui/blocks.css';
+import { control } from '../../ui/field.css';
 import { bare, between, cluster, grid, row as inline, shrink, text } from '../../ui/layout.css';
 
 const wide = '(min-width: 768px)';
@@ -84,10 +85,8 @@ export const rowSide = style([
 
 export const unread = style([
   text.strong,
+  inline[1],
   {
-    display: 'inline-flex',
-    alignItems: 'center',
-    gap: vars.space['1'],
     minWidth: '24px',
     height: '24px',
     padding: `0 ${vars.space['2']}`,
@@ -127,11 +126,9 @@ export const undoRegion = style({
 
 export const undoToast = style([
   ui.surface(),
+  inline[3],
   {
     pointerEvents: 'auto',
-    display: 'flex',
-    alignItems: 'center',
-    gap: vars.space['3'],
     maxWidth: '480px',
     padding: `${vars.space['2']} ${vars.space['2']} ${vars.space['2']} ${vars.space['4']}`,
     color: vars.color.text,
@@ -143,17 +140,7 @@ export const undoToast = style([
 ]);
 
 // ---- Order page ------------------------------------------------------------------------------------------------
-export const back = style([
-  text.muted,
-  {
-    display: 'inline-flex',
-    alignItems: 'center',
-    gap: vars.space['1'],
-    marginBottom: vars.space['3'],
-    textDecoration: 'none',
-    selectors: { '&:hover': { color: vars.color.text } },
-  },
-]);
+export const back = style([ui.backLink, { marginBottom: vars.space['3'] }]);
 
 export const orderHeader = style([
   ui.surface({ radius: 'xl', shadow: 'sm', pad: 5 }),
@@ -176,13 +163,13 @@ export const facts = style([
     '@media': { [wide]: { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' } },
   },
 ]);
-export const factBox = style({
-  display: 'grid',
-  gap: '2px',
+/** A tinted box inside a card: a fact, an answer. */
+const well = style({
   padding: vars.space['3'],
   borderRadius: vars.radius.md,
   background: vars.color.surface2,
 });
+export const factBox = style([well, { display: 'grid', gap: '2px' }]);
 export const factBoxValue = style([text.lead, { fontVariantNumeric: 'tabular-nums' }]);
 
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'] });
@@ -240,75 +227,34 @@ export const upload = style([
 export const uploadHead = style([cluster[3], between]);
 export const uploadName = style([text.wrap, text.medium]);
 
-export const progress = style({
-  width: '100%',
-  height: '6px',
-  appearance: 'none',
-  border: 0,
-  borderRadius: vars.radius.full,
-  overflow: 'hidden',
-  background: vars.color.surface2,
-  color: vars.color.primary,
-  selectors: {
-    '&::-webkit-progress-bar': { background: vars.color.surface2, borderRadius: vars.radius.full },
-    '&::-webkit-progress-value': { background: vars.color.primary, borderRadius: vars.radius.full },
-    '&::-moz-progress-bar': { background: vars.color.primary },
-  },
-});
+export const progress = ui.progress;
 
-export const fileList = uploads;
 export const fileRow = style([
   ui.surface({ radius: 'md', pad: 3 }),
+  grid[3],
   {
-    display: 'grid',
     gridTemplateColumns: 'minmax(0, 1fr)',
     '@media': { [wide]: { gridTemplateColumns: 'minmax(0, 1fr) auto' } },
     alignItems: 'center',
-    gap: vars.space['3'],
   },
 ]);
-export const fileName = uploadName;
 export const fileMeta = style([
   text.muted,
   { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: `${vars.space['1']} ${vars.space['3']}` },
 ]);
 export const fileActions = style([cluster[2], { justifyContent: 'flex-end' }]);
-export const reviewed = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space['1'],
-  fontSize: vars.font.size.sm,
-  color: vars.color.text,
-  cursor: 'pointer',
-});
+export const reviewed = style([
+  inline[1],
+  { fontSize: vars.font.size.sm, color: vars.color.text, cursor: 'pointer' },
+]);
 
 // ---- Reworks ---------------------------------------------------------------------------------------------------
-export const reworkLayout = style({
-  display: 'grid',
-  gap: vars.space['5'],
-  '@media': { [desktop]: { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', alignItems: 'start' } },
-});
-export const textarea = style({
-  width: '100%',
-  minHeight: '120px',
-  padding: vars.space['3'],
-  border: `1px solid ${vars.color.borderStrong}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.surface,
-  color: vars.color.text,
-  font: 'inherit',
-  resize: 'vertical',
-  selectors: { '&[aria-invalid="true"]': { borderColor: vars.color.danger } },
-});
+export const reworkLayout = style([
+  grid[5],
+  { '@media': { [desktop]: { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', alignItems: 'start' } } },
+]);
+export const textarea = style([control, { height: '120px', resize: 'vertical' }]);
 
-export const reworkList = list;
 export const reworkItem = style([ui.surface({ pad: 4 }), grid[2]]);
-export const reworkComment = style({ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' });
-export const reworkAnswer = style({
-  margin: 0,
-  padding: vars.space['3'],
-  borderRadius: vars.radius.md,
-  background: vars.color.surface2,
-  whiteSpace: 'pre-wrap',
-  overflowWrap: 'anywhere',
-});
+export const reworkComment = style([text.wrap, { margin: 0, whiteSpace: 'pre-wrap' }]);
+export const reworkAnswer = style([reworkComment, well]);

@@ -84,7 +84,7 @@ export function OrderReworksTab() {
             {t.reworks.emptyText}
           </EmptyState>
         ) : (
-          <ul className={s.reworkList} data-testid="reworks">
+          <ul className={s.list} data-testid="reworks">
             {list.items.map((rework) => (
               <ReworkItem key={rework.id} orderId={order.id} rework={rework} />
             ))}

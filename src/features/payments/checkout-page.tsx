@@ -259,7 +259,7 @@ function MethodChoice(props: {
   loading: boolean;
 }) {
   const { methods, offered, value, onChange, sum, disabled, loading } = props;
-  if (loading) return <p className={s.muted}>{t.checkout.methodsLoading}</p>;
+  if (loading) return <p className={text.muted}>{t.checkout.methodsLoading}</p>;
   return (
     <fieldset className={s.fieldset} disabled={disabled}>
       <legend className={s.legend}>{t.checkout.method}</legend>

@@ -76,7 +76,7 @@ export function HistoryPage({ resource }: { resource: HistoryResource }) {
         </Card>
       ) : (
         <>
-          <p className={s.muted} aria-live="polite">
+          <p className={text.muted} aria-live="polite">
             {t.history.count(data.count)}
           </p>
           <ul className={s.list} aria-label={t.history.listLabel} aria-busy={loading || undefined}>

@@ -77,7 +77,7 @@ export function PayOutPage({ amountInit }: { amountInit?: number }) {
               {t.payOut.flow}
             </h2>
             {amountInit !== undefined && (
-              <p className={s.muted}>{t.payOut.amountInit(formatMoney(amountInit))}</p>
+              <p className={text.muted}>{t.payOut.amountInit(formatMoney(amountInit))}</p>
             )}
           </div>
           {view !== 'checkFailed' && <Steps current={step} />}
@@ -196,7 +196,7 @@ function Rules({ details }: { details: VerificationDetails | null }) {
           <dd className={text.muted}>{t.payOut.ruleBonusText}</dd>
         </div>
       </dl>
-      <p className={s.muted}>{t.payOut.limits}</p>
+      <p className={text.muted}>{t.payOut.limits}</p>
     </Card>
   );
 }

@@ -1,7 +1,16 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme/contract.css';
 import * as ui from '../../ui/blocks.css';
-import { bare, cluster, columns as columnsBase, shrink, stack, text } from '../../ui/layout.css';
+import {
+  bare,
+  cluster,
+  columns as columnsBase,
+  grid,
+  row as inline,
+  shrink,
+  stack,
+  text,
+} from '../../ui/layout.css';
 
 const wide = 'screen and (min-width: 960px)';
 
@@ -14,10 +23,9 @@ export const list = style([stack[3], bare]);
 
 export const row = style([
   ui.surface({ pad: 4 }),
+  grid[3],
   {
-    display: 'grid',
     gridTemplateColumns: 'auto minmax(0, 1fr)',
-    gap: vars.space['3'],
     alignItems: 'start',
     '@media': {
       'screen and (min-width: 640px)': {
@@ -33,10 +41,9 @@ export const row = style([
  */
 export const historyRow = style([
   ui.surface(),
+  grid[3],
   {
-    display: 'grid',
     gridTemplateColumns: 'minmax(0, 1fr) auto',
-    gap: vars.space['3'],
     alignItems: 'baseline',
     padding: `${vars.space['3']} ${vars.space['4']}`,
   },
@@ -47,14 +54,14 @@ export const metaPart = style({ whiteSpace: 'nowrap' });
 
 export const rowMain = style([stack[1], shrink]);
 export const rowTitle = style([text.strong, text.wrap]);
-export const rowAside = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space['3'],
-  gridColumn: '1 / -1',
-  '@media': { 'screen and (min-width: 640px)': { gridColumn: 'auto', justifyContent: 'flex-end' } },
-});
+export const rowAside = style([
+  inline[3],
+  {
+    justifyContent: 'space-between',
+    gridColumn: '1 / -1',
+    '@media': { 'screen and (min-width: 640px)': { gridColumn: 'auto', justifyContent: 'flex-end' } },
+  },
+]);
 export const sum = style([text.strong, text.money]);
 export const plus = style({ color: vars.color.success });
 
@@ -89,13 +96,14 @@ export const summaryRow = ui.moneyRow();
 export const summaryLabel = style({ color: vars.color.textMuted });
 export const summaryTotal = style([ui.moneyRow({ total: true }), { fontSize: vars.font.size.lg }]);
 
-export const filters = style({
-  display: 'grid',
-  gridTemplateColumns: 'minmax(0, 1fr)',
-  gap: vars.space['3'],
-  alignItems: 'end',
-  '@media': { 'screen and (min-width: 640px)': { gridTemplateColumns: 'repeat(3, minmax(0, 1fr)) auto' } },
-});
+export const filters = style([
+  grid[3],
+  {
+    gridTemplateColumns: 'minmax(0, 1fr)',
+    alignItems: 'end',
+    '@media': { 'screen and (min-width: 640px)': { gridTemplateColumns: 'repeat(3, minmax(0, 1fr)) auto' } },
+  },
+]);
 
 export const pager = style([cluster[3], { justifyContent: 'space-between' }]);
 
@@ -104,38 +112,32 @@ export const codeInput = style({
   fontVariantNumeric: 'tabular-nums',
   maxWidth: '14rem',
 });
-export const muted = text.muted;
 export const narrow = style({ maxWidth: '40rem', width: '100%' });
 
 // ---- PaymentsPayOut ----
-export const steps = style({
-  display: 'grid',
-  gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
-  gap: vars.space['2'],
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  fontSize: vars.font.size.sm,
-  color: vars.color.textMuted,
-  textAlign: 'center',
-});
-export const step = style({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'center',
-  gap: vars.space['1'],
-  minWidth: 0,
-  padding: `${vars.space['2']} ${vars.space['1']}`,
-  borderTop: `3px solid ${vars.color.border}`,
-  selectors: {
-    '&[data-state="current"]': {
-      color: vars.color.text,
-      fontWeight: vars.font.weight.semibold,
-      borderTopColor: vars.color.primary,
+export const steps = style([
+  bare,
+  grid[2],
+  text.muted,
+  { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', textAlign: 'center' },
+]);
+export const step = style([
+  stack[1],
+  shrink,
+  {
+    alignItems: 'center',
+    padding: `${vars.space['2']} ${vars.space['1']}`,
+    borderTop: `3px solid ${vars.color.border}`,
+    selectors: {
+      '&[data-state="current"]': {
+        color: vars.color.text,
+        fontWeight: vars.font.weight.semibold,
+        borderTopColor: vars.color.primary,
+      },
+      '&[data-state="done"]': { color: vars.color.success, borderTopColor: vars.color.success },
     },
-    '&[data-state="done"]': { color: vars.color.success, borderTopColor: vars.color.success },
   },
-});
+]);
 export const stepDot = style({
   display: 'inline-grid',
   placeItems: 'center',
@@ -154,9 +156,4 @@ export const stepDot = style({
   },
 });
 export const ruleTitle = style([cluster[2], { fontWeight: vars.font.weight.medium }]);
-export const phone = style({
-  color: vars.color.text,
-  fontSize: vars.font.size.md,
-  fontVariantNumeric: 'tabular-nums',
-  whiteSpace: 'nowrap',
-});
+export const phone = style([text.money, { color: vars.color.text, fontSize: vars.font.size.md }]);

@@ -26,7 +26,7 @@ import { Avatar, Card, Skeleton } from '../../ui/primitives';
 import { deleteAvatar, fetchAvatars, uploadAvatar } from './api';
 import { fitIntoSquare } from './fit-image';
 import * as s from './profile.css';
-import { cluster } from '../../ui/layout.css';
+import { cluster, text } from '../../ui/layout.css';
 import { t } from './strings';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/gif';
@@ -129,7 +129,7 @@ function AvatarBlock({ actor, fio }: { actor: AvatarActor; fio: string }) {
                 </label>
               ))}
             </fieldset>
-            <div className={s.row}>
+            <div className={cluster[2]}>
               <Button loading={uploading} onClick={() => actor.send({ type: 'avatar.upload' })}>
                 {t.avatar.upload}
               </Button>
@@ -147,7 +147,7 @@ function AvatarBlock({ actor, fio }: { actor: AvatarActor; fio: string }) {
             {t.avatar.retry}
           </Button>
         ) : (
-          <div className={s.row}>
+          <div className={cluster[2]}>
             <input
               ref={input}
               id={inputId}
@@ -174,7 +174,7 @@ function AvatarBlock({ actor, fio }: { actor: AvatarActor; fio: string }) {
             )}
           </div>
         )}
-        {!choice && <p className={s.muted}>{t.avatar.hint}</p>}
+        {!choice && <p className={text.muted}>{t.avatar.hint}</p>}
         {message && (
           <Alert tone="danger" live="alert">
             {message}

@@ -38,7 +38,7 @@ export function CallbackCard({ phone: initialPhone, name: initialName }: { phone
         <p className={s.cardLead}>{t.callback.lead}</p>
       </div>
       {sent ? (
-        <div className={s.stack}>
+        <div className={stack[4]}>
           <Alert tone="success" live="status">
             {t.callback.sent}
           </Alert>

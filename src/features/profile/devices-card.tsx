@@ -148,13 +148,13 @@ function SessionItem({
   const meta = [t.device(session.device), session.ip && t.ip(session.ip)].filter(Boolean).join(' · ');
   return (
     <li className={d.item} data-testid="device-session" data-current={session.current || undefined}>
-      <div className={d.text}>
+      <div className={d.info}>
         <span className={d.name}>
           {name}
           {session.current && <Badge tone="success">{t.current}</Badge>}
         </span>
-        <span className={d.meta}>{meta}</span>
-        <span className={d.meta}>
+        <span className={text.muted}>{meta}</span>
+        <span className={text.muted}>
           {t.since(since)} ·{' '}
           {session.current ? t.activeNow : t.lastUsed(formatDateTime(session.last_used_at))}
         </span>

@@ -1,55 +1,21 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme/contract.css';
+import { bare, between, cluster, shrink, stack, text } from '../../ui/layout.css';
 
-export const list = style({
-  display: 'flex',
-  flexDirection: 'column',
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-});
+export const list = style([bare, { display: 'flex', flexDirection: 'column' }]);
 
-export const item = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space['3'],
-  padding: `${vars.space['3']} 0`,
-  borderTop: `1px solid ${vars.color.border}`,
-  selectors: { '&:first-child': { borderTop: 0, paddingTop: 0 } },
-});
+export const item = style([
+  cluster[3],
+  between,
+  {
+    padding: `${vars.space['3']} 0`,
+    borderTop: `1px solid ${vars.color.border}`,
+    selectors: { '&:first-child': { borderTop: 0, paddingTop: 0 } },
+  },
+]);
 
-export const text = style({ display: 'flex', flexDirection: 'column', gap: vars.space['1'], minWidth: 0 });
-
-export const name = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: vars.space['2'],
-  fontWeight: vars.font.weight.medium,
-  overflowWrap: 'anywhere',
-});
-
-export const meta = style({ color: vars.color.textMuted, fontSize: vars.font.size.sm });
-
-export const footer = style({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'flex-start',
-  gap: vars.space['3'],
-  marginTop: vars.space['4'],
-});
-
-export const empty = style({
-  color: vars.color.textMuted,
-  fontSize: vars.font.size.sm,
-  marginTop: vars.space['3'],
-});
-
-export const skeletonRow = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space['2'],
-  padding: `${vars.space['3']} 0`,
-});
+export const info = style([stack[1], shrink]);
+export const name = style([cluster[2], text.medium, text.wrap]);
+export const footer = style([stack[3], { alignItems: 'flex-start', marginTop: vars.space['4'] }]);
+export const empty = style([text.muted, { marginTop: vars.space['3'] }]);
+export const skeletonRow = style([stack[2], { padding: `${vars.space['3']} 0` }]);

@@ -15,7 +15,7 @@ import { PublicLayout } from '../../ui/public-layout';
 import { ButtonLink } from '../../ui/button';
 import { EmptyState, Spinner } from '../../ui/primitives';
 import { confirmEmailChange } from './api';
-import * as s from './profile.css';
+import { cluster } from '../../ui/layout.css';
 import { t } from './strings';
 
 const actors = {
@@ -70,7 +70,7 @@ export function EmailConfirmPage({ token }: { token: string }) {
           <span role="alert">{error?.message}</span>
         </EmptyState>
       ) : (
-        <h1 className={s.row}>
+        <h1 className={cluster[2]}>
           <Spinner label={t.emailConfirm.confirming} />
           <span aria-hidden="true">{t.emailConfirm.confirming}</span>
         </h1>

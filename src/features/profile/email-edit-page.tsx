@@ -23,7 +23,7 @@ import { TextField } from '../../ui/field';
 import { Card, EmptyState, LoadingRegion, PageHeader, Skeleton, Spinner } from '../../ui/primitives';
 import { cancelEmailChange, confirmEmailChange, fetchEmailChangeStatus, requestEmailChange } from './api';
 import * as s from './profile.css';
-import { stack, text } from '../../ui/layout.css';
+import { cluster, stack, text } from '../../ui/layout.css';
 import { t } from './strings';
 import { toEmailChangeState } from './values';
 import { EndOtherSessionsOffer } from './end-others-offer';
@@ -75,7 +75,7 @@ export function EmailEditPage({ confirmToken }: { confirmToken?: string | undefi
       {view === 'pending' && <PendingCard actor={actor} />}
       {view === 'confirming' && (
         <Card>
-          <p className={s.row}>
+          <p className={cluster[2]}>
             <Spinner label={t.email.confirming} />
             <span aria-hidden="true">{t.email.confirming}</span>
           </p>
@@ -127,7 +127,7 @@ function RequestForm({ actor }: { actor: Actor }) {
     <Card>
       <form {...form.props} className={stack[4]}>
         {current && (
-          <p className={s.muted}>
+          <p className={text.muted}>
             {t.email.current}: <strong>{current}</strong>
           </p>
         )}
@@ -184,7 +184,7 @@ function PendingCard({ actor }: { actor: Actor }) {
   if (otherFor === pending) return <RequestForm actor={actor} />;
   return (
     <Card as="section" aria-labelledby="email-pending-title">
-      <div className={s.stack}>
+      <div className={stack[4]}>
         <h2 id="email-pending-title" ref={heading} tabIndex={-1} className={text.title}>
           {t.email.pendingTitle}
         </h2>
@@ -192,13 +192,13 @@ function PendingCard({ actor }: { actor: Actor }) {
           <p>{t.email.pendingText(pending.newEmail)}</p>
           <p>{t.email.pendingUntil(formatTime(pending.expiresAt))}</p>
         </Alert>
-        <p className={s.muted}>{t.email.pendingNote}</p>
+        <p className={text.muted}>{t.email.pendingNote}</p>
         {error && (
           <Alert tone={error.status === 429 ? 'warning' : 'danger'} live="alert">
             {error.status === 429 ? t.email.tooMany(error.retryAfter) : error.message}
           </Alert>
         )}
-        <div className={s.row}>
+        <div className={cluster[2]}>
           <Button variant="secondary" onClick={() => actor.send({ type: 'emailChange.refresh' })}>
             {t.email.checkAgain}
           </Button>

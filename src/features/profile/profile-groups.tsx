@@ -199,7 +199,7 @@ export function NotificationsGroup() {
         />
       </div>
       {info?.mailingStatus && (
-        <p className={s.muted}>
+        <p className={text.muted}>
           {t.fields.mailingStatus}:{' '}
           <Badge tone={info.mailingStatus === UNISENDER_STATUSES.subscribed.title ? 'success' : 'neutral'}>
             {info.mailingStatus}

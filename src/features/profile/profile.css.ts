@@ -1,7 +1,17 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme/contract.css';
 import * as ui from '../../ui/blocks.css';
-import { bare, cluster, columns as columnsBase, shrink, stack as column, text } from '../../ui/layout.css';
+import {
+  bare,
+  between,
+  cluster,
+  columns as columnsBase,
+  grid,
+  row as inline,
+  shrink,
+  stack as column,
+  text,
+} from '../../ui/layout.css';
 
 const wide = 'screen and (min-width: 960px)';
 
@@ -19,36 +29,27 @@ export const fieldset = ui.fieldset({ gap: 4 });
 
 export const legend = ui.legend({ size: 'sm' });
 
-export const twoFields = style({
-  display: 'grid',
-  gridTemplateColumns: 'minmax(0, 1fr)',
-  gap: vars.space['4'],
-  '@media': { 'screen and (min-width: 480px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
-});
+export const twoFields = style([
+  grid[4],
+  {
+    gridTemplateColumns: 'minmax(0, 1fr)',
+    '@media': { 'screen and (min-width: 480px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
+  },
+]);
 
 export const footer = style([cluster[3], { paddingTop: vars.space['2'] }]);
 
-export const status = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space['1'],
-  fontSize: vars.font.size.sm,
-  color: vars.color.success,
-});
-
-export const muted = text.muted;
+export const status = style([inline[1], { fontSize: vars.font.size.sm, color: vars.color.success }]);
 
 export const linkButton = style([ui.linkButton, { fontSize: vars.font.size.sm }]);
 
 export const textLink = style({ color: vars.color.primaryText, fontWeight: vars.font.weight.medium });
 
 // ---- The identity card (avatar, name, e-mail) ------------------------------------------------------------------
-export const identity = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space['5'],
-  '@media': { 'screen and (min-width: 640px)': { flexDirection: 'row', alignItems: 'flex-start' } },
-});
+export const identity = style([
+  column[5],
+  { '@media': { 'screen and (min-width: 640px)': { flexDirection: 'row', alignItems: 'flex-start' } } },
+]);
 
 export const avatarFrame = style({
   position: 'relative',
@@ -66,7 +67,6 @@ export const fitCover = style({ objectFit: 'cover' });
 export const fitContain = style({ objectFit: 'contain', background: vars.color.surface });
 
 export const avatarActions = style([column[2], shrink]);
-export const row = cluster[2];
 
 export const identityText = style([column[1], shrink]);
 export const identityName = style({ fontSize: vars.font.size.xl, fontWeight: vars.font.weight.semibold });
@@ -75,38 +75,17 @@ export const identityEmail = style({ color: vars.color.textMuted, overflowWrap: 
 /** The real file input is visually hidden; its label is styled as a button and stays keyboard-reachable. */
 export const fileInput = ui.fileInput;
 
-export const fitChoice = style([
-  bare,
-  { display: 'flex', flexWrap: 'wrap', gap: vars.space['3'], border: 0 },
-]);
-export const radio = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space['2'],
-  fontSize: vars.font.size.sm,
-  cursor: 'pointer',
-});
+export const fitChoice = style([bare, cluster[3], { border: 0 }]);
+export const radio = style([inline[2], { fontSize: vars.font.size.sm, cursor: 'pointer' }]);
 export const radioInput = style([ui.choiceInput, { margin: 0 }]);
 
 // ---- Socials ---------------------------------------------------------------------------------------------------
 export const socialList = style([column[3], bare]);
-export const socialItem = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space['3'],
-  minHeight: '44px',
-});
-export const socialName = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space['3'],
-  fontWeight: vars.font.weight.medium,
-});
+export const socialItem = style([inline[3], between, { minHeight: '44px' }]);
+export const socialName = style([inline[3], text.medium]);
 
 // ---- E-mail change ---------------------------------------------------------------------------------------------
 export const narrow = style({ maxWidth: '560px', width: '100%' });
-export const stack = column[4];
 
 /** The "choose a picture" label shows the focus of the hidden file input it stands for. */
 export const fileLabel = style({

@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme/contract.css';
 import * as ui from '../../ui/blocks.css';
-import { bare, row as inline, text } from '../../ui/layout.css';
+import { bare, row as inline, shrink, text } from '../../ui/layout.css';
 
 const desktop = '(min-width: 1024px)';
 const SIDEBAR = '248px';
@@ -86,7 +86,7 @@ export const navLink = style([
 ]);
 
 // ---- Header ----------------------------------------------------------------------------------------------------
-export const column = style({ display: 'flex', flexDirection: 'column', minWidth: 0 });
+export const column = style([shrink, { display: 'flex', flexDirection: 'column' }]);
 
 export const header = style([
   inline[2],
@@ -119,7 +119,6 @@ export const financeChip = style([
     whiteSpace: 'nowrap',
   },
 ]);
-export const financeItem = style({ display: 'flex', alignItems: 'center', gap: vars.space['1'] });
 export const financeValue = style([text.strong, { fontVariantNumeric: 'tabular-nums' }]);
 export const financeLabel = style([inline[1], { color: vars.color.textMuted }]);
 export const financeBonus = style({

@@ -4,6 +4,7 @@ import { useFinances, useIsDarkTheme } from '../../actors/hooks';
 import { Logo, ThemeToggle } from '../../ui/brand';
 import { Icon, type IconName } from '../../ui/icon';
 import * as s from './cabinet-layout.css';
+import { row as inline } from '../../ui/layout.css';
 import { formatMoney } from '../../lib/money';
 import { t } from './strings';
 import { UserMenu } from './user-menu';
@@ -101,14 +102,14 @@ function FinanceChip() {
   if (!finances) return null;
   return (
     <dl className={s.financeChip} aria-label={t.finances}>
-      <div className={s.financeItem}>
+      <div className={inline[1]}>
         <dt className={s.financeLabel}>
           <Icon name="wallet" size={16} />
           <span className={s.financeLabelText}>{t.balance}</span>
         </dt>
         <dd className={s.financeValue}>{formatMoney(finances.money)}</dd>
       </div>
-      <div className={`${s.financeItem} ${s.financeBonus}`}>
+      <div className={`${inline[1]} ${s.financeBonus}`}>
         <dt className={s.financeLabel}>
           <Icon name="gift" size={16} />
           <span className={s.financeLabelText}>{t.bonus}</span>

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme/contract.css';
+import { row, text } from '../../ui/layout.css';
 
 // In the flow under the header, never sticky: on a phone a stuck bar would cover the chat and the forms.
 export const bar = style({
@@ -15,11 +16,6 @@ export const bar = style({
 export const offline = style({ background: vars.color.warningSoft, color: vars.color.text });
 export const update = style({ background: vars.color.infoSoft, color: vars.color.text });
 
-export const title = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space['2'],
-  fontWeight: vars.font.weight.medium,
-});
+export const title = style([row[2], text.medium]);
 
-export const text = style({ color: vars.color.text });
+export const note = style({ color: vars.color.text });

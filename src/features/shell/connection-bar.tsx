@@ -24,7 +24,7 @@ export function ConnectionBars() {
               <Icon name="alertCircle" size={16} aria-hidden="true" />
               {t.offline.title}
             </strong>
-            <span className={s.text}>{t.offline.text}</span>
+            <span className={s.note}>{t.offline.text}</span>
           </>
         )}
       </div>

@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme/contract.css';
 import * as ui from '../../ui/blocks.css';
-import { text } from '../../ui/layout.css';
+import { bare, text } from '../../ui/layout.css';
 
 export const sectionTitle = style([
   text.muted,
@@ -9,17 +9,17 @@ export const sectionTitle = style([
   { marginBottom: vars.space['3'], textTransform: 'uppercase', letterSpacing: '0.06em' },
 ]);
 
-export const grid = style({
-  display: 'grid',
-  gridTemplateColumns: 'minmax(0, 1fr)',
-  gap: vars.space['3'],
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-  '@media': {
-    '(min-width: 640px)': { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: vars.space['4'] },
+export const grid = style([
+  bare,
+  {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(0, 1fr)',
+    gap: vars.space['3'],
+    '@media': {
+      '(min-width: 640px)': { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: vars.space['4'] },
+    },
   },
-});
+]);
 
 export const action = style([
   ui.surface({ shadow: 'sm', pad: 5 }),
@@ -71,10 +71,4 @@ export const finances = style({
   '@media': { '(min-width: 640px)': { gap: vars.space['4'] } },
 });
 
-export const statValue = style({
-  margin: 0,
-  fontSize: vars.font.size['2xl'],
-  fontWeight: vars.font.weight.bold,
-  letterSpacing: '-0.01em',
-  fontVariantNumeric: 'tabular-nums',
-});
+export const statValue = style([text.figure, { letterSpacing: '-0.01em' }]);

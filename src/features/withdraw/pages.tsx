@@ -20,6 +20,7 @@ import { StornoSection } from './storno-section';
 import { MoneyOutDone } from './use-money-out';
 import { t } from './strings';
 import * as s from './withdraw.css';
+import { text } from '../../ui/layout.css';
 import { WithdrawForm } from './withdraw-form';
 
 export function WithdrawPage({ amountInit }: { amountInit?: number }) {
@@ -69,20 +70,20 @@ export function WithdrawPage({ amountInit }: { amountInit?: number }) {
       <PageHeader title={t.title} description={t.description} />
       <Card>
         <dl className={s.balance}>
-          <dt className={s.muted}>{t.available}</dt>
-          <dd className={s.balanceValue} data-testid="withdraw-available">
+          <dt className={text.muted}>{t.available}</dt>
+          <dd className={text.figure} data-testid="withdraw-available">
             {finances ? formatMoney(finances.money) : '—'}
           </dd>
         </dl>
-        <p className={s.muted}>{t.bonusNote}</p>
+        <p className={text.muted}>{t.bonusNote}</p>
       </Card>
       <MoneyOutDone.Provider value={onSent}>
         <div className={s.columns}>
-          <div className={s.stack}>
+          <div className={s.page}>
             <WithdrawForm amountInit={amountInit} money={finances?.money ?? null} />
             <RequestsSection version={`${sent}:${finances?.money ?? ''}`} />
           </div>
-          <div className={s.stack}>
+          <div className={s.page}>
             <StornoSection money={finances?.money ?? null} />
             <RefundClaimSection />
           </div>

@@ -47,7 +47,7 @@ export function RefundClaimSection() {
             </Button>
           </Alert>
         ) : !orders.data?.length ? (
-          <p className={s.muted}>{t.claim.noOrders}</p>
+          <p className={text.muted}>{t.claim.noOrders}</p>
         ) : (
           <ClaimForm
             orders={orders.data.map((o) => ({ id: o.id, topic: o.topic, paid: o.paid }))}

@@ -37,7 +37,7 @@ export function RequestsSection({ version }: { version: string }) {
       </div>
       {error && !data ? (
         <div className={cluster[3]}>
-          <p role="alert" className={s.muted}>
+          <p role="alert" className={text.muted}>
             {t.loadFailed}
           </p>
           <Button variant="secondary" size="sm" onClick={reload}>
@@ -47,14 +47,14 @@ export function RequestsSection({ version }: { version: string }) {
       ) : !data ? (
         <Skeleton height="3rem" />
       ) : data.results.length === 0 ? (
-        <p className={s.muted}>{t.requests.empty}</p>
+        <p className={text.muted}>{t.requests.empty}</p>
       ) : (
         <ul className={s.requestList} aria-label={t.requests.listLabel}>
           {data.results.map((r) => (
             <li key={`${r.type}-${r.id}`} className={s.request}>
               <div className={s.requestMain}>
                 <span className={s.requestTitle}>{t.requests.type[r.type](r.id)}</span>
-                <span className={s.muted}>
+                <span className={text.muted}>
                   <time dateTime={r.created_at}>{formatDay(r.created_at)}</time>
                   {r.status === 'rejected' && r.type !== 'claim' && ` · ${t.requests.returned}`}
                 </span>

@@ -41,7 +41,7 @@ export function StornoSection({ money }: { money: number | null }) {
             </Button>
           </Alert>
         ) : !rows.data || rows.data.results.length === 0 ? (
-          <p className={s.muted}>{t.storno.emptyText}</p>
+          <p className={text.muted}>{t.storno.emptyText}</p>
         ) : (
           <StornoForm rows={rows.data.results} money={money} onDone={rows.reload} />
         )}
@@ -138,7 +138,7 @@ function StornoForm({
                 />
                 <span>
                   {t.storno.select(r.pay_id, formatMoney(r.amount), formatDay(r.created_at))}
-                  <span className={s.muted}> · {t.storno.method[r.payment_method]}</span>
+                  <span className={text.muted}> · {t.storno.method[r.payment_method]}</span>
                 </span>
               </label>
             </li>

@@ -1,7 +1,8 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme/contract.css';
 import * as ui from '../../ui/blocks.css';
-import { bare, columns as columnsBase, shrink, stack as column, text } from '../../ui/layout.css';
+import { control } from '../../ui/field.css';
+import { bare, columns as columnsBase, grid, shrink, stack as column, text } from '../../ui/layout.css';
 
 export const page = style([column[5], shrink]);
 export const back = ui.backLink;
@@ -9,15 +10,10 @@ export const columns = style([
   columnsBase,
   { '@media': { 'screen and (min-width: 1100px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } } },
 ]);
-export const stack = page;
 export const lead = style([text.muted, { marginTop: vars.space['1'] }]);
 export const fieldset = ui.fieldset();
 export const legend = ui.legend();
-export const choices = style({
-  display: 'grid',
-  gap: vars.space['3'],
-  gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))',
-});
+export const choices = style([grid[3], { gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))' }]);
 export const choice = ui.choice({ size: 'sm' });
 export const radio = ui.choiceInput;
 export const balance = style({
@@ -26,46 +22,22 @@ export const balance = style({
   alignItems: 'baseline',
   gap: vars.space['3'],
 });
-export const balanceValue = style({
-  margin: 0,
-  fontSize: vars.font.size['2xl'],
-  fontWeight: vars.font.weight.bold,
-  fontVariantNumeric: 'tabular-nums',
-});
-export const muted = text.muted;
 export const rows = style([column[2], bare]);
 
-export const textarea = style({
-  minHeight: '6rem',
-  padding: vars.space['3'],
-  font: 'inherit',
-  color: vars.color.text,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.borderStrong}`,
-  borderRadius: vars.radius.md,
-  resize: 'vertical',
-  selectors: {
-    '&:focus-visible': { outline: 'none', boxShadow: vars.shadow.focus, borderColor: vars.color.primary },
-    '&[aria-invalid="true"]': { borderColor: vars.color.danger },
-  },
-});
+export const textarea = style([control, { height: '6rem', resize: 'vertical' }]);
 
 // ---- Мои заявки ----
 export const requestList = style([bare, { display: 'flex', flexDirection: 'column' }]);
-export const request = style({
-  display: 'grid',
-  gridTemplateColumns: 'minmax(0, 1fr) auto',
-  gap: vars.space['3'],
-  alignItems: 'center',
-  padding: `${vars.space['3']} 0`,
-  selectors: { '& + &': { borderTop: `1px solid ${vars.color.border}` } },
-});
+export const request = style([
+  grid[3],
+  {
+    gridTemplateColumns: 'minmax(0, 1fr) auto',
+    alignItems: 'center',
+    padding: `${vars.space['3']} 0`,
+    selectors: { '& + &': { borderTop: `1px solid ${vars.color.border}` } },
+  },
+]);
 export const requestMain = style([column[1], shrink]);
 export const requestTitle = style([text.wrap, { fontWeight: vars.font.weight.medium }]);
-export const requestAside = style({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'flex-end',
-  gap: vars.space['1'],
-});
+export const requestAside = style([column[1], { alignItems: 'flex-end' }]);
 export const requestSum = style([text.strong, text.money]);
