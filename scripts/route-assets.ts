@@ -23,6 +23,9 @@ interface ChunkLike {
 export function routeAssets(): Plugin {
   return {
     name: 'cabinet:route-assets',
+    // After Vite's CSS plugin has dropped the chunks that held only styles (vanilla-extract's `*.css.ts.vanilla`), so no
+    // link names a file the build did not write.
+    enforce: 'post',
     apply: 'build',
     generateBundle(_options, bundle) {
       const chunks = new Map<string, ChunkLike>();
