@@ -146,6 +146,9 @@ function AvatarBlock({ actor, fio }: { actor: AvatarActor; fio: string }) {
           <Button variant="secondary" onClick={() => actor.send({ type: 'avatar.retry' })}>
             {t.avatar.retry}
           </Button>
+        ) : loading ? (
+          // No picture can be chosen before the current one is known: the button's place is held, not offered.
+          <Skeleton width={136} height={40} radius={8} />
         ) : (
           <div className={cluster[2]}>
             <input
@@ -155,7 +158,7 @@ function AvatarBlock({ actor, fio }: { actor: AvatarActor; fio: string }) {
               accept={ACCEPT}
               className={s.fileInput}
               onChange={onFile}
-              disabled={loading || deleting}
+              disabled={deleting}
             />
             <label
               htmlFor={inputId}
