@@ -10,6 +10,13 @@ export const AUTH_CHANNEL = 'cabinet-auth';
 export const REFRESH_LOCK = 'cabinet-auth-refresh';
 /** The last refresh of any tab: its tokens and when it landed (the access token is in a readable cookie anyway). */
 export const LAST_REFRESH_KEY = 'cabinet.auth.lastRefresh';
+/**
+ * How long a tab that waited behind another tab's lock listens for that tab's news before refreshing itself. The
+ * lock may be granted before the channel's message lands, and another renderer's localStorage write may not be
+ * visible yet: without the pause both tabs would refresh (measured: the message lands within a few ms, under load
+ * in ~100 ms).
+ */
+export const NEWS_WAIT_MS = 300;
 
 type Refreshed = { tokens: AuthTokens; at: number };
 
@@ -87,6 +94,20 @@ export function createTokenSync<T extends AuthTokens = AuthTokens>(
   let held: Refreshed | null = null;
   let inflight: Promise<T> | null = null;
   let early = options.early ?? null;
+  /** Refreshes waiting for another tab's news (see NEWS_WAIT_MS). */
+  const listeners: Array<() => void> = [];
+  function news(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        const i = listeners.indexOf(done);
+        if (i >= 0) listeners.splice(i, 1);
+        resolve();
+      }
+      listeners.push(done);
+    });
+  }
   early?.catch(() => undefined); // a refusal is reported by the refresh that takes it, not as unhandled
 
   if (channel) {
@@ -95,11 +116,13 @@ export function createTokenSync<T extends AuthTokens = AuthTokens>(
       if (e.data.type === 'signedOut') {
         lastShared = held = null;
         options.onSignedOut();
+        for (const heard of listeners.splice(0)) heard();
         return;
       }
       const tokens = { access: e.data.access, expires_in: e.data.expires_in };
       lastShared = held = { tokens, at: Date.now() };
       options.onTokens(tokens);
+      for (const heard of listeners.splice(0)) heard();
     };
   }
 
@@ -127,7 +150,15 @@ export function createTokenSync<T extends AuthTokens = AuthTokens>(
   function refresh(): Promise<T> {
     if (inflight) return inflight;
     const askedAt = Date.now();
-    const run = async (): Promise<T> => {
+    const takeShared = (): T | null => {
+      for (const shared of [lastShared, recallRefresh()]) {
+        if (!takeable(shared, askedAt)) continue;
+        held = shared;
+        return shared.tokens as T;
+      }
+      return null;
+    };
+    const run = async (waitedBehindAnotherTab: boolean): Promise<T> => {
       // The start-up refresh boot.js made while the scripts loaded: this tab's own, so taken first and once.
       // Its refusal is this refresh's refusal (nothing is asked twice); with no answer, ask now.
       const started = early;
@@ -138,17 +169,25 @@ export function createTokenSync<T extends AuthTokens = AuthTokens>(
         return answer;
       }
       // Another tab refreshed while this one waited for the lock, or before its message got here: its token is as
-      // good as a new one.
-      for (const shared of [lastShared, recallRefresh()]) {
-        if (!takeable(shared, askedAt)) continue;
-        held = shared;
-        return shared.tokens as T;
+      // good as a new one. Having waited behind that tab, give its message a moment to land.
+      let shared = takeShared();
+      if (!shared && waitedBehindAnotherTab && channel) {
+        await news(NEWS_WAIT_MS);
+        shared = takeShared();
       }
+      if (shared) return shared;
       const tokens = await options.refreshRequest();
       keep(tokens);
       return tokens;
     };
-    const flight: Promise<T> = locks ? locks.request(REFRESH_LOCK, run).then((t) => t) : run();
+    // Asked first without waiting, to learn whether another tab holds the lock.
+    const flight: Promise<T> = locks
+      ? locks
+          .request(REFRESH_LOCK, { ifAvailable: true }, (lock) =>
+            lock ? run(false) : locks.request(REFRESH_LOCK, () => run(true)).then((t) => t),
+          )
+          .then((t) => t)
+      : run(false);
     const shared = flight.finally(() => {
       inflight = null;
     });

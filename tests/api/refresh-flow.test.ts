@@ -6,7 +6,7 @@ import { createApiClient } from '../../src/api/client';
 import { ApiError } from '../../src/api/errors';
 import { tokenMachine } from '../../machines/token/token.machine';
 import { refreshThrough } from '../../src/actors/token-refresh';
-import { createTokenSync, type TokenSync } from '../../src/app/token-sync';
+import { createTokenSync, NEWS_WAIT_MS, type TokenSync } from '../../src/app/token-sync';
 import type { AuthTokens } from '../../contract/auth.api';
 
 const json = (status: number, body: unknown) =>
@@ -197,6 +197,47 @@ describe('token sync between tabs (BroadcastChannel cabinet-auth)', () => {
     await expect(tabB.refresh()).resolves.toEqual({ access: 'third', expires_in: 300 });
   });
 
+  it('a tab granted the lock just before the message of the tab it waited behind takes that token', async () => {
+    vi.stubGlobal('navigator', { locks: queuedLocks() });
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const requestA = vi.fn(async () => {
+      await gate;
+      return { access: 'from-A', expires_in: 300 };
+    });
+    const requestB = vi.fn(async () => ({ access: 'from-B', expires_in: 300 }));
+    const tabA = createTokenSync({ refreshRequest: requestA, onTokens: vi.fn(), onSignedOut: vi.fn() });
+    const tabB = createTokenSync({ refreshRequest: requestB, onTokens: vi.fn(), onSignedOut: vi.fn() });
+    syncs.push(tabA, tabB);
+
+    const first = tabA.refresh();
+    await vi.waitFor(() => expect(requestA).toHaveBeenCalled());
+    const second = tabB.refresh(); // its 401 came back while A refreshes: it waits behind A's lock
+    release();
+    // The stand-in grants B the lock in a microtask, before the channel's message (a task) can land.
+    await expect(first).resolves.toEqual({ access: 'from-A', expires_in: 300 });
+    await expect(second).resolves.toEqual({ access: 'from-A', expires_in: 300 });
+    expect(requestB).not.toHaveBeenCalled();
+  });
+
+  it('a tab that waited behind a lock holder that did not refresh asks the server after the pause', async () => {
+    vi.stubGlobal('navigator', { locks: queuedLocks() });
+    const requestB = vi.fn(async () => ({ access: 'from-B', expires_in: 300 }));
+    const tabA = createTokenSync({ refreshRequest: vi.fn(), onTokens: vi.fn(), onSignedOut: vi.fn() });
+    const tabB = createTokenSync({ refreshRequest: requestB, onTokens: vi.fn(), onSignedOut: vi.fn() });
+    syncs.push(tabA, tabB);
+    let release!: () => void;
+    const otherWork = tabA.afterRefresh(() => new Promise<void>((r) => (release = r)));
+    await vi.waitFor(() => expect(release).toBeTypeOf('function'));
+    const started = Date.now();
+    const second = tabB.refresh();
+    release();
+    await otherWork;
+    await expect(second).resolves.toEqual({ access: 'from-B', expires_in: 300 });
+    expect(requestB).toHaveBeenCalledTimes(1);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(NEWS_WAIT_MS - 20);
+  });
+
   it('is single-flight within a tab', async () => {
     const request = vi.fn(async () => ({ access: 'x', expires_in: 300 }));
     const tab = createTokenSync({ refreshRequest: request, onTokens: vi.fn(), onSignedOut: vi.fn() });
@@ -256,3 +297,30 @@ describe('token sync between tabs (BroadcastChannel cabinet-auth)', () => {
     await vi.waitFor(() => expect(signedOut).toHaveBeenCalledTimes(1));
   });
 });
+
+/**
+ * A Web Lock stand-in with a queue and `ifAvailable`, as navigator.locks behaves in a browser: the next holder is
+ * granted in a microtask after the last one is done, so before any channel message (a task) lands.
+ */
+function queuedLocks() {
+  let tail: Promise<unknown> = Promise.resolve();
+  let held = false;
+  type Granted = (lock: { name: string } | null) => unknown;
+  return {
+    request(name: string, a: { ifAvailable?: boolean } | Granted, b?: Granted) {
+      const options = typeof a === 'function' ? {} : a;
+      const granted = (typeof a === 'function' ? a : b) as Granted;
+      if (options.ifAvailable && held) return Promise.resolve().then(() => granted(null));
+      const run = tail.then(async () => {
+        held = true;
+        try {
+          return await granted({ name });
+        } finally {
+          held = false;
+        }
+      });
+      tail = run.catch(() => undefined);
+      return run;
+    },
+  };
+}
