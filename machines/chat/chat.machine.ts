@@ -1,4 +1,4 @@
-import { assign, fromPromise, raise, setup } from 'xstate';
+import { and, assign, fromPromise, not, raise, setup } from 'xstate';
 import { systemClock } from '../shared/clock';
 import { errorOf, toErrorInfo } from '../shared/error-info';
 import { dropConfirmed, hasUnreadUpTo, markReadUpTo, mergeMessages } from './chat.messages';
@@ -130,6 +130,8 @@ export const chatMachine = setup({
       ),
     })),
     clearSending: assign({ sendingId: null }),
+    markOnline: assign({ online: true }),
+    markOffline: assign({ online: false }),
     markWaiting: assign(({ context }) => ({
       sendingId: null,
       pending: context.pending.map((p) =>
@@ -164,6 +166,7 @@ export const chatMachine = setup({
     isNoAnswer: (_, error: unknown) => isNoAnswer(error),
     hasOlder: ({ context }) => context.hasOlder && context.messages.length > 0,
     hasQueued: ({ context }) => context.pending.some((p) => p.status === 'queued'),
+    isOnline: ({ context }) => context.online,
     needsRead: ({ context }) => hasUnreadUpTo(context.messages, context.seenUpTo),
   },
   delays: {
@@ -183,6 +186,7 @@ export const chatMachine = setup({
     olderError: null,
     now: input.now ?? systemClock,
     storage: input.storage ?? null,
+    online: input.online ?? true,
   }),
   type: 'parallel',
   on: {
@@ -320,10 +324,26 @@ export const chatMachine = setup({
       initial: 'idle',
       states: {
         idle: {
-          always: { guard: 'hasQueued', target: 'sending', actions: 'startSending' },
+          always: [
+            {
+              guard: and(['hasQueued', not('isOnline')]),
+              target: 'offline',
+              description:
+                'The browser says it is offline: what waits is not tried, it waits for the network.',
+            },
+            { guard: 'hasQueued', target: 'sending', actions: 'startSending' },
+          ],
+          on: {
+            'chat.online': { actions: 'markOnline' },
+            'chat.offline': { actions: 'markOffline' },
+          },
         },
         sending: {
           tags: ['sending'],
+          on: {
+            'chat.online': { actions: 'markOnline' },
+            'chat.offline': { actions: 'markOffline', description: 'The running POST ends on its own.' },
+          },
           invoke: {
             id: 'sendMessage',
             src: 'sendMessage',
@@ -365,7 +385,8 @@ export const chatMachine = setup({
           tags: ['offline'],
           on: {
             'chat.resumed': { target: 'idle' },
-            'chat.online': { target: 'idle' },
+            'chat.online': { target: 'idle', actions: 'markOnline' },
+            'chat.offline': { actions: 'markOffline' },
           },
         },
       },

@@ -53,6 +53,8 @@ export interface ChatContext {
   now: Clock;
   /** Keeps the outbox across reloads (input `storage`); null: only in memory. */
   storage: OutboxStorage | null;
+  /** What the browser says of its network (navigator.onLine, then its 'online'/'offline' events). */
+  online: boolean;
 }
 
 // ---- Input -----------------------------------------------------------------------------------------------------
@@ -62,6 +64,8 @@ export interface ChatInput {
   now?: Clock;
   /** The outbox kept across reloads: what it holds is sent first (same client_ids: never twice). */
   storage?: OutboxStorage;
+  /** navigator.onLine when the chat opens; absent: online. Offline, what the outbox holds waits without a try. */
+  online?: boolean;
 }
 
 // ---- Events ----------------------------------------------------------------------------------------------------
@@ -82,6 +86,8 @@ export type ChatEvent =
   | { type: 'chat.resumed' }
   /** The browser is back online (window 'online'): the outbox tries again. */
   | { type: 'chat.online' }
+  /** The browser went offline (window 'offline'): nothing new is sent until it is back. */
+  | { type: 'chat.offline' }
   /** The newest message is visible and the tab is visible. */
   | { type: 'chat.seen'; upToId: number }
   /** Read in another tab (socket 'chat.read'). */

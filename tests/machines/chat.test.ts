@@ -87,6 +87,7 @@ const outboxEvents = [
   { type: 'xstate.error.actor.sendMessage', error: refused },
   { type: 'xstate.error.actor.sendMessage', error: noAnswer },
   { type: 'chat.online' },
+  { type: 'chat.offline' },
   { type: 'chat.resumed' },
   { type: 'chat.resend', clientId: 'c1' },
   { type: 'chat.discard', clientId: 'c1' },
@@ -107,6 +108,7 @@ const serializeState = (s: Snap) =>
     pending: s.context.pending.map((p) => `${p.clientId}:${p.status}`).join(','),
     seen: s.context.seenUpTo,
     older: s.context.hasOlder,
+    online: s.context.online,
   });
 
 describeModel(model, {
@@ -144,6 +146,9 @@ describeModel(model, {
       expect(pending.find((p) => p.status === 'failed')!.error).toEqual(refused);
     }
     // Without an answer nothing fails: the message waits (queued, not sending) until the connection is back.
+    // The browser says offline: nothing waits in idle, so nothing new starts until it is back.
+    if (!final.context.online && final.matches({ outbox: 'idle' }))
+      expect(pending.some((p) => p.status === 'queued')).toBe(false);
     if (final.matches({ outbox: 'offline' })) {
       expect(pending.some((p) => p.status === 'sending')).toBe(false);
       expect(final.hasTag('offline')).toBe(true);
@@ -179,7 +184,7 @@ function controlled<TOut, TIn>() {
   return { logic, calls };
 }
 
-function startChat(now?: () => number, storage?: OutboxStorage) {
+function startChat(now?: () => number, storage?: OutboxStorage, online?: boolean) {
   const io = {
     loadHistory: controlled<ChatPage, { orderId: number }>(),
     fetchNewer: controlled<ChatPage, { orderId: number; after: number }>(),
@@ -200,7 +205,14 @@ function startChat(now?: () => number, storage?: OutboxStorage) {
         markRead: io.markRead.logic,
       },
     }),
-    { input: { orderId: ORDER, now, ...(storage ? { storage } : {}) } },
+    {
+      input: {
+        orderId: ORDER,
+        now,
+        ...(storage ? { storage } : {}),
+        ...(online === undefined ? {} : { online }),
+      },
+    },
   ).start();
   return { actor, io };
 }
@@ -399,6 +411,35 @@ describe('chat outbox (offline)', () => {
     io.loadHistory.calls[0]!.resolve(page([msg(30, 'customer', { client_id: 'x' })]));
     await flush();
     expect(selectPending(actor.getSnapshot()).map((p) => p.clientId)).toEqual(['y']);
+  });
+
+  it('a page opened offline does not try what the outbox holds, nor what is written, until the browser is online', async () => {
+    const left: PendingMessage[] = [
+      {
+        clientId: 'x',
+        text: 'с поезда',
+        files: [],
+        createdAt: '2026-03-01T10:00:00.000Z',
+        status: 'queued',
+        error: null,
+      },
+    ];
+    const { actor, io } = startChat(undefined, memoryStorage(left), false);
+    actor.send(send('y', 'и ещё'));
+    expect(actor.getSnapshot().hasTag('offline')).toBe(true);
+    expect(io.sendMessage.calls).toHaveLength(0);
+    actor.send({ type: 'chat.resumed' }); // a socket cannot resume without a network: still nothing is tried
+    expect(io.sendMessage.calls).toHaveLength(0);
+
+    actor.send({ type: 'chat.online' });
+    expect(io.sendMessage.calls.map((c) => c.input.clientId)).toEqual(['x']);
+    // Offline again while x is under way: x ends on its own, y waits.
+    actor.send({ type: 'chat.offline' });
+    io.sendMessage.calls[0]!.resolve(msg(40, 'customer', { client_id: 'x' }));
+    await flush();
+    expect(io.sendMessage.calls).toHaveLength(1);
+    expect(selectPending(actor.getSnapshot()).map((p) => `${p.clientId}:${p.status}`)).toEqual(['y:queued']);
+    expect(actor.getSnapshot().hasTag('offline')).toBe(true);
   });
 
   it('waits again after the resume when the connection drops once more, and survives a storage that throws', async () => {

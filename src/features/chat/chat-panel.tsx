@@ -63,7 +63,11 @@ export function ChatPanel({ orderId }: { orderId: number }) {
   const customerId = useUser()?.id ?? null;
   // The outbox is kept per customer and order: a message written offline survives a reload (README "Offline").
   const chat = useActorRef(chatLogic, {
-    input: { orderId, ...(customerId === null ? {} : { storage: outboxStorage(customerId, orderId) }) },
+    input: {
+      orderId,
+      online: navigator.onLine,
+      ...(customerId === null ? {} : { storage: outboxStorage(customerId, orderId) }),
+    },
   });
   const waitingForConnection = useSelector(chat, selectIsOffline);
   const messages = useSelector(chat, selectMessages);
@@ -105,11 +109,19 @@ export function ChatPanel({ orderId }: { orderId: number }) {
     }
   });
 
-  // Back online: what waits in the outbox goes at once (the socket's resume follows, and is harmless).
+  // Back online: what waits in the outbox goes at once (the socket's resume follows, and is harmless). Offline:
+  // nothing new is tried. Chromium also fires 'online' while navigator.onLine stays false (seen in the offline
+  // e2e): only the flag counts.
   useEffect(() => {
-    const online = () => chat.send({ type: 'chat.online' });
+    const online = () => navigator.onLine && chat.send({ type: 'chat.online' });
+    const offline = () => chat.send({ type: 'chat.offline' });
     window.addEventListener('online', online);
-    return () => window.removeEventListener('online', online);
+    window.addEventListener('offline', offline);
+    if (!navigator.onLine) offline(); // gone between the first render and now: the event was missed
+    return () => {
+      window.removeEventListener('online', online);
+      window.removeEventListener('offline', offline);
+    };
   }, [chat]);
 
   // The newest message is in view and the tab is visible: the customer has seen it.
