@@ -8,6 +8,7 @@ import { tokenMachine } from '../../machines/token/token.machine';
 import { refreshThrough } from '../../src/actors/token-refresh';
 import { createTokenSync, NEWS_WAIT_MS, type TokenSync } from '../../src/app/token-sync';
 import type { AuthTokens } from '../../contract/auth.api';
+import { memoryStorage } from '../support/memory-storage';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -137,12 +138,7 @@ describe('token sync between tabs (BroadcastChannel cabinet-auth)', () => {
   });
 
   it('a tab granted the lock before the message arrives takes the token from the shared record', async () => {
-    const jar = new Map<string, string>();
-    vi.stubGlobal('localStorage', {
-      getItem: (k: string) => jar.get(k) ?? null,
-      setItem: (k: string, v: string) => void jar.set(k, v),
-      removeItem: (k: string) => void jar.delete(k),
-    });
+    vi.stubGlobal('localStorage', memoryStorage());
     const tabA = createTokenSync({
       refreshRequest: async () => ({ access: 'from-A', expires_in: 300 }),
       onTokens: vi.fn(),
@@ -166,12 +162,7 @@ describe('token sync between tabs (BroadcastChannel cabinet-auth)', () => {
   });
 
   it("a tab whose 401 comes back after another tab's refresh, before its message, takes that token", async () => {
-    const jar = new Map<string, string>();
-    vi.stubGlobal('localStorage', {
-      getItem: (k: string) => jar.get(k) ?? null,
-      setItem: (k: string, v: string) => void jar.set(k, v),
-      removeItem: (k: string) => void jar.delete(k),
-    });
+    vi.stubGlobal('localStorage', memoryStorage());
     vi.stubGlobal('BroadcastChannel', undefined); // no message ever arrives: only the record tells
     let now = 1_000_000;
     vi.spyOn(Date, 'now').mockImplementation(() => now);

@@ -6,20 +6,7 @@ import { sessionMachine } from '../../machines/session/session.machine';
 import type { SignedIn } from '../../machines/session/session.types';
 import { keepOfflineDataWithSession } from '../../src/app/offline-data';
 import { OFFLINE_SESSION_KEY } from '../../src/lib/offline-session';
-
-function memoryStorage(): Storage {
-  const map = new Map<string, string>();
-  return {
-    get length() {
-      return map.size;
-    },
-    clear: () => map.clear(),
-    getItem: (k) => map.get(k) ?? null,
-    key: (i) => [...map.keys()][i] ?? null,
-    removeItem: (k) => void map.delete(k),
-    setItem: (k, v) => void map.set(k, String(v)),
-  };
-}
+import { memoryStorage } from '../support/memory-storage';
 
 let cacheNames: Set<string>;
 let storage: Storage;

@@ -1,20 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { outboxStorage } from '../../src/features/chat/outbox-storage';
 import type { PendingMessage } from '../../machines/chat/chat.types';
-
-function memoryStorage(): Storage {
-  const map = new Map<string, string>();
-  return {
-    get length() {
-      return map.size;
-    },
-    clear: () => map.clear(),
-    getItem: (k) => map.get(k) ?? null,
-    key: (i) => [...map.keys()][i] ?? null,
-    removeItem: (k) => void map.delete(k),
-    setItem: (k, v) => void map.set(k, String(v)),
-  };
-}
+import { memoryStorage } from '../support/memory-storage';
 
 const message = (clientId: string): PendingMessage => ({
   clientId,

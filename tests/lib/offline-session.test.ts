@@ -5,24 +5,11 @@ import {
   OFFLINE_SESSION_KEY,
   rememberSession,
 } from '../../src/lib/offline-session';
+import { memoryStorage } from '../support/memory-storage';
 
 const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 const token = (sub: number, exp: number) => `h.${b64({ sub: String(sub), exp })}.s`;
-
-function memoryStorage(): Storage {
-  const map = new Map<string, string>();
-  return {
-    get length() {
-      return map.size;
-    },
-    clear: () => map.clear(),
-    getItem: (k) => map.get(k) ?? null,
-    key: (i) => [...map.keys()][i] ?? null,
-    removeItem: (k) => void map.delete(k),
-    setItem: (k, v) => void map.set(k, String(v)),
-  };
-}
 
 const user = { id: 42, email: 'demo@example.com', fio: 'Иванов Иван' };
 
