@@ -1,4 +1,4 @@
-import { and, assign, fromPromise, not, raise, setup } from 'xstate';
+import { assign, fromPromise, raise, setup } from 'xstate';
 import { systemClock } from '../shared/clock';
 import { errorOf, toErrorInfo } from '../shared/error-info';
 import { dropConfirmed, hasUnreadUpTo, markReadUpTo, mergeMessages } from './chat.messages';
@@ -166,7 +166,8 @@ export const chatMachine = setup({
     isNoAnswer: (_, error: unknown) => isNoAnswer(error),
     hasOlder: ({ context }) => context.hasOlder && context.messages.length > 0,
     hasQueued: ({ context }) => context.pending.some((p) => p.status === 'queued'),
-    isOnline: ({ context }) => context.online,
+    /** Messages wait, and the browser says it is offline (navigator.onLine and its events). */
+    waitsOffline: ({ context }) => !context.online && context.pending.some((p) => p.status === 'queued'),
     needsRead: ({ context }) => hasUnreadUpTo(context.messages, context.seenUpTo),
   },
   delays: {
@@ -326,7 +327,7 @@ export const chatMachine = setup({
         idle: {
           always: [
             {
-              guard: and(['hasQueued', not('isOnline')]),
+              guard: 'waitsOffline',
               target: 'offline',
               description:
                 'The browser says it is offline: what waits is not tried, it waits for the network.',
