@@ -1,22 +1,16 @@
 // The order chat: optimistic sending, live staff replies over the socket, catching up after being offline, a
 // failed send retried without a duplicate, attachments, accessibility.
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, signInFast, staff, test, type Customer } from './support/fixtures';
-
-/** The demo order in work: it has a chat with the writer and the manager. */
-const TOPIC = 'Цифровые образовательные технологии в начальной школе';
-const HISTORY_LINE = 'Учту, добавлю 8–10 статей на английском.';
-
-async function orderWithChat(request: APIRequestContext, customer: Customer): Promise<number> {
-  const list = await staff<{ results: { id: number; topic: string }[] }>(
-    request,
-    'GET',
-    `/orders/?email=${encodeURIComponent(customer.email)}`,
-  );
-  const order = list.results.find((o) => o.topic === TOPIC);
-  if (!order) throw new Error('the demo order with a chat is missing');
-  return order.id;
-}
+import type { Page } from '@playwright/test';
+import {
+  expect,
+  expectNoAxeViolations,
+  signInFast,
+  staff,
+  test,
+  type Customer,
+  CHAT_HISTORY_LINE,
+  orderWithChat,
+} from './support/fixtures';
 
 /** Counts the socket's hellos (one per successful connect), from the first frame on. */
 function trackHellos(page: Page) {
@@ -35,7 +29,7 @@ function trackHellos(page: Page) {
 }
 
 /** Opens the chat and waits for its history and for the socket's hello. */
-async function openChat(page: Page, customer: Customer, orderId: number, readyLine = HISTORY_LINE) {
+async function openChat(page: Page, customer: Customer, orderId: number, readyLine = CHAT_HISTORY_LINE) {
   const hellos = trackHellos(page);
   await signInFast(page, customer, `/order/${orderId}`);
   await expect(page).toHaveURL(new RegExp(`/order/${orderId}/chat$`));

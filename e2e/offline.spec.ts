@@ -5,12 +5,18 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, signInFast, staff, test, type Customer } from './support/fixtures';
+import {
+  expect,
+  expectNoAxeViolations,
+  signInFast,
+  test,
+  type Customer,
+  CHAT_HISTORY_LINE,
+  orderWithChat,
+} from './support/fixtures';
 
 test.use({ serviceWorkers: 'allow' });
 
-const TOPIC = 'Цифровые образовательные технологии в начальной школе';
-const HISTORY_LINE = 'Учту, добавлю 8–10 статей на английском.';
 const SW_FILE = join(process.env.E2E_STATIC_DIR ?? 'dist', 'sw.js');
 
 const rows = (page: Page) => page.getByTestId('order-list').locator(':scope > li');
@@ -18,17 +24,6 @@ const banner = (page: Page) => page.getByRole('status').filter({ hasText: 'Не�
 const chatList = (page: Page) => page.getByTestId('chat-list');
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Сообщение' });
 const bubble = (page: Page, text: string) => chatList(page).getByRole('article').filter({ hasText: text });
-
-async function orderWithChat(request: APIRequestContext, customer: Customer): Promise<number> {
-  const list = await staff<{ results: { id: number; topic: string }[] }>(
-    request,
-    'GET',
-    `/orders/?email=${encodeURIComponent(customer.email)}`,
-  );
-  const order = list.results.find((o) => o.topic === TOPIC);
-  if (!order) throw new Error('the demo order with a chat is missing');
-  return order.id;
-}
 
 /** The service worker is active and controls this page (it claims the open tabs when it first activates). */
 async function workerInCharge(page: Page) {
@@ -57,7 +52,7 @@ async function visitWithWorker(page: Page, customer: Customer, orderId: number) 
   await page.reload(); // now the list's read goes through the worker
   await expect(rows(page).first()).toBeVisible();
   await page.goto(`/order/${orderId}`);
-  await expect(chatList(page).getByText(HISTORY_LINE)).toBeVisible();
+  await expect(chatList(page).getByText(CHAT_HISTORY_LINE)).toBeVisible();
   await page.goto('/home');
   await expect(rows(page).first()).toBeVisible();
 }
@@ -80,9 +75,9 @@ test('offline, the cabinet shows the kept orders and chat with "Нет соед�
   await expectNoAxeViolations(page);
 
   await page.goto(`/order/${orderId}`);
-  await expect(chatList(page).getByText(HISTORY_LINE)).toBeVisible();
+  await expect(chatList(page).getByText(CHAT_HISTORY_LINE)).toBeVisible();
   await page.reload();
-  await expect(chatList(page).getByText(HISTORY_LINE)).toBeVisible();
+  await expect(chatList(page).getByText(CHAT_HISTORY_LINE)).toBeVisible();
   await expect(banner(page)).toBeVisible();
 
   // The banner in the other theme and on a phone.
@@ -107,7 +102,7 @@ test('a message written offline waits, survives a reload and is sent once when t
   const orderId = await orderWithChat(request, customer);
   await visitWithWorker(page, customer, orderId);
   await page.goto(`/order/${orderId}`);
-  await expect(chatList(page).getByText(HISTORY_LINE)).toBeVisible();
+  await expect(chatList(page).getByText(CHAT_HISTORY_LINE)).toBeVisible();
 
   await page.context().setOffline(true);
   const text = `Написано в поезде ${Date.now()}`;
@@ -117,7 +112,7 @@ test('a message written offline waits, survives a reload and is sent once when t
   await expect(page.getByText('Нет соединения: сообщения отправятся, когда связь вернётся.')).toBeVisible();
 
   await page.reload();
-  await expect(chatList(page).getByText(HISTORY_LINE)).toBeVisible();
+  await expect(chatList(page).getByText(CHAT_HISTORY_LINE)).toBeVisible();
   await expect(bubble(page, text).locator('[data-status="waiting"]')).toHaveText('Ожидает отправки');
   // What the server holds meanwhile is not asserted: Chromium's offline emulation does not cover a request the
   // service worker passes on to the network (it reached the server in about one run of twenty, under the worker's

@@ -1,6 +1,7 @@
 // A sign-in session belongs to the database, not to an instance: it refreshes anywhere, and a sign-out anywhere ends
 // it everywhere, sockets included.
-import { expect, signInFast, test } from '../support/fixtures';
+import type { Page } from '@playwright/test';
+import { expect, signInFast, test, type Customer } from '../support/fixtures';
 import { A, B, other, refreshCookie, signIn, socketOpenedOn, socketsAccepted, trackSocket } from './support';
 
 const refreshAt = (base: string, refresh: string) =>
@@ -10,6 +11,19 @@ const refreshAt = (base: string, refresh: string) =>
   });
 const profileAt = (base: string, access: string) =>
   fetch(`${base}/api/client/profile/`, { headers: { authorization: `Bearer ${access}` } });
+
+/** Signs the page in on /home and waits for its socket: the instance holding it, the other one, the refresh cookie. */
+async function signedInWithSocket(page: Page, customer: Customer) {
+  const socket = trackSocket(page);
+  const before = socketsAccepted();
+  await signInFast(page, customer, '/home');
+  await expect(page.getByRole('heading', { level: 1, name: /^Здравствуйте/ })).toBeVisible();
+  await socket.waitForHellos(1);
+  const holder = await socketOpenedOn(before);
+  const refresh = (await page.context().cookies()).find((c) => c.name === 'cabinet_refresh')?.value;
+  expect(refresh, 'the page’s refresh cookie').toBeTruthy();
+  return { socket, holder, elsewhere: other(holder), refresh: refresh! };
+}
 
 test('a session signed in on A refreshes on B, and back on A', async ({ customer }) => {
   const first = await signIn(A.url, customer);
@@ -45,15 +59,7 @@ test('a sign-out on one instance ends the session on the other: the socket close
   page,
   customer,
 }) => {
-  const socket = trackSocket(page);
-  const before = socketsAccepted();
-  await signInFast(page, customer, '/home');
-  await expect(page.getByRole('heading', { level: 1, name: /^Здравствуйте/ })).toBeVisible();
-  await socket.waitForHellos(1);
-  const holder = await socketOpenedOn(before);
-  const elsewhere = other(holder);
-  const refresh = (await page.context().cookies()).find((c) => c.name === 'cabinet_refresh')?.value;
-  expect(refresh, 'the page’s refresh cookie').toBeTruthy();
+  const { socket, holder, elsewhere, refresh } = await signedInWithSocket(page, customer);
 
   const out = await fetch(`${elsewhere.url}/api/client/auth/logout/`, {
     method: 'POST',
@@ -64,10 +70,9 @@ test('a sign-out on one instance ends the session on the other: the socket close
   // The instance holding the socket was told through the database: it closed the socket, the tab signed out.
   await expect.poll(() => socket.closes(), { message: `the socket on ${holder.name} closed` }).toBe(1);
   await expect(page).toHaveURL(/\/login(\?|$)/);
-  expect(
-    (await refreshAt(holder.url, refresh!)).status,
-    `the ended session refreshed on ${holder.name}`,
-  ).toBe(401);
+  expect((await refreshAt(holder.url, refresh)).status, `the ended session refreshed on ${holder.name}`).toBe(
+    401,
+  );
   // It stays signed out: no new socket was opened.
   expect(socket.hellos()).toBe(1);
 });
@@ -76,14 +81,7 @@ test('a session ended from another device on the instance without its socket: th
   page,
   customer,
 }) => {
-  const socket = trackSocket(page);
-  const before = socketsAccepted();
-  await signInFast(page, customer, '/home');
-  await expect(page.getByRole('heading', { level: 1, name: /^Здравствуйте/ })).toBeVisible();
-  await socket.waitForHellos(1);
-  const holder = await socketOpenedOn(before);
-  const elsewhere = other(holder);
-  const refresh = (await page.context().cookies()).find((c) => c.name === 'cabinet_refresh')?.value;
+  const { socket, holder, elsewhere, refresh } = await signedInWithSocket(page, customer);
 
   // Another device of the customer, signed in on the other instance, ends every other session there.
   const device = await signIn(elsewhere.url, customer);
@@ -97,7 +95,7 @@ test('a session ended from another device on the instance without its socket: th
   await expect.poll(() => socket.closes(), { message: `the socket on ${holder.name} closed` }).toBe(1);
   await expect(page).toHaveURL(/\/login\?/);
   await expect(page.getByRole('dialog')).toContainText('Сеанс завершён с другого устройства. Войдите снова.');
-  const refused = await refreshAt(holder.url, refresh!);
+  const refused = await refreshAt(holder.url, refresh);
   expect(refused.status, `the ended session refreshed on ${holder.name}`).toBe(401);
   expect(await refused.json()).toEqual({ detail: 'Сеанс завершён с другого устройства. Войдите снова.' });
   expect(socket.hellos()).toBe(1);

@@ -32,6 +32,22 @@ export async function createCustomer(request: APIRequestContext): Promise<Custom
   return staff<Customer>(request, 'POST', '/demo-customer/', {});
 }
 
+/** The demo order in work: it has a chat with the writer and the manager (a line of its history below). */
+export const CHAT_TOPIC = 'Цифровые образовательные технологии в начальной школе';
+export const CHAT_HISTORY_LINE = 'Учту, добавлю 8–10 статей на английском.';
+
+/** The id of the customer's demo order with a chat. */
+export async function orderWithChat(request: APIRequestContext, customer: Customer): Promise<number> {
+  const list = await staff<{ results: { id: number; topic: string }[] }>(
+    request,
+    'GET',
+    `/orders/?email=${encodeURIComponent(customer.email)}`,
+  );
+  const order = list.results.find((o) => o.topic === CHAT_TOPIC);
+  if (!order) throw new Error('the demo order with a chat is missing');
+  return order.id;
+}
+
 /** Signs in through the real form, as a person would. */
 export async function signInWithForm(page: Page, login: string, password: string) {
   await page.getByLabel(/e-mail или телефон/i).fill(login);
