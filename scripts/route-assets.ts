@@ -56,13 +56,16 @@ export function routeAssets(): Plugin {
         const css = [...cssOf(js)].filter((f) => !entryCss.has(f));
         out[routeFile] = { js: js.map((f) => `/${f}`), css: css.map((f) => `/${f}`) };
       }
-      // The app's actors (src/app/create-actors.ts, imported dynamically by main.tsx): the server links them for a
-      // visitor with the session hint, whose first page waits for the session (an anonymous /login does not).
-      const actors = [...chunks.values()].find(
-        (c) => c.isDynamicEntry && /\/src\/app\/create-actors\.ts$/.test(c.facadeModuleId ?? ''),
+      // The app's actors (src/app/create-actors.ts, imported dynamically by main.tsx) and the signed-in ones it
+      // imports in turn (src/app/signed-in-actors.ts: the cabinet layout waits for them): the server links both for
+      // a visitor with the session hint, whose first page waits for them (an anonymous /login loads neither).
+      const actors = [...chunks.values()].filter(
+        (c) =>
+          c.isDynamicEntry &&
+          /\/src\/app\/(create-actors|signed-in-actors)\.ts$/.test(c.facadeModuleId ?? ''),
       );
-      if (actors) {
-        const js = [...closure([actors.fileName])].filter((f) => !entry.has(f));
+      if (actors.length) {
+        const js = [...closure(actors.map((c) => c.fileName))].filter((f) => !entry.has(f));
         const css = [...cssOf(js)].filter((f) => !entryCss.has(f));
         out[ACTORS_ASSETS] = { js: js.map((f) => `/${f}`), css: css.map((f) => `/${f}`) };
       }
