@@ -32,12 +32,18 @@ async function browserOf(browser: Browser, look: Look, userAgent: string, ip: st
   return { context, page: await context.newPage() };
 }
 
-/** Signed in on the dashboard with its socket open (the server said hello). */
+/**
+ * Signed in on the dashboard with its socket open (the server said hello). The frames are watched from the socket's
+ * first moment: the hello may come while the page is still loading.
+ */
 async function signedInWithSocket(page: Page, customer: Customer) {
-  const socket = page.waitForEvent('websocket');
+  const hello = new Promise<void>((resolve) =>
+    page.on('websocket', (ws) =>
+      ws.on('framereceived', (f) => String(f.payload).includes('"hello"') && resolve()),
+    ),
+  );
   await signInFast(page, customer, '/home');
-  const ws = await socket;
-  await ws.waitForEvent('framereceived', { predicate: (f) => String(f.payload).includes('"hello"') });
+  await hello;
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 }
 
