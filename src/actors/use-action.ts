@@ -14,7 +14,9 @@ import {
   selectIsDone,
   selectResult,
 } from '../../machines/submission/submission.selectors';
-import { Latest } from './latest';
+// From the form helper on purpose: the form and the action then share one chunk with the machine and the login
+// visit's chunks stay as they were (a module of its own made Rolldown split the refusal helper off, +0.2 KB there).
+import { Latest } from './use-form';
 
 export interface ActionOptions<A extends unknown[], T> {
   /** The call; its arguments are those of `run`. */

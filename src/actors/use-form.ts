@@ -17,7 +17,6 @@ import {
 } from '../../machines/submission/submission.selectors';
 import type { FieldProblems, SchemaInput, SchemaName } from '../api/validators';
 import { checkRequest, useFields, type FieldsOptions, type FormValues } from './form-fields';
-import { Latest } from './latest';
 
 export type { FormValues } from './form-fields';
 
@@ -27,6 +26,14 @@ export interface FormOptions<V extends FormValues, N extends SchemaName, T> exte
   /** Request fields the form shows that are not values (a list of checkboxes): their server messages stay there. */
   fields?: readonly string[];
   onDone?: (result: T, request: SchemaInput<N>) => void;
+}
+
+/** A box for the latest options: an actor or a handler created once reads them (they change every render). */
+export class Latest<T> {
+  constructor(public value: T) {}
+  set(value: T) {
+    this.value = value;
+  }
 }
 
 export function useForm<V extends FormValues, N extends SchemaName, T>(options: FormOptions<V, N, T>) {

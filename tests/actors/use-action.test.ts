@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
 import { createAction, runAction, watchAction, type ActionOptions } from '../../src/actors/use-action';
-import { Latest } from '../../src/actors/latest';
+import { Latest } from '../../src/actors/use-form';
 import { ApiError } from '../../src/api/errors';
 import type { ApiErrorInfo } from '../../machines/shared/error-info';
 
