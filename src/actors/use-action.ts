@@ -18,14 +18,21 @@ import {
 // visit's chunks stay as they were (a module of its own made Rolldown split the refusal helper off, +0.2 KB there).
 import { Latest } from './use-form';
 
-export interface ActionOptions<A extends unknown[], T> {
-  /** The call; its arguments are those of `run`. */
-  call: (...args: A) => Promise<T>;
+/** The call; its arguments are those of `run`. */
+type Call<A extends unknown[], T> =
+  | { call: (...args: A) => Promise<T>; keyed?: never }
+  /**
+   * A call that takes an Idempotency-Key: the same for a run again with the same arguments after a failure, a new
+   * one for other arguments or after a success.
+   */
+  | { keyed: (idempotencyKey: string, ...args: A) => Promise<T>; call?: never };
+
+export type ActionOptions<A extends unknown[], T> = Call<A, T> & {
   /** The call succeeded: its answer and the arguments it was run with. */
   onDone?: (result: T, args: A) => void;
   /** The call was refused or not answered: the error (its message is the one to show) and the arguments. */
   onError?: (error: ApiErrorInfo, args: A) => void;
-}
+};
 
 export type ActionActor = ActorRefFrom<typeof submissionMachine>;
 type Snapshot = SnapshotFrom<typeof submissionMachine>;
@@ -34,7 +41,11 @@ type Snapshot = SnapshotFrom<typeof submissionMachine>;
 export function actionLogic<A extends unknown[], T>(latest: Latest<ActionOptions<A, T>>) {
   return submissionMachine.provide({
     actors: {
-      submit: fromPromise<unknown, SubmitInput>(({ input }) => latest.value.call(...(input.request as A))),
+      submit: fromPromise<unknown, SubmitInput>(({ input }) => {
+        const args = input.request as A;
+        const options = latest.value;
+        return options.keyed ? options.keyed(input.idempotencyKey, ...args) : options.call(...args);
+      }),
     },
   });
 }

@@ -27,7 +27,7 @@ function view(actor: ReturnType<typeof createAction>) {
   };
 }
 
-function setUp<T>(extra: Partial<ActionOptions<unknown[], T>> = {}) {
+function setUp<T>() {
   const { call, runs } = controlled<T>();
   const done: { result: T; args: unknown[] }[] = [];
   const errors: { error: ApiErrorInfo; args: unknown[] }[] = [];
@@ -35,7 +35,6 @@ function setUp<T>(extra: Partial<ActionOptions<unknown[], T>> = {}) {
     call,
     onDone: (result, args) => done.push({ result, args }),
     onError: (error, args) => errors.push({ error, args }),
-    ...extra,
   });
   const actor = createAction(latest);
   const stop = watchAction(actor, latest);
@@ -134,5 +133,36 @@ describe('useAction (a button-level mutation on the submission machine)', () => 
     second.runs[1]!.resolve('late');
     await waitFor(actor, (s) => s.matches('done') && s.context.result === 'late');
     expect(seen).toEqual(['new']);
+  });
+
+  it('a keyed call gets one Idempotency-Key per attempt: kept for a run again after a failure, new otherwise', async () => {
+    const keys: string[] = [];
+    const outcomes: ('fail' | 'ok')[] = ['fail', 'fail', 'ok', 'ok'];
+    const latest = new Latest<ActionOptions<[number[]], string>>({
+      keyed: (key, ids) => {
+        keys.push(`${key}:${ids.join(',')}`);
+        return outcomes.shift() === 'ok'
+          ? Promise.resolve('packet')
+          : Promise.reject(new Error('Сервер не отвечает'));
+      },
+    });
+    const actor = createAction(latest);
+    const settle = () => waitFor(actor, (s) => s.matches('failed') || s.matches('done'));
+
+    runAction(actor, [[1, 2]]);
+    await settle();
+    runAction(actor, [[1, 2]]); // the same selection again: the same key
+    await settle();
+    runAction(actor, [[1, 3]]); // another selection: a new key
+    await settle();
+    expect(actor.getSnapshot().matches('done')).toBe(true);
+    runAction(actor, [[1, 3]]); // after a success: a new key
+    await settle();
+    const [first, second, third, fourth] = keys.map((k) => k.split(':'));
+    expect(second).toEqual(first);
+    expect(first![1]).toBe('1,2');
+    expect(third![0]).not.toBe(first![0]);
+    expect(third![1]).toBe('1,3');
+    expect(fourth![0]).not.toBe(third![0]);
   });
 });
