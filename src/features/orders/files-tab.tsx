@@ -62,9 +62,10 @@ function FileRow({ orderId, file }: { orderId: number; file: OrderFile }) {
     onDone: () => invalidate(orderId),
     onError: (error) => notify('error', error.message),
   });
-  // Optimistic: the box shows the value asked for while the call runs and after it succeeded (until the order's
-  // reload brings it); a refusal puts back the order's own value.
-  const reviewed = marking.args && !marking.error ? marking.args[2] : file.is_reviewed;
+  // Optimistic: the box shows the value asked for while the call runs and after it succeeded (the order's reload
+  // brings it too); a refusal puts back the one before.
+  const asked = marking.args?.[2];
+  const reviewed = asked === undefined ? file.is_reviewed : marking.error ? !asked : asked;
   const download = useAction({
     call: downloadFile,
     onError: (error) => notify('error', `${t.files.downloadFailed}: ${error.message}`),
