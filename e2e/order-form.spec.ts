@@ -75,6 +75,36 @@ test('creates an order: the price follows pages and deadline, then the confirmat
   await expect(page.getByText(topic)).toBeVisible();
 });
 
+test('a confirmation page whose read failed says why, and "Повторить" reads it again', async ({
+  page,
+  customer,
+}) => {
+  const token = await tokenFor(page, customer);
+  const list = await page.request.get(ORDERS, { headers: { Authorization: `Bearer ${token}` } });
+  const id = ((await list.json()) as { results: { id: number }[] }).results[0]!.id;
+  let refuse = true;
+  await page.route(
+    (url) => url.pathname === `${ORDERS}welcome/`,
+    (route) =>
+      refuse
+        ? route.fulfill({
+            status: 404,
+            contentType: 'application/json',
+            body: '{"detail":"Заказ не найден."}',
+          })
+        : route.fallback(),
+  );
+  await signInFast(page, customer, `/order/${id}/welcome`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Не удалось загрузить заказ' })).toBeVisible();
+  await expect(page.getByText('Заказ не найден.')).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  refuse = false;
+  await page.getByRole('button', { name: 'Повторить' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: `Заказ №${id}` })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Перейти к заказу' })).toHaveAttribute('href', `/order/${id}`);
+});
+
 test("the customer's first order lands on the success page", async ({ page }) => {
   // A newly registered customer (registration signs in: the refresh cookie lands in the browser context).
   const email = `first-order-${Date.now()}@example.com`;

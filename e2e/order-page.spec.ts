@@ -71,6 +71,38 @@ test('upload a file with progress, see it listed, and download the zip', async (
   expect((await stat(await download.path())).size).toBeGreaterThan(0);
 });
 
+test("a writer's file is marked reviewed (kept after a reload), a refused mark goes back, one file downloads", async ({
+  page,
+  request,
+  customer,
+}) => {
+  const id = await orderId(request, customer, (o) => o.topic.startsWith('Цифровые образовательные'));
+  await signInFast(page, customer, `/order/${id}/files`);
+  const box = page.getByRole('checkbox', { name: 'Отметить «Глава 1 — черновик.rtf» как просмотренный' });
+  await expect(box).not.toBeChecked();
+  await box.check();
+  await expect(box).toBeChecked();
+  await page.reload();
+  await expect(box).toBeChecked();
+
+  // The server refuses the next change: the box shows the value asked for, then goes back, with the message.
+  await page.route(`**/api/client/orders/${id}/files/*/`, (route) =>
+    route.request().method() === 'PATCH'
+      ? route.fulfill({ status: 403, contentType: 'application/json', body: '{"detail":"Файл недоступен."}' })
+      : route.fallback(),
+  );
+  await box.click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Файл недоступен.' })).toBeVisible();
+  await expect(box).toBeChecked();
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Скачать «Глава 1 — черновик.rtf»' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('Глава 1 — черновик.rtf');
+  await expectNoAxeViolations(page);
+});
+
 test('a refused file shows the server message and can be retried', async ({ page, request, customer }) => {
   const id = await orderId(request, customer, (o) => o.topic.startsWith('Анализ финансовой'));
   await signInFast(page, customer, `/order/${id}/files`);

@@ -1,8 +1,17 @@
-import { type DoneActorEvent, assertEvent, assign, enqueueActions, fromPromise, setup } from 'xstate';
+import {
+  type DoneActorEvent,
+  assertEvent,
+  assign,
+  enqueueActions,
+  fromPromise,
+  setup,
+  spawnChild,
+} from 'xstate';
 import { errorOf, toErrorInfo } from '../shared/error-info';
 import {
   FORM_FIELDS,
   PRICING_FIELDS,
+  type DeleteFileInput,
   type FormValues,
   type LoadFormInput,
   type LoadedForm,
@@ -42,6 +51,12 @@ export const orderFormMachine = setup({
     loadForm: fromPromise<LoadedForm, LoadFormInput>(notProvided('loadForm')),
     /** PATCH fake/{id}/ with keepalive, so a save started as the tab closes still arrives. */
     saveDraft: fromPromise<unknown, SaveDraftInput>(notProvided('saveDraft')),
+    /**
+     * Deletes a file the customer removed from the form (the draft's, or an upload not yet attached): best effort,
+     * the form has already let it go. It must not reject (a spawned child's failure would fail the form): the
+     * provided one swallows a refusal, which leaves an orphan for the server to clean up.
+     */
+    deleteFile: fromPromise<void, DeleteFileInput>(async () => {}),
     /** Empties the draft (PATCH with nulls) and deletes its files. */
     resetDraft: fromPromise<unknown, ResetDraftInput>(notProvided('resetDraft')),
     /** POST calculate-cost/ then calculate-discount/, both with the actor's AbortSignal. */
@@ -92,6 +107,16 @@ export const orderFormMachine = setup({
     removeFile: assign(({ context, event }) => {
       assertEvent(event, 'form.fileRemoved');
       return { files: context.files.filter((f) => f.id !== event.id) };
+    }),
+    discardFile: spawnChild('deleteFile', {
+      id: ({ event }) => {
+        assertEvent(event, 'form.fileRemoved');
+        return `deleteFile.${event.id}`;
+      },
+      input: ({ context, event }) => {
+        assertEvent(event, 'form.fileRemoved');
+        return { draftId: context.draftId, fileId: event.id };
+      },
     }),
     markDraftDirty: assign({ draftDirty: true }),
     startDraftSave: assign({ draftDirty: false }),
@@ -190,7 +215,7 @@ export const orderFormMachine = setup({
         'form.promo': { actions: 'applyPromo' },
         'form.bonus': { actions: 'applyBonus' },
         'form.fileAdded': { actions: 'addFile' },
-        'form.fileRemoved': { actions: 'removeFile' },
+        'form.fileRemoved': { actions: ['removeFile', 'discardFile'] },
       },
       states: {
         draft: {

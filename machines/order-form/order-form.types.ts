@@ -75,6 +75,11 @@ export interface SaveDraftInput {
   draftId: number;
   values: FormValues;
 }
+export interface DeleteFileInput {
+  /** The draft the file belongs to; null for an order being edited (the file is still only an upload). */
+  draftId: number | null;
+  fileId: number;
+}
 export interface ResetDraftInput {
   draftId: number;
   files: UploadedFile[];

@@ -17,6 +17,7 @@ import {
   selectPhase,
 } from '../../machines/order-form/order-form.selectors';
 import type {
+  DeleteFileInput,
   LoadedForm,
   PriceInput,
   PriceQuote,
@@ -74,6 +75,7 @@ const model = withRules(orderFormMachine).provide({
   actors: {
     loadForm: never(),
     saveDraft: never(),
+    deleteFile: never(),
     resetDraft: never(),
     calculatePrice: never(),
     submitOrder: never(),
@@ -91,6 +93,10 @@ const events = [
   { type: 'form.bonus', use: true },
   { type: 'form.fileAdded', file: { id: 9, name: 'a.pdf', size: 1, mime: 'application/pdf' } },
   { type: 'form.fileRemoved', id: 3 },
+  {
+    type: 'xstate.error.actor.deleteFile.3',
+    error: { status: 500, message: 'Ошибка сервера. Попробуйте позже.' },
+  },
   { type: 'form.submit' },
   { type: 'draft.flush' },
   { type: 'draft.reset' },
@@ -182,6 +188,7 @@ describeModel(model, {
 function start(loaded: LoadedForm = draftLoaded, mode: 'new' | 'edit' = 'new') {
   const saves: SaveDraftInput[] = [];
   const resets: unknown[] = [];
+  const deletes: DeleteFileInput[] = [];
   const prices: { input: PriceInput; signal: AbortSignal; resolve: (q: PriceQuote) => void }[] = [];
   const submits: { input: SubmitInput; resolve: (r: SubmitResult) => void; reject: (e: unknown) => void }[] =
     [];
@@ -197,6 +204,9 @@ function start(loaded: LoadedForm = draftLoaded, mode: 'new' | 'edit' = 'new') {
         resetDraft: fromPromise(async ({ input }) => {
           resets.push(input);
           return {};
+        }),
+        deleteFile: fromPromise(async ({ input }) => {
+          deletes.push(input);
         }),
         calculatePrice: fromPromise(
           ({ input, signal }) =>
@@ -214,6 +224,7 @@ function start(loaded: LoadedForm = draftLoaded, mode: 'new' | 'edit' = 'new') {
     actor,
     saves,
     resets,
+    deletes,
     prices,
     submits,
     failSavesWith: (error: unknown) => {
@@ -401,5 +412,27 @@ describe('order-form machine (timing and IO)', () => {
     expect(resets).toEqual([{ draftId: 7, files: draftLoaded.files }]);
     await vi.advanceTimersByTimeAsync(0);
     expect(selectDraftStatus(actor.getSnapshot())).toBe('saved');
+  });
+
+  it("a removed file leaves the form at once and is deleted on the server (the draft's, or an upload)", async () => {
+    const { actor, deletes } = start();
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'form.fileRemoved', id: 3 });
+    expect(actor.getSnapshot().context.files).toEqual([]);
+    expect(deletes).toEqual([{ draftId: 7, fileId: 3 }]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().status).toBe('active');
+    expect(actor.getSnapshot().context.error).toBeNull();
+    type(actor, 'topic', 'Тема курсовой');
+    expect(actor.getSnapshot().context.values.topic).toBe('Тема курсовой');
+
+    const edit = start(orderLoaded, 'edit');
+    await vi.advanceTimersByTimeAsync(0);
+    edit.actor.send({
+      type: 'form.fileAdded',
+      file: { id: 9, name: 'a.pdf', size: 1, mime: 'application/pdf' },
+    });
+    edit.actor.send({ type: 'form.fileRemoved', id: 9 });
+    expect(edit.deletes).toEqual([{ draftId: null, fileId: 9 }]);
   });
 });

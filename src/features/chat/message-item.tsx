@@ -1,6 +1,7 @@
-import { memo, useState } from 'react';
+import { memo } from 'react';
 import type { ChatMessage, OrderFile, UploadedFile } from '../../../contract/orders.api';
 import type { PendingMessage } from '../../../machines/chat/chat.types';
+import { useAction } from '../../actors/use-action';
 import { Icon } from '../../ui/icon';
 import { Spinner, VisuallyHidden } from '../../ui/primitives';
 import { downloadFile } from './api';
@@ -9,22 +10,20 @@ import { fileSize, timeLabel } from './format';
 import { t } from './strings';
 
 function FileButton({ orderId, file }: { orderId: number; file: OrderFile }) {
-  const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
-  const download = () => {
-    setState('busy');
-    downloadFile(orderId, file.id, file.name).then(
-      () => setState('idle'),
-      () => setState('failed'),
-    );
-  };
+  const download = useAction({ call: downloadFile });
   return (
     <li>
-      <button type="button" className={s.fileButton} onClick={download} aria-label={t.download(file.name)}>
-        {state === 'busy' ? <Spinner size={16} /> : <Icon name="file" size={16} />}
+      <button
+        type="button"
+        className={s.fileButton}
+        onClick={() => download.run(orderId, file.id, file.name)}
+        aria-label={t.download(file.name)}
+      >
+        {download.busy ? <Spinner size={16} /> : <Icon name="file" size={16} />}
         <span className={s.fileName}>{file.name}</span>
         <span className={s.fileSize}>{fileSize(file.size)}</span>
       </button>
-      {state === 'failed' && (
+      {download.error && (
         <span role="alert" className={s.statusFailed}>
           {' '}
           {t.downloadFailed}

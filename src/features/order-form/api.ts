@@ -49,9 +49,15 @@ export const calculateDiscount = (body: CalculateDiscountRequest, signal: AbortS
   call('POST /api/client/orders/calculate-discount/', { body, signal });
 
 /** GET success/?order_id= or welcome/?order_id= (the confirmation pages). */
-export const getConfirmation = (page: 'success' | 'welcome', orderId: number, source?: string) =>
+export const getConfirmation = (
+  page: 'success' | 'welcome',
+  orderId: number,
+  source?: string | null,
+  signal?: AbortSignal,
+) =>
   call(page === 'success' ? 'GET /api/client/orders/success/' : 'GET /api/client/orders/welcome/', {
     query: { order_id: orderId, ...(source ? { source } : {}) },
+    ...(signal ? { signal } : {}),
   });
 
 export type { UploadedFile };

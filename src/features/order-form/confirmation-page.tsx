@@ -1,15 +1,11 @@
-import { useEffect, useState } from 'react';
 import { ORDER_STATUSES } from '../../../contract/order-status';
-import type { OrderConfirmation } from '../../../contract/orders.api';
+import { useResourceActor } from '../../actors/resource';
 import { Button, ButtonLink } from '../../ui/button';
 import { Badge, Card, EmptyState, LoadingRegion, PageHeader, Skeleton } from '../../ui/primitives';
-import { getConfirmation } from './api';
 import * as s from './order-form.css';
 import { formatMoney } from '../../lib/money';
+import type { ConfirmationResource } from './resources';
 import { t } from './strings';
-
-type Load =
-  { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; data: OrderConfirmation };
 
 const ruDay = (iso: string) =>
   new Intl.DateTimeFormat('ru-RU', {
@@ -19,35 +15,20 @@ const ruDay = (iso: string) =>
     timeZone: 'Europe/Moscow',
   }).format(new Date(iso));
 
-/** /order/{id}/welcome and /order/{id}/success (GET welcome/ or success/ ?order_id=): summary and next steps. */
+/**
+ * /order/{id}/welcome and /order/{id}/success (GET welcome/ or success/ ?order_id=): summary and next steps. The
+ * read is the route's (`confirmationResource`, started by its loader).
+ */
 export function OrderConfirmationPage({
-  id,
   kind,
-  source,
+  resource,
 }: {
-  id: number;
   kind: 'welcome' | 'success';
-  source?: string | undefined;
+  resource: ConfirmationResource;
 }) {
-  const [state, setState] = useState<Load>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let live = true;
-    getConfirmation(kind, id, source).then(
-      (data) => live && setState({ kind: 'ready', data }),
-      (error: unknown) =>
-        live && setState({ kind: 'error', message: error instanceof Error ? error.message : String(error) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [id, kind, source, attempt]);
-  const load = () => {
-    setState({ kind: 'loading' });
-    setAttempt((n) => n + 1);
-  };
+  const { data, error, reload } = useResourceActor(resource);
 
-  if (state.kind === 'loading') {
+  if (!data && !error) {
     return (
       <LoadingRegion label={t.confirmation.loading}>
         <div className={s.confirmation}>
@@ -58,7 +39,7 @@ export function OrderConfirmationPage({
       </LoadingRegion>
     );
   }
-  if (state.kind === 'error') {
+  if (!data) {
     return (
       <EmptyState
         icon="alertCircle"
@@ -67,19 +48,19 @@ export function OrderConfirmationPage({
         title={t.confirmation.failedTitle}
         actions={
           <>
-            <Button onClick={load}>{t.retry}</Button>
+            <Button onClick={reload}>{t.retry}</Button>
             <ButtonLink to="/home" variant="secondary">
               {t.confirmation.allOrders}
             </ButtonLink>
           </>
         }
       >
-        {state.message}
+        {error?.message}
       </EmptyState>
     );
   }
 
-  const { order, title, next_steps, is_first_order } = state.data;
+  const { order, title, next_steps, is_first_order } = data;
   const awaitingPayment = order.status.id === ORDER_STATUSES.awaitingPayment.id;
   return (
     <div className={s.confirmation}>

@@ -9,7 +9,6 @@ import { refreshThrough } from '../../actors/token-refresh';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icon';
-import { deleteAjaxFile, deleteDraftFile } from './api';
 import { useOrderForm } from './form-context';
 import * as s from './order-form.css';
 import { cluster, stack, text } from '../../ui/layout.css';
@@ -125,9 +124,8 @@ export function FileField({ disabled }: { disabled: boolean }) {
   }
 
   function remove(file: UploadedFile) {
+    // The machine lets the file go and deletes it on the server.
     actor.send({ type: 'form.fileRemoved', id: file.id });
-    const call = draftId !== null ? deleteDraftFile(draftId, file.id) : deleteAjaxFile(file.id);
-    call.catch(() => {});
   }
 
   return (

@@ -190,6 +190,14 @@ export function provideOrderForm(io: FormIo) {
       loadForm: fromPromise(({ input, signal }) => loadForm(input.mode, input.id, signal)),
       // No signal: a save that has started finishes even when the page (and the machine) goes away.
       saveDraft: fromPromise(({ input }) => orders.patchDraft(input.draftId, valuesToDraft(input.values))),
+      // Best effort: the form has let the file go; a refused delete leaves an orphan the server cleans up.
+      deleteFile: fromPromise(async ({ input }) => {
+        await (
+          input.draftId !== null
+            ? orders.deleteDraftFile(input.draftId, input.fileId)
+            : orders.deleteAjaxFile(input.fileId)
+        ).catch(() => {});
+      }),
       resetDraft: fromPromise(async ({ input }) => {
         await orders.patchDraft(input.draftId, valuesToDraft(emptyValues()));
         await Promise.all(

@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo } from 'react';
 import {
   selectDraftStatus,
   selectError,
@@ -18,6 +18,7 @@ import {
 import { FORM_FIELDS, type FormField, type FormMode } from '../../../machines/order-form/order-form.types';
 import { useAppActors } from '../../actors/app-actors';
 import { useNotify } from '../../actors/hooks';
+import { useAction } from '../../actors/use-action';
 import { ORDER_THANKS_MESSAGE } from '../../lib/messages';
 import { Alert, FormErrorSummary, type SummaryItem } from '../../ui/alert';
 import { Button, ButtonLink } from '../../ui/button';
@@ -291,26 +292,26 @@ function DraftStatus() {
 function QualityCheck({ orderId }: { orderId: number }) {
   const actor = useOrderForm();
   const initial = useSelector(actor, selectFilesWithoutQc);
-  const [checked, setChecked] = useState(initial);
-  const [busy, setBusy] = useState(false);
   const notify = useNotify();
   const { orderLoader } = useAppActors();
-
-  async function toggle(next: boolean) {
-    setChecked(next);
-    setBusy(true);
-    try {
-      const order = await setFilesWithoutQc(orderId, next);
-      setChecked(order.files_without_qc);
+  const saving = useAction({
+    call: setFilesWithoutQc,
+    onDone: (order) => {
       orderChanged(orderLoader, orderId);
       notify('success', order.files_without_qc ? t.qc.on : t.qc.off);
-    } catch (error) {
-      setChecked(!next);
-      notify('error', error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    onError: (error) => notify('error', error.message),
+  });
+  // Optimistic: the value asked for while it is saved, the server's after; a refusal puts back the one before.
+  const asked = saving.args?.[1];
+  const checked =
+    asked === undefined
+      ? initial
+      : saving.done && saving.result
+        ? saving.result.files_without_qc
+        : saving.error
+          ? !asked
+          : asked;
 
   return (
     <Checkbox
@@ -318,8 +319,8 @@ function QualityCheck({ orderId }: { orderId: number }) {
       label={t.qc.label}
       hint={t.qc.hint}
       checked={checked}
-      disabled={busy}
-      onChange={(e) => void toggle(e.target.checked)}
+      disabled={saving.busy}
+      onChange={(e) => saving.run(orderId, e.target.checked)}
     />
   );
 }

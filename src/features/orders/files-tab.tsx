@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import type { OrderFile } from '../../../contract/orders.api';
 import { useNotify } from '../../actors/hooks';
+import { useAction } from '../../actors/use-action';
 import { formatDateTime } from '../../lib/dates';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
@@ -56,31 +56,20 @@ export function OrderFilesTab() {
 function FileRow({ orderId, file }: { orderId: number; file: OrderFile }) {
   const notify = useNotify();
   const invalidate = useInvalidateOrder();
-  const [reviewed, setReviewed] = useState(file.is_reviewed);
-  const [downloading, setDownloading] = useState(false);
   const fromStaff = file.author !== 'customer';
-
-  const toggleReviewed = async (next: boolean) => {
-    setReviewed(next);
-    try {
-      await markReviewed(orderId, file.id, next);
-      invalidate(orderId);
-    } catch (error) {
-      setReviewed(!next);
-      notify('error', (error as Error).message);
-    }
-  };
-
-  const download = async () => {
-    setDownloading(true);
-    try {
-      await downloadFile(orderId, file);
-    } catch (error) {
-      notify('error', `${t.files.downloadFailed}: ${(error as Error).message}`);
-    } finally {
-      setDownloading(false);
-    }
-  };
+  const marking = useAction({
+    call: markReviewed,
+    onDone: () => invalidate(orderId),
+    onError: (error) => notify('error', error.message),
+  });
+  // Optimistic: the box shows the value asked for while the call runs and after it succeeded (the order's reload
+  // brings it too); a refusal puts back the one before.
+  const asked = marking.args?.[2];
+  const reviewed = asked === undefined ? file.is_reviewed : marking.error ? !asked : asked;
+  const download = useAction({
+    call: downloadFile,
+    onError: (error) => notify('error', `${t.files.downloadFailed}: ${error.message}`),
+  });
 
   return (
     <li className={s.fileRow}>
@@ -102,7 +91,7 @@ function FileRow({ orderId, file }: { orderId: number; file: OrderFile }) {
               type="checkbox"
               checked={reviewed}
               aria-label={t.files.markReviewed(file.name)}
-              onChange={(e) => void toggleReviewed(e.target.checked)}
+              onChange={(e) => marking.run(orderId, file.id, e.target.checked)}
             />
             {t.files.reviewed}
           </label>
@@ -110,9 +99,9 @@ function FileRow({ orderId, file }: { orderId: number; file: OrderFile }) {
         <Button
           size="sm"
           variant="secondary"
-          loading={downloading}
+          loading={download.busy}
           aria-label={t.files.downloadLabel(file.name)}
-          onClick={download}
+          onClick={() => download.run(orderId, file)}
           iconStart={<Icon name="arrowRight" size={16} style={{ transform: 'rotate(90deg)' }} />}
         >
           {t.files.download}

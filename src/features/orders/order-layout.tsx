@@ -4,6 +4,8 @@ import { useEffect, useState } from 'react';
 import type { OrderDetail } from '../../../contract/orders.api';
 import { useAppActors } from '../../actors/app-actors';
 import { useNotify } from '../../actors/hooks';
+import { useAction } from '../../actors/use-action';
+import type { ApiErrorInfo } from '../../../machines/shared/error-info';
 import { selectOutcome } from '../../../machines/order-loader/order-loader.selectors';
 import { formatDay } from '../../lib/dates';
 import { Button, ButtonLink } from '../../ui/button';
@@ -70,7 +72,6 @@ function OrderHeader({ order }: { order: OrderDetail }) {
   const navigate = useNavigate();
   const { orderLoader } = useAppActors();
   const [confirm, setConfirm] = useState(false);
-  const [busy, setBusy] = useState<'delete' | 'restore' | 'zip' | null>(null);
   const id = order.id;
   const router = useRouter();
   // The header outlives moves between the order's tabs (and Back / Forward): any navigation closes the
@@ -83,44 +84,27 @@ function OrderHeader({ order }: { order: OrderDetail }) {
     [router],
   );
 
-  const remove = async () => {
-    setBusy('delete');
-    try {
-      await trashOrder(order.id);
+  const failed = (error: ApiErrorInfo) => notify('error', error.message);
+  const remove = useAction({
+    call: trashOrder,
+    onDone: (_, [orderId]) => {
       setConfirm(false);
-      notify('success', t.order.deleted(order.id));
-      await navigate({ to: '/home/$tab', params: { tab: 'archive' } });
-      orderChanged(orderLoader, order.id);
-    } catch (error) {
-      notify('error', (error as Error).message);
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const restore = async () => {
-    setBusy('restore');
-    try {
-      await restoreOrder(order.id);
-      orderChanged(orderLoader, order.id);
-      notify('success', t.undo.restored(order.id));
-    } catch (error) {
-      notify('error', (error as Error).message);
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const zip = async () => {
-    setBusy('zip');
-    try {
-      await downloadZip(order.id);
-    } catch (error) {
-      notify('error', (error as Error).message);
-    } finally {
-      setBusy(null);
-    }
-  };
+      notify('success', t.order.deleted(orderId));
+      void navigate({ to: '/home/$tab', params: { tab: 'archive' } }).then(() =>
+        orderChanged(orderLoader, orderId),
+      );
+    },
+    onError: failed,
+  });
+  const restore = useAction({
+    call: restoreOrder,
+    onDone: (_, [orderId]) => {
+      orderChanged(orderLoader, orderId);
+      notify('success', t.undo.restored(orderId));
+    },
+    onError: failed,
+  });
+  const zip = useAction({ call: downloadZip, onError: failed });
 
   return (
     <section className={s.orderHeader} aria-labelledby="order-title">
@@ -181,15 +165,15 @@ function OrderHeader({ order }: { order: OrderDetail }) {
         {order.files.length > 0 && (
           <Button
             variant="secondary"
-            loading={busy === 'zip'}
-            onClick={zip}
+            loading={zip.busy}
+            onClick={() => zip.run(id)}
             iconStart={<Icon name="file" size={18} />}
           >
             {t.order.downloadAll}
           </Button>
         )}
         {order.is_trash ? (
-          <Button variant="secondary" loading={busy === 'restore'} onClick={restore}>
+          <Button variant="secondary" loading={restore.busy} onClick={() => restore.run(id)}>
             {t.order.restore}
           </Button>
         ) : (
@@ -209,7 +193,7 @@ function OrderHeader({ order }: { order: OrderDetail }) {
             <Button variant="secondary" onClick={() => setConfirm(false)} data-autofocus>
               {t.order.cancel}
             </Button>
-            <Button variant="danger" loading={busy === 'delete'} onClick={remove}>
+            <Button variant="danger" loading={remove.busy} onClick={() => remove.run(id)}>
               {t.order.deleteConfirm}
             </Button>
           </>

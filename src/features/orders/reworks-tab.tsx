@@ -100,16 +100,15 @@ const statusTone = { new: 'info', in_progress: 'primary', done: 'success' } as c
 /** A request; "Подробнее" loads its detail (GET reworks/{id}/) with the writer's answer. */
 function ReworkItem({ orderId, rework }: { orderId: number; rework: Rework }) {
   const [open, setOpen] = useState(false);
-  const [fetched, setFetched] = useState<Rework | null>(null);
   const detailId = useId();
-  useEffect(() => {
-    if (!open) return;
-    const abort = new AbortController();
-    fetchRework(orderId, rework.id, abort.signal).then(setFetched, () => {});
-    return () => abort.abort();
-  }, [open, orderId, rework]);
+  // Read on every opening (closed, nothing is read) and again when the list's copy changes while open (an answer
+  // came). A failed read is not shown: the list's copy stands in for it, as it does while the read runs.
+  const fetched = useResource(
+    (key, signal) => (key.open ? fetchRework(key.orderId, key.listed.id, signal) : Promise.resolve(null)),
+    { orderId, open, listed: rework },
+  );
   // The detail while it is open and fresh; the list's copy otherwise.
-  const detail = open && fetched ? fetched : rework;
+  const detail = (open && fetched.data) || rework;
 
   return (
     <li className={s.reworkItem}>

@@ -8,7 +8,8 @@ import type { PayRequest } from '../../../contract/payments.api';
 const key = (idempotencyKey: string) => ({ 'Idempotency-Key': idempotencyKey });
 
 /** PATCH /api/client/profile/status/: the money and bonus balances (the header shows them). */
-export const fetchFinances = () => call('PATCH /api/client/profile/status/');
+export const fetchFinances = (signal?: AbortSignal) =>
+  call('PATCH /api/client/profile/status/', signal ? { signal } : {});
 
 export const fetchWaiting = (signal?: AbortSignal) =>
   call('GET /api/client/payments/waiting/', { query: { page_size: 100 }, signal });

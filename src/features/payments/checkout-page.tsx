@@ -2,7 +2,7 @@
 // and one pay button that cannot pay twice (the `payment` machine locks it and keeps one key per attempt).
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
 import type { PaymentMethodId } from '../../../contract/payments';
 import type { PaymentMethod, PayRequest } from '../../../contract/payments.api';
@@ -20,12 +20,13 @@ import {
   selectIsPaid,
   selectIsRedirecting,
 } from '../../../machines/payment/payment.selectors';
-import { fetchMethods, pay } from './api';
+import { fetchFinances, fetchMethods, pay } from './api';
 import { formatMoney } from '../../lib/money';
 import * as s from './payments.css';
 import { stack, text } from '../../ui/layout.css';
 import { t } from './strings';
-import { useRefreshFinances, useReportFinances } from './use-finances';
+import { useReportFinances } from './use-finances';
+import { useFreshFinances } from '../../actors/finances';
 import { useResource, useResourceActor } from '../../actors/resource';
 import type { CheckoutTarget, Payable, PayableResource } from './resources';
 import { ListSkeleton, LoadError } from './waiting-page';
@@ -34,10 +35,7 @@ import { useIsOffline } from '../../actors/connectivity';
 export type { CheckoutTarget };
 
 export function CheckoutPage({ target, resource }: { target: CheckoutTarget; resource: PayableResource }) {
-  const refresh = useRefreshFinances();
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
+  useFreshFinances(fetchFinances);
   const { data, error, loading, reload } = useResourceActor(resource);
   const title =
     target.purpose === 'order' ? t.checkout.orderTitle(target.id) : t.checkout.packetTitle(target.id);

@@ -1,20 +1,17 @@
 // The /payments layout: the page title, the tabs Оплата / Пополнение / История, and the child route.
 import { Outlet, useMatches } from '@tanstack/react-router';
-import { useEffect } from 'react';
 import { ButtonLink } from '../../ui/button';
 import { PageHeader } from '../../ui/primitives';
 import { TabLink, Tabs } from '../../ui/tabs';
 import * as s from './payments.css';
 import { t } from './strings';
-import { useRefreshFinances } from './use-finances';
+import { useFreshFinances } from '../../actors/finances';
+import { fetchFinances } from './api';
 
 export function PaymentsPage() {
-  const refresh = useRefreshFinances();
+  useFreshFinances(fetchFinances);
   // The pay-out (verification) child has its own title and no tabs.
   const isPayOut = useMatches({ select: (m) => m.some((x) => x.routeId === '/_cabinet/payments/pay-out') });
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
 
   if (isPayOut) return <Outlet />;
   return (

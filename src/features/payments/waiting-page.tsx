@@ -1,8 +1,9 @@
 // /payments/pay: the orders waiting for payment; several can be paid together as a packet.
 import { useNavigate } from '@tanstack/react-router';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { WaitingOrder } from '../../../contract/payments.api';
 import { useNotify } from '../../actors/hooks';
+import { useAction } from '../../actors/use-action';
 import { Button, ButtonLink } from '../../ui/button';
 import { Card, EmptyState, LoadingRegion, Skeleton } from '../../ui/primitives';
 import { createPacket } from './api';
@@ -13,8 +14,6 @@ import { text } from '../../ui/layout.css';
 import { t } from './strings';
 import { useResourceActor } from '../../actors/resource';
 import { waitingIsStale, type WaitingResource } from './resources';
-
-const newKey = () => `packet-${globalThis.crypto.randomUUID()}`;
 
 export function WaitingPage({ resource }: { resource: WaitingResource }) {
   const { data, error, loading, reload } = useResourceActor(resource, { reloadOn: waitingIsStale });
@@ -34,11 +33,16 @@ export function WaitingPage({ resource }: { resource: WaitingResource }) {
 
 function WaitingList({ orders }: { orders: WaitingOrder[] }) {
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
-  const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
   const notify = useNotify();
-  // One key per attempt: kept while the same selection is retried, new for another selection.
-  const attempt = useRef<{ ids: string; key: string } | null>(null);
+  // One Idempotency-Key per attempt: kept while the same selection is retried, new for another selection.
+  const packing = useAction({
+    keyed: (key, ids: number[]) => createPacket(ids, key),
+    onDone: (packet) => void navigate({ to: '/pay-packet/$id', params: { id: packet.id } }),
+    onError: (error) => notify('error', error.message),
+  });
+  // After a success the packet's page is loading: the button stays busy until it shows.
+  const busy = packing.busy || packing.done;
 
   const chosen = useMemo(() => orders.filter((o) => selected.has(o.id)), [orders, selected]);
   const total = chosen.reduce((sum, o) => sum + o.sum, 0);
@@ -50,19 +54,9 @@ function WaitingList({ orders }: { orders: WaitingOrder[] }) {
       return next;
     });
 
-  async function payTogether() {
+  function payTogether() {
     if (busy || chosen.length < 2) return;
-    const ids = chosen.map((o) => o.id).sort((a, b) => a - b);
-    const sig = ids.join(',');
-    if (attempt.current?.ids !== sig) attempt.current = { ids: sig, key: newKey() };
-    setBusy(true);
-    try {
-      const packet = await createPacket(ids, attempt.current.key);
-      await navigate({ to: '/pay-packet/$id', params: { id: packet.id } });
-    } catch (error) {
-      notify('error', (error as Error).message);
-      setBusy(false);
-    }
+    packing.run(chosen.map((o) => o.id).sort((a, b) => a - b));
   }
 
   return (

@@ -1,6 +1,6 @@
 // After a confirmed e-mail change: the offer to end every other session, shown only when there are others.
-import { useEffect, useState } from 'react';
-import { toErrorInfo } from '../../../machines/shared/error-info';
+import { useAction } from '../../actors/use-action';
+import { useResource } from '../../actors/resource';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/primitives';
@@ -12,35 +12,14 @@ import { text } from '../../ui/layout.css';
 const t = devicesText.offer;
 
 export function EndOtherSessionsOffer() {
-  const [others, setOthers] = useState(0);
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    // Without an answer there is simply no offer: the profile's devices section stays the way to do it.
-    fetchSessions().then(
-      (sessions) => live && setOthers(sessions.filter((x) => !x.current).length),
-      () => {},
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+  // Without an answer there is simply no offer: the profile's devices section stays the way to do it.
+  const sessions = useResource((_, signal) => fetchSessions(signal), 'sessions');
+  const others = sessions.data?.filter((x) => !x.current).length ?? 0;
+  const ending = useAction({ call: endOtherSessions });
+  const done = ending.result?.detail ?? null;
+  const error = ending.error ? ending.error.message || t.failed : null;
 
   if (!others && !done) return null;
-  const end = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      setDone((await endOtherSessions()).detail);
-    } catch (e) {
-      setError(toErrorInfo(e).message || t.failed);
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <Card as="section" aria-labelledby="end-others-title">
       <div className={s.cardHead}>
@@ -51,7 +30,7 @@ export function EndOtherSessionsOffer() {
       </div>
       <div role="status">{done && <Alert tone="success">{done}</Alert>}</div>
       {!done && (
-        <Button variant="secondary" loading={busy} onClick={() => void end()}>
+        <Button variant="secondary" loading={ending.busy} onClick={() => ending.run()}>
           {t.action}
         </Button>
       )}

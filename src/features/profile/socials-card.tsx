@@ -1,6 +1,5 @@
 // Linking a social network: POST → the provider's page (a full navigation) → back to /profile?msg=….
-import { useState } from 'react';
-import { toErrorInfo } from '../../../machines/shared/error-info';
+import { useAction } from '../../actors/use-action';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icon';
@@ -12,21 +11,14 @@ import { text } from '../../ui/layout.css';
 import { t } from './strings';
 
 export function SocialsCard({ socials }: { socials: { network: SocialNetwork; linked: boolean }[] }) {
-  const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const linking = useAction({
+    call: startSocialLink,
+    onDone: ({ link: url }) => window.location.assign(url),
+  });
+  // After a success the provider's page is loading: the button stays busy until the tab leaves.
+  const busy = linking.busy || linking.done ? (linking.args?.[0] ?? null) : null;
+  const error = linking.error?.message ?? null;
   if (!socials.length) return null;
-
-  const link = async (network: SocialNetwork) => {
-    setBusy(network);
-    setError(null);
-    try {
-      const { link: url } = await startSocialLink(network);
-      window.location.assign(url);
-    } catch (e) {
-      setError(toErrorInfo(e).message);
-      setBusy(null);
-    }
-  };
 
   return (
     <Card as="section" aria-labelledby="profile-socials-title">
@@ -53,7 +45,7 @@ export function SocialsCard({ socials }: { socials: { network: SocialNetwork; li
                   aria-label={t.socials.linkLabel(name)}
                   loading={busy === network}
                   disabled={busy !== null && busy !== network}
-                  onClick={() => void link(network)}
+                  onClick={() => linking.run(network)}
                 >
                   {t.socials.link}
                 </Button>

@@ -9,7 +9,8 @@ const key = (idempotencyKey: string) => ({ 'Idempotency-Key': idempotencyKey });
 /** Calls that answer 403 until the repayment verification is done (spec 8: the page then re-checks it). */
 export const REPAYMENT_CALL = /\/api\/client\/payments\/(repayment|refund-storno|refund-claim)\//;
 
-export const fetchFinances = () => call('PATCH /api/client/profile/status/');
+export const fetchFinances = (signal?: AbortSignal) =>
+  call('PATCH /api/client/profile/status/', signal ? { signal } : {});
 
 export const fetchVerificationStatus = async (kind: VerificationKind) =>
   (await call('GET /api/client/payments/verification-status/:type/', { params: { type: kind } })).status;

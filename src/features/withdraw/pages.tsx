@@ -6,8 +6,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { on403 } from '../../api/client';
-import { useAppActors } from '../../actors/app-actors';
 import { useFinances } from '../../actors/hooks';
+import { useFreshFinances } from '../../actors/finances';
 import { Icon } from '../../ui/icon';
 import { Card, PageHeader } from '../../ui/primitives';
 import { verificationMachine } from '../../../machines/verification/verification.machine';
@@ -24,7 +24,6 @@ import { text } from '../../ui/layout.css';
 import { WithdrawForm } from './withdraw-form';
 
 export function WithdrawPage({ amountInit }: { amountInit?: number }) {
-  const { session } = useAppActors();
   const finances = useFinances();
   const navigate = useNavigate();
   const verification = useActorRef(
@@ -37,12 +36,7 @@ export function WithdrawPage({ amountInit }: { amountInit?: number }) {
   const [sent, setSent] = useState(0);
   const onSent = useCallback(() => setSent((n) => n + 1), []);
 
-  useEffect(() => {
-    fetchFinances().then(
-      (f) => session.send({ type: 'session.finances', money: f.money, bonus: f.bonus }),
-      () => {},
-    );
-  }, [session]);
+  useFreshFinances(fetchFinances);
 
   // Spec 8: a repayment call answered 403 → ask the verification status again.
   useEffect(

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { OrderConfirmationPage } from '../../features/order-form/confirmation-page';
+import { confirmationResource } from '../../features/order-form/resources';
 import { idParams, optionalString, validated } from '../../lib/route-params';
 
 /**
@@ -10,11 +11,14 @@ export const Route = createFileRoute('/_cabinet/order_/$id/success')({
   params: idParams,
   validateSearch: (search: Record<string, unknown>) =>
     validated({ source: optionalString(search.source), msg: optionalString(search.msg) }),
+  loaderDeps: ({ search }) => ({ source: search.source ?? null }),
+  loader: ({ context, params, deps }) =>
+    confirmationResource(context.actors, { kind: 'success', id: params.id, source: deps.source }),
+  codeSplitGroupings: [['loader', 'component']],
   component: OrderConfirmationRoute,
 });
 
 function OrderConfirmationRoute() {
   const { id } = Route.useParams();
-  const { source } = Route.useSearch();
-  return <OrderConfirmationPage key={id} id={id} kind="success" source={source} />;
+  return <OrderConfirmationPage key={id} kind="success" resource={Route.useLoaderData()} />;
 }
