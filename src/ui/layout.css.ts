@@ -1,5 +1,6 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from './theme/contract.css';
+import { wide } from './media';
 
 /**
  * Layout and text atoms the features compose their blocks from (`style([stack[4], { … }])` or `export const form =
@@ -14,8 +15,10 @@ const gaps = {
   5: vars.space['5'],
 };
 
+/** A flex column: its blocks one under another, no gaps (a list of rows with their own rules). */
+export const column = style({ display: 'flex', flexDirection: 'column' });
 /** A column of blocks with even gaps (flex). */
-export const stack = styleVariants(gaps, (gap) => ({ display: 'flex', flexDirection: 'column', gap }));
+export const stack = styleVariants(gaps, (gap) => [column, { gap }]);
 /** The same as a grid (its children may align themselves with justify-self). */
 export const grid = styleVariants(gaps, (gap) => ({ display: 'grid', gap }));
 /** A wrapping row of items centred on one line. */
@@ -27,6 +30,15 @@ export const cluster = styleVariants(gaps, (gap) => ({
 }));
 /** Items side by side, centred on one line. */
 export const row = styleVariants(gaps, (gap) => ({ display: 'flex', alignItems: 'center', gap }));
+/** Its content in the middle, both ways (an empty or a loading panel, a drop overlay). */
+export const center = style({ display: 'flex', alignItems: 'center', justifyContent: 'center' });
+/** A wrapping line of short facts: a narrow gap between its lines, a wider one between the facts. */
+export const flow = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: `${vars.space['1']} ${vars.space['3']}`,
+});
 /** Pushes the first and the last item to the two ends of a row. */
 export const between = style({ justifyContent: 'space-between' });
 /** A list without bullets and indents. */
@@ -39,6 +51,12 @@ export const columns = style({
   gridTemplateColumns: 'minmax(0, 1fr)',
   gap: vars.space['5'],
   alignItems: 'start',
+});
+
+/** A grid row of the main content and its side (an amount, actions): one under the other on phones. */
+export const withSide = style({
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  '@media': { [wide]: { gridTemplateColumns: 'minmax(0, 1fr) auto', alignItems: 'center' } },
 });
 
 export const text = styleVariants({
@@ -66,4 +84,6 @@ export const text = styleVariants({
     fontVariantNumeric: 'tabular-nums',
   },
   wrap: { overflowWrap: 'anywhere' },
+  /** One line cut with "…" (a file name, a name in the header). */
+  ellipsis: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
 });

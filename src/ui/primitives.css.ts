@@ -1,6 +1,7 @@
 import { keyframes, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from './theme/contract.css';
 import { spin } from './theme/global.css';
+import { tablet } from './media';
 
 export const visuallyHidden = style({
   position: 'absolute',
@@ -127,11 +128,12 @@ export const emptyIconPage = style({
   marginBottom: vars.space['2'],
 });
 export const emptyTitle = style({ fontSize: vars.font.size.xl, fontWeight: vars.font.weight.semibold });
-export const emptyTitlePage = style({
+/** The title of a screen of its own: a status page (over `emptyTitle`), a sign-in form. */
+export const screenTitle = style({
   fontSize: vars.font.size['2xl'],
   fontWeight: vars.font.weight.bold,
   letterSpacing: '-0.015em',
-  '@media': { '(min-width: 640px)': { fontSize: vars.font.size['3xl'] } },
+  '@media': { [tablet]: { fontSize: vars.font.size['3xl'] } },
 });
 export const emptyText = style({ color: vars.color.textMuted });
 export const emptyActions = style({

@@ -1,5 +1,7 @@
-import { style, styleVariants } from '@vanilla-extract/css';
+import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme/contract.css';
+import { hint } from '../../ui/field.css';
+import { emptyIconTone, screenTitle } from '../../ui/primitives.css';
 
 export const heading = style({
   display: 'flex',
@@ -7,12 +9,7 @@ export const heading = style({
   gap: vars.space['2'],
   marginBottom: vars.space['6'],
 });
-export const title = style({
-  fontSize: vars.font.size['2xl'],
-  fontWeight: vars.font.weight.bold,
-  letterSpacing: '-0.015em',
-  '@media': { '(min-width: 640px)': { fontSize: vars.font.size['3xl'] } },
-});
+export const title = screenTitle;
 export const lead = style({ color: vars.color.textMuted });
 export const headingIcon = style({
   display: 'grid',
@@ -22,11 +19,7 @@ export const headingIcon = style({
   marginBottom: vars.space['2'],
   borderRadius: vars.radius.lg,
 });
-export const headingIconTone = styleVariants({
-  primary: { background: vars.color.primarySoft, color: vars.color.primaryText },
-  success: { background: vars.color.successSoft, color: vars.color.success },
-  danger: { background: vars.color.dangerSoft, color: vars.color.danger },
-});
+export const headingIconTone = emptyIconTone;
 
 export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space['4'] });
 export const actions = style({
@@ -117,7 +110,7 @@ export const codeInput = style({
   fontSize: vars.font.size.lg,
 });
 
-export const sentNote = style({ fontSize: vars.font.size.sm, color: vars.color.textMuted });
+export const sentNote = hint;
 
 // ---- Brand panel (desktop) -------------------------------------------------------------------------------------
 export const brandTop = style({
@@ -168,4 +161,4 @@ export const brandGlow = style({
   pointerEvents: 'none',
 });
 
-export const stateBox = style({ display: 'flex', flexDirection: 'column', gap: vars.space['4'] });
+export const stateBox = form;

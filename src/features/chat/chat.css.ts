@@ -2,9 +2,8 @@ import { style, styleVariants, type StyleRule } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme/contract.css';
 import * as ui from '../../ui/blocks.css';
 import { control } from '../../ui/field.css';
-import { bare, cluster, row as inline, stack, text } from '../../ui/layout.css';
-
-const desktop = '(min-width: 1024px)';
+import { bare, center as centred, cluster, row as inline, stack, text } from '../../ui/layout.css';
+import { desktop } from '../../ui/media';
 
 export const panel = style([
   ui.surface(),
@@ -45,11 +44,7 @@ export const row = style({
 export const firstRow = style({ paddingTop: vars.space['4'] });
 export const lastRow = style({ paddingBottom: vars.space['4'] });
 
-export const day = style({
-  display: 'flex',
-  justifyContent: 'center',
-  padding: `${vars.space['3']} 0 ${vars.space['2']}`,
-});
+export const day = style([centred, { padding: `${vars.space['3']} 0 ${vars.space['2']}` }]);
 
 export const dayLabel = style([
   text.mutedXs,
@@ -123,7 +118,7 @@ export const fileButton = style([
     },
   },
 ]);
-export const fileName = style({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+export const fileName = text.ellipsis;
 export const fileSize = style({ color: vars.color.textMuted, flexShrink: 0 });
 
 export const meta = style([text.mutedXs, cluster[2], { padding: `2px ${vars.space['1']} 0` }]);
@@ -175,13 +170,7 @@ export const banner = style([
   },
 ]);
 
-export const center = style({
-  height: '100%',
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  padding: vars.space['4'],
-});
+export const center = style([centred, { height: '100%', padding: vars.space['4'] }]);
 
 export const skeletonList = style([stack[4], { padding: vars.space['4'] }]);
 export const skeletonRow = styleVariants({
@@ -189,22 +178,22 @@ export const skeletonRow = styleVariants({
   other: { alignSelf: 'flex-start', width: '65%' },
 });
 
-export const dropOverlay = style({
-  position: 'absolute',
-  inset: 0,
-  zIndex: 2,
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  padding: vars.space['6'],
-  background: `color-mix(in srgb, ${vars.color.surface} 88%, transparent)`,
-  border: `2px dashed ${vars.color.primary}`,
-  borderRadius: vars.radius.lg,
-  color: vars.color.primaryText,
-  fontWeight: vars.font.weight.semibold,
-  textAlign: 'center',
-  pointerEvents: 'none',
-});
+export const dropOverlay = style([
+  centred,
+  text.strong,
+  {
+    position: 'absolute',
+    inset: 0,
+    zIndex: 2,
+    padding: vars.space['6'],
+    background: `color-mix(in srgb, ${vars.color.surface} 88%, transparent)`,
+    border: `2px dashed ${vars.color.primary}`,
+    borderRadius: vars.radius.lg,
+    color: vars.color.primaryText,
+    textAlign: 'center',
+    pointerEvents: 'none',
+  },
+]);
 
 // ---- Composer --------------------------------------------------------------------------------------------------
 export const composer = style([

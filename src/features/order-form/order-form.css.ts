@@ -3,9 +3,7 @@ import { vars } from '../../ui/theme/contract.css';
 import * as ui from '../../ui/blocks.css';
 import { control } from '../../ui/field.css';
 import { bare, cluster, grid, row as inline, stack, text } from '../../ui/layout.css';
-
-const desktop = 'screen and (min-width: 960px)';
-const tablet = 'screen and (min-width: 640px)';
+import { laptop, tablet } from '../../ui/media';
 
 // Phones: the form, the price, then the submit button (the price is read before sending); desktop: the price
 // stays beside the form.
@@ -16,7 +14,7 @@ export const layout = style({
   gap: vars.space['5'],
   alignItems: 'start',
   '@media': {
-    [desktop]: {
+    [laptop]: {
       gridTemplateColumns: 'minmax(0, 1fr) 320px',
       gridTemplateAreas: '"form aside" "actions aside"',
       gridTemplateRows: 'auto 1fr',
@@ -49,7 +47,7 @@ export const textarea = style([control, { height: '132px', resize: 'vertical' }]
 
 export const aside = style([
   stack[4],
-  { '@media': { [desktop]: { position: 'sticky', top: vars.space['6'] } } },
+  { '@media': { [laptop]: { position: 'sticky', top: vars.space['6'] } } },
 ]);
 
 export const pricePanel = style([ui.surface({ shadow: 'sm', pad: 5 }), stack[3]]);

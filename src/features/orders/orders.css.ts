@@ -2,10 +2,19 @@ import { keyframes, style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme/contract.css';
 import * as ui from '../../ui/blocks.css';
 import { control } from '../../ui/field.css';
-import { bare, between, cluster, grid, row as inline, shrink, text } from '../../ui/layout.css';
-
-const wide = '(min-width: 768px)';
-const desktop = '(min-width: 1024px)';
+import { pageActions } from '../../ui/primitives.css';
+import {
+  bare,
+  between,
+  cluster,
+  flow,
+  grid,
+  row as inline,
+  shrink,
+  text,
+  withSide,
+} from '../../ui/layout.css';
+import { desktop, wide } from '../../ui/media';
 
 // ---- Dashboard -------------------------------------------------------------------------------------------------
 export const stack = style([grid[5], { gridTemplateColumns: 'minmax(0, 1fr)' }]);
@@ -33,18 +42,13 @@ export const list = style([grid[3], bare]);
 export const row = style([
   ui.surface({ shadow: 'sm' }),
   grid[3],
+  withSide,
   {
     position: 'relative',
     padding: vars.space['4'],
     transition: `border-color ${vars.motion.fast}, box-shadow ${vars.motion.fast}`,
     selectors: { '&:hover': { borderColor: vars.color.borderStrong, boxShadow: vars.shadow.md } },
-    '@media': {
-      [wide]: {
-        gridTemplateColumns: 'minmax(0, 1fr) auto',
-        alignItems: 'center',
-        padding: `${vars.space['4']} ${vars.space['5']}`,
-      },
-    },
+    '@media': { [wide]: { padding: `${vars.space['4']} ${vars.space['5']}` } },
   },
 ]);
 
@@ -172,7 +176,7 @@ const well = style({
 export const factBox = style([well, { display: 'grid', gap: '2px' }]);
 export const factBoxValue = style([text.lead, { fontVariantNumeric: 'tabular-nums' }]);
 
-export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'] });
+export const actions = pageActions;
 
 export const tabPanel = style({ paddingTop: vars.space['5'] });
 
@@ -229,19 +233,8 @@ export const uploadName = style([text.wrap, text.medium]);
 
 export const progress = ui.progress;
 
-export const fileRow = style([
-  ui.surface({ radius: 'md', pad: 3 }),
-  grid[3],
-  {
-    gridTemplateColumns: 'minmax(0, 1fr)',
-    '@media': { [wide]: { gridTemplateColumns: 'minmax(0, 1fr) auto' } },
-    alignItems: 'center',
-  },
-]);
-export const fileMeta = style([
-  text.muted,
-  { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: `${vars.space['1']} ${vars.space['3']}` },
-]);
+export const fileRow = style([ui.surface({ radius: 'md', pad: 3 }), grid[3], withSide]);
+export const fileMeta = style([text.muted, flow]);
 export const fileActions = style([cluster[2], { justifyContent: 'flex-end' }]);
 export const reviewed = style([
   inline[1],

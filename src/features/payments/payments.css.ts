@@ -11,8 +11,7 @@ import {
   stack,
   text,
 } from '../../ui/layout.css';
-
-const wide = 'screen and (min-width: 960px)';
+import { laptop, tablet } from '../../ui/media';
 
 export const page = style([stack[5], shrink]);
 export const section = style([stack[4], shrink]);
@@ -28,7 +27,7 @@ export const row = style([
     gridTemplateColumns: 'auto minmax(0, 1fr)',
     alignItems: 'start',
     '@media': {
-      'screen and (min-width: 640px)': {
+      [tablet]: {
         gridTemplateColumns: 'auto minmax(0, 1fr) auto',
         alignItems: 'center',
       },
@@ -59,7 +58,7 @@ export const rowAside = style([
   {
     justifyContent: 'space-between',
     gridColumn: '1 / -1',
-    '@media': { 'screen and (min-width: 640px)': { gridColumn: 'auto', justifyContent: 'flex-end' } },
+    '@media': { [tablet]: { gridColumn: 'auto', justifyContent: 'flex-end' } },
   },
 ]);
 export const sum = style([text.strong, text.money]);
@@ -82,7 +81,7 @@ export const actionBar = style([
 
 export const columns = style([
   columnsBase,
-  { '@media': { [wide]: { gridTemplateColumns: 'minmax(0, 3fr) minmax(0, 2fr)' } } },
+  { '@media': { [laptop]: { gridTemplateColumns: 'minmax(0, 3fr) minmax(0, 2fr)' } } },
 ]);
 
 export const fieldset = ui.fieldset();
@@ -101,7 +100,7 @@ export const filters = style([
   {
     gridTemplateColumns: 'minmax(0, 1fr)',
     alignItems: 'end',
-    '@media': { 'screen and (min-width: 640px)': { gridTemplateColumns: 'repeat(3, minmax(0, 1fr)) auto' } },
+    '@media': { [tablet]: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr)) auto' } },
   },
 ]);
 

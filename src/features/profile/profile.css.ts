@@ -12,12 +12,11 @@ import {
   stack as column,
   text,
 } from '../../ui/layout.css';
-
-const wide = 'screen and (min-width: 960px)';
+import { laptop, largePhone, tablet } from '../../ui/media';
 
 export const columns = style([
   columnsBase,
-  { '@media': { [wide]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } } },
+  { '@media': { [laptop]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } } },
 ]);
 
 export const cardLead = style([text.muted, { marginTop: vars.space['1'] }]);
@@ -33,7 +32,7 @@ export const twoFields = style([
   grid[4],
   {
     gridTemplateColumns: 'minmax(0, 1fr)',
-    '@media': { 'screen and (min-width: 480px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
+    '@media': { [largePhone]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
   },
 ]);
 
@@ -48,7 +47,7 @@ export const textLink = style({ color: vars.color.primaryText, fontWeight: vars.
 // ---- The identity card (avatar, name, e-mail) ------------------------------------------------------------------
 export const identity = style([
   column[5],
-  { '@media': { 'screen and (min-width: 640px)': { flexDirection: 'row', alignItems: 'flex-start' } } },
+  { '@media': { [tablet]: { flexDirection: 'row', alignItems: 'flex-start' } } },
 ]);
 
 export const avatarFrame = style({

@@ -1,9 +1,10 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme/contract.css';
 import * as ui from '../../ui/blocks.css';
-import { bare, row as inline, shrink, text } from '../../ui/layout.css';
+import { visuallyHidden } from '../../ui/primitives.css';
+import { bare, center, column as flexColumn, row as inline, shrink, text } from '../../ui/layout.css';
+import { desktop } from '../../ui/media';
 
-const desktop = '(min-width: 1024px)';
 const SIDEBAR = '248px';
 const HEADER = '64px';
 
@@ -58,7 +59,7 @@ export const sidebarLogo = style({
   padding: `0 ${vars.space['2']}`,
 });
 
-export const navList = style([bare, { display: 'flex', flexDirection: 'column', gap: '2px' }]);
+export const navList = style([bare, flexColumn, { gap: '2px' }]);
 
 /** A line of the side navigation or of the user menu: an icon and a label. */
 const item = style([
@@ -86,7 +87,7 @@ export const navLink = style([
 ]);
 
 // ---- Header ----------------------------------------------------------------------------------------------------
-export const column = style([shrink, { display: 'flex', flexDirection: 'column' }]);
+export const column = style([shrink, flexColumn]);
 
 export const header = style([
   inline[2],
@@ -126,23 +127,21 @@ export const financeBonus = style({
   '@media': { '(min-width: 400px)': { display: 'flex' } },
 });
 /** Read by screen readers always; shown beside the icon only where there is room. */
-export const financeLabelText = style({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  '@media': {
-    '(min-width: 1280px)': {
-      position: 'static',
-      width: 'auto',
-      height: 'auto',
-      overflow: 'visible',
-      clip: 'auto',
+export const financeLabelText = style([
+  visuallyHidden,
+  {
+    '@media': {
+      '(min-width: 1280px)': {
+        position: 'static',
+        width: 'auto',
+        height: 'auto',
+        margin: 0,
+        overflow: 'visible',
+        clip: 'auto',
+      },
     },
   },
-});
+]);
 
 // ---- User menu -------------------------------------------------------------------------------------------------
 export const menuRoot = style({ position: 'relative' });
@@ -162,12 +161,10 @@ export const menuButton = style([
 
 export const menuName = style([
   text.medium,
+  text.ellipsis,
   {
     display: 'none',
     maxWidth: '160px',
-    overflow: 'hidden',
-    textOverflow: 'ellipsis',
-    whiteSpace: 'nowrap',
     fontSize: vars.font.size.sm,
     '@media': { [desktop]: { display: 'block' } },
   },
@@ -234,19 +231,19 @@ export const bottomList = style([
   { display: 'grid', gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' },
 ]);
 
-export const bottomLink = style({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'center',
-  justifyContent: 'center',
-  gap: '2px',
-  height: '64px',
-  color: vars.color.textMuted,
-  fontSize: vars.font.size.xs,
-  fontWeight: vars.font.weight.medium,
-  textDecoration: 'none',
-  selectors: {
-    '&[aria-current="page"]': { color: vars.color.primaryText },
-    '&:focus-visible': { outlineOffset: '-4px' },
+export const bottomLink = style([
+  flexColumn,
+  center,
+  text.medium,
+  {
+    gap: '2px',
+    height: '64px',
+    color: vars.color.textMuted,
+    fontSize: vars.font.size.xs,
+    textDecoration: 'none',
+    selectors: {
+      '&[aria-current="page"]': { color: vars.color.primaryText },
+      '&:focus-visible': { outlineOffset: '-4px' },
+    },
   },
-});
+]);
