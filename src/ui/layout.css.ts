@@ -1,12 +1,15 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from './theme/contract.css';
-import { wide } from './media';
+import { laptop, largePhone, tablet, wide } from './media';
+import { center, column } from './primitives.css';
 
 /**
  * Layout and text atoms the features compose their blocks from (`style([stack[4], { … }])` or `export const form =
- * stack[4]`), so a column of fields, a bare list or a muted note is written once. Plain classes, no runtime:
- * safe for the public screens' first visit.
+ * stack[4]`), so a column of fields, a bare list or a muted note is written once. Plain classes, no runtime. This
+ * file's CSS comes with the signed-in screens; the few atoms the sign-in forms need too (`column`, `center`) live in
+ * primitives.css, which is in the entry's CSS, and are re-exported here.
  */
+export { center, column };
 const gaps = {
   1: vars.space['1'],
   2: vars.space['2'],
@@ -15,8 +18,6 @@ const gaps = {
   5: vars.space['5'],
 };
 
-/** A flex column: its blocks one under another, no gaps (a list of rows with their own rules). */
-export const column = style({ display: 'flex', flexDirection: 'column' });
 /** A column of blocks with even gaps (flex). */
 export const stack = styleVariants(gaps, (gap) => [column, { gap }]);
 /** The same as a grid (its children may align themselves with justify-self). */
@@ -30,8 +31,6 @@ export const cluster = styleVariants(gaps, (gap) => ({
 }));
 /** Items side by side, centred on one line. */
 export const row = styleVariants(gaps, (gap) => ({ display: 'flex', alignItems: 'center', gap }));
-/** Its content in the middle, both ways (an empty or a loading panel, a drop overlay). */
-export const center = style({ display: 'flex', alignItems: 'center', justifyContent: 'center' });
 /** A wrapping line of short facts: a narrow gap between its lines, a wider one between the facts. */
 export const flow = style({
   display: 'flex',
@@ -53,6 +52,12 @@ export const columns = style({
   alignItems: 'start',
 });
 
+/** Two equal columns from a width on, one under the other below it (the fields of a form, cards). */
+export const halves = styleVariants({ largePhone, tablet, laptop }, (at) => ({
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  '@media': { [at]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
+}));
+
 /** A grid row of the main content and its side (an amount, actions): one under the other on phones. */
 export const withSide = style({
   gridTemplateColumns: 'minmax(0, 1fr)',
@@ -61,8 +66,11 @@ export const withSide = style({
 
 export const text = styleVariants({
   muted: { color: vars.color.textMuted, fontSize: vars.font.size.sm },
+  /** Muted in the size around it (a label beside its value). */
+  soft: { color: vars.color.textMuted },
   mutedXs: { color: vars.color.textMuted, fontSize: vars.font.size.xs },
   danger: { color: vars.color.danger, fontSize: vars.font.size.sm },
+  success: { color: vars.color.success, fontSize: vars.font.size.sm },
   /** A card's or a section's title. */
   title: {
     fontSize: vars.font.size.lg,
@@ -74,6 +82,8 @@ export const text = styleVariants({
   medium: { fontWeight: vars.font.weight.medium },
   /** A block's own heading in body size (a tip, a list row, a drop zone). */
   lead: { fontSize: vars.font.size.md, fontWeight: vars.font.weight.semibold },
+  /** Figures of one width (a number, a date in a column). */
+  figures: { fontVariantNumeric: 'tabular-nums' },
   /** Money and counts: figures of one width, never broken across lines. */
   money: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
   /** A big figure: a balance, a total. */

@@ -15,6 +15,13 @@ export const visuallyHidden = style({
   border: 0,
 });
 
+/** A flex column: its blocks one under another, no gaps (layout.css's `stack` adds even ones). */
+export const column = style({ display: 'flex', flexDirection: 'column' });
+/** Its content in the middle, both ways (an empty or a loading panel, a drop overlay). */
+export const center = style({ display: 'flex', alignItems: 'center', justifyContent: 'center' });
+/** A box with an icon or a figure in its middle (a heading's icon, a step's number, a check mark). */
+export const tile = style({ display: 'grid', placeItems: 'center', flexShrink: 0 });
+
 export const spinner = style({
   display: 'inline-block',
   flexShrink: 0,

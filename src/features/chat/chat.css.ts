@@ -2,7 +2,16 @@ import { style, styleVariants, type StyleRule } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme/contract.css';
 import * as ui from '../../ui/blocks.css';
 import { control } from '../../ui/field.css';
-import { bare, center as centred, cluster, row as inline, stack, text } from '../../ui/layout.css';
+import {
+  bare,
+  between,
+  center as centred,
+  cluster,
+  column,
+  row as inline,
+  stack,
+  text,
+} from '../../ui/layout.css';
 import { desktop } from '../../ui/media';
 
 export const panel = style([
@@ -48,18 +57,14 @@ export const day = style([centred, { padding: `${vars.space['3']} 0 ${vars.space
 
 export const dayLabel = style([
   text.mutedXs,
-  {
-    padding: `2px ${vars.space['3']}`,
-    borderRadius: vars.radius.full,
-    background: vars.color.surface2,
-    fontWeight: vars.font.weight.medium,
-  },
+  text.medium,
+  { padding: `2px ${vars.space['3']}`, borderRadius: vars.radius.full, background: vars.color.surface2 },
 ]);
 
 export const older = style([text.muted, inline[2], { justifyContent: 'center', padding: vars.space['3'] }]);
 
 // ---- A message -------------------------------------------------------------------------------------------------
-export const message = style({ display: 'flex', flexDirection: 'column', maxWidth: 'min(560px, 86%)' });
+export const message = style([column, { maxWidth: 'min(560px, 86%)' }]);
 export const side = styleVariants({
   own: { marginLeft: 'auto', alignItems: 'flex-end' },
   other: { marginRight: 'auto', alignItems: 'flex-start' },
@@ -75,7 +80,7 @@ export const author = style([
     marginBottom: '2px',
   },
 ]);
-export const authorName = style({ fontWeight: vars.font.weight.semibold, color: vars.color.text });
+export const authorName = style([text.strong, { color: vars.color.text }]);
 
 export const bubble = style({
   padding: `${vars.space['2']} ${vars.space['3']}`,
@@ -125,7 +130,7 @@ export const meta = style([text.mutedXs, cluster[2], { padding: `2px ${vars.spac
 export const metaOwn = style({ justifyContent: 'flex-end' });
 export const status = style({ display: 'inline-flex', alignItems: 'center', gap: '3px' });
 export const statusFailed = style({ color: vars.color.danger, fontWeight: vars.font.weight.medium });
-export const unreadMark = style({ color: vars.color.primaryText, fontWeight: vars.font.weight.semibold });
+export const unreadMark = style([text.strong, { color: vars.color.primaryText }]);
 
 export const linkButton = style([
   ui.linkButton,
@@ -206,13 +211,10 @@ export const textarea = style([
   { flex: 1, maxHeight: '160px', resize: 'none', fieldSizing: 'content' } as StyleRule,
 ]);
 export const iconButton = ui.iconButton({ size: 'lg' });
-export const hint = style([
-  text.mutedXs,
-  { display: 'flex', justifyContent: 'space-between', gap: vars.space['2'], ':empty': { display: 'none' } },
-]);
+export const hint = style([text.mutedXs, inline[2], between, { ':empty': { display: 'none' } }]);
 /** Keyboard hints mean nothing on a touch screen. */
 export const hintText = style({ '@media': { '(hover: none)': { display: 'none' } } });
-export const counterOver = style({ color: vars.color.danger, fontWeight: vars.font.weight.semibold });
+export const counterOver = style([text.strong, { color: vars.color.danger }]);
 
 export const chips = style([bare, cluster[2]]);
 export const chip = style([

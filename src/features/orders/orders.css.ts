@@ -3,6 +3,7 @@ import { vars } from '../../ui/theme/contract.css';
 import * as ui from '../../ui/blocks.css';
 import { control } from '../../ui/field.css';
 import { pageActions } from '../../ui/primitives.css';
+import { floating } from '../../ui/toast.css';
 import {
   bare,
   between,
@@ -32,7 +33,7 @@ export const tip = style([
   },
 ]);
 export const tipTitle = style([text.lead, { color: vars.color.primaryText }]);
-export const tipText = style({ margin: 0, fontSize: vars.font.size.sm, color: vars.color.text });
+export const tipText = style({ fontSize: vars.font.size.sm, color: vars.color.text });
 
 export const searchForm = style({ position: 'relative', maxWidth: '480px' });
 
@@ -53,7 +54,7 @@ export const row = style([
 ]);
 
 export const rowMain = style([grid[2], shrink]);
-export const rowNumber = style([text.muted, { fontVariantNumeric: 'tabular-nums' }]);
+export const rowNumber = style([text.muted, text.figures]);
 
 export const rowTitle = style([text.lead, text.wrap, { lineHeight: vars.font.lineHeight.snug }]);
 
@@ -74,8 +75,8 @@ export const rowFacts = style([
   { display: 'flex', flexWrap: 'wrap', gap: `${vars.space['1']} ${vars.space['4']}` },
 ]);
 export const fact = style({ display: 'flex', gap: vars.space['1'] });
-export const factLabel = style({ color: vars.color.textMuted });
-export const factValue = style([text.medium, { color: vars.color.text, fontVariantNumeric: 'tabular-nums' }]);
+export const factLabel = text.soft;
+export const factValue = style([text.medium, text.figures, { color: vars.color.text }]);
 
 export const rowSide = style([
   inline[3],
@@ -114,19 +115,15 @@ const rise = keyframes({
   to: { opacity: 1, transform: 'none' },
 });
 
-export const undoRegion = style({
-  position: 'fixed',
-  zIndex: vars.z.toast,
-  left: vars.space['4'],
-  right: vars.space['4'],
-  bottom: `calc(${vars.space['4']} + 64px + env(safe-area-inset-bottom))`,
-  display: 'flex',
-  justifyContent: 'center',
-  pointerEvents: 'none',
-  '@media': {
-    [desktop]: { left: '50%', right: 'auto', bottom: vars.space['6'], transform: 'translateX(-50%)' },
+export const undoRegion = style([
+  floating,
+  {
+    justifyContent: 'center',
+    '@media': {
+      [desktop]: { left: '50%', right: 'auto', bottom: vars.space['6'], transform: 'translateX(-50%)' },
+    },
   },
-});
+]);
 
 export const undoToast = style([
   ui.surface(),
@@ -153,7 +150,6 @@ export const orderHeader = style([
 ]);
 
 export const orderTitle = style({
-  margin: 0,
   fontSize: vars.font.size.xl,
   fontWeight: vars.font.weight.bold,
   lineHeight: vars.font.lineHeight.tight,
@@ -174,7 +170,7 @@ const well = style({
   background: vars.color.surface2,
 });
 export const factBox = style([well, { display: 'grid', gap: '2px' }]);
-export const factBoxValue = style([text.lead, { fontVariantNumeric: 'tabular-nums' }]);
+export const factBoxValue = style([text.lead, text.figures]);
 
 export const actions = pageActions;
 
@@ -249,5 +245,5 @@ export const reworkLayout = style([
 export const textarea = style([control, { height: '120px', resize: 'vertical' }]);
 
 export const reworkItem = style([ui.surface({ pad: 4 }), grid[2]]);
-export const reworkComment = style([text.wrap, { margin: 0, whiteSpace: 'pre-wrap' }]);
+export const reworkComment = style([text.wrap, { whiteSpace: 'pre-wrap' }]);
 export const reworkAnswer = style([reworkComment, well]);

@@ -1,8 +1,10 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme/contract.css';
 import * as ui from '../../ui/blocks.css';
+import { code } from '../../ui/field.css';
 import {
   bare,
+  between,
   cluster,
   columns as columnsBase,
   grid,
@@ -73,11 +75,7 @@ export const check = style({
 });
 
 /** The bar under a list with the selection and its action; sticks to the bottom on phones. */
-export const actionBar = style([
-  ui.surface({ tone: 'sunken', pad: 4 }),
-  cluster[3],
-  { justifyContent: 'space-between' },
-]);
+export const actionBar = style([ui.surface({ tone: 'sunken', pad: 4 }), cluster[3], between]);
 
 export const columns = style([
   columnsBase,
@@ -92,7 +90,7 @@ export const choice = ui.choice();
 export const choiceInput = style([ui.choiceInput, { marginTop: '2px' }]);
 
 export const summaryRow = ui.moneyRow();
-export const summaryLabel = style({ color: vars.color.textMuted });
+export const summaryLabel = text.soft;
 export const summaryTotal = style([ui.moneyRow({ total: true }), { fontSize: vars.font.size.lg }]);
 
 export const filters = style([
@@ -104,13 +102,9 @@ export const filters = style([
   },
 ]);
 
-export const pager = style([cluster[3], { justifyContent: 'space-between' }]);
+export const pager = style([cluster[3], between]);
 
-export const codeInput = style({
-  letterSpacing: '0.3em',
-  fontVariantNumeric: 'tabular-nums',
-  maxWidth: '14rem',
-});
+export const codeInput = style([code, { maxWidth: '14rem' }]);
 export const narrow = style({ maxWidth: '40rem', width: '100%' });
 
 // ---- PaymentsPayOut ----
@@ -154,5 +148,5 @@ export const stepDot = style({
     [`${step}[data-state="done"] &`]: { background: vars.color.successSoft, borderColor: 'transparent' },
   },
 });
-export const ruleTitle = style([cluster[2], { fontWeight: vars.font.weight.medium }]);
+export const ruleTitle = style([cluster[2], text.medium]);
 export const phone = style([text.money, { color: vars.color.text, fontSize: vars.font.size.md }]);

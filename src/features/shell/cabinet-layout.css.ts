@@ -75,9 +75,9 @@ const item = style([
 
 export const navLink = style([
   item,
+  text.soft,
+  text.medium,
   {
-    color: vars.color.textMuted,
-    fontWeight: vars.font.weight.medium,
     transition: `background-color ${vars.motion.fast}, color ${vars.motion.fast}`,
     selectors: {
       '&:hover': { background: vars.color.surfaceHover, color: vars.color.text },
@@ -112,7 +112,6 @@ export const headerSpacer = style({ flex: 1 });
 export const financeChip = style([
   inline[3],
   {
-    margin: 0,
     padding: `${vars.space['1']} ${vars.space['3']}`,
     borderRadius: vars.radius.full,
     background: vars.color.surface2,
@@ -120,8 +119,8 @@ export const financeChip = style([
     whiteSpace: 'nowrap',
   },
 ]);
-export const financeValue = style([text.strong, { fontVariantNumeric: 'tabular-nums' }]);
-export const financeLabel = style([inline[1], { color: vars.color.textMuted }]);
+export const financeValue = style([text.strong, text.figures]);
+export const financeLabel = style([inline[1], text.soft]);
 export const financeBonus = style({
   display: 'none',
   '@media': { '(min-width: 400px)': { display: 'flex' } },
@@ -191,7 +190,7 @@ export const menuHead = style({
   borderBottom: `1px solid ${vars.color.border}`,
   fontSize: vars.font.size.sm,
 });
-export const menuHeadEmail = style([text.wrap, { color: vars.color.textMuted }]);
+export const menuHeadEmail = style([text.wrap, text.soft]);
 
 export const menuItem = style([
   item,

@@ -60,7 +60,7 @@ export const actionIcon = style({
 
 export const actionIconOnPrimary = style({ background: 'rgba(255, 255, 255, 0.16)', color: 'inherit' });
 
-export const actionTitle = style({ display: 'block', fontWeight: vars.font.weight.semibold });
+export const actionTitle = style([text.strong, { display: 'block' }]);
 export const actionText = style([text.muted, { display: 'block', marginTop: vars.space['1'] }]);
 export const actionTextOnPrimary = style({ color: 'inherit', opacity: 0.9 });
 
