@@ -7,9 +7,12 @@ import { center, column } from './primitives.css';
  * Layout and text atoms the features compose their blocks from (`style([stack[4], { … }])` or `export const form =
  * stack[4]`), so a column of fields, a bare list or a muted note is written once. Plain classes, no runtime. This
  * file's CSS comes with the signed-in screens; the few atoms the sign-in forms need too (`column`, `center`) live in
- * primitives.css, which is in the entry's CSS, and are re-exported here.
+ * primitives.css, which is in the entry's CSS, and are re-exported here. The entry's CSS is linked after the lazy
+ * chunks' CSS (index.html links it at the end of <body>), so its classes win a tie: a block that composes `column`
+ * or `center` never sets what they set (flex-direction, align-items …) — that is why `stack` is written out.
  */
 export { center, column };
+
 const gaps = {
   1: vars.space['1'],
   2: vars.space['2'],
@@ -19,7 +22,7 @@ const gaps = {
 };
 
 /** A column of blocks with even gaps (flex). */
-export const stack = styleVariants(gaps, (gap) => [column, { gap }]);
+export const stack = styleVariants(gaps, (gap) => ({ display: 'flex', flexDirection: 'column', gap }));
 /** The same as a grid (its children may align themselves with justify-self). */
 export const grid = styleVariants(gaps, (gap) => ({ display: 'grid', gap }));
 /** A wrapping row of items centred on one line. */

@@ -15,7 +15,10 @@ export const visuallyHidden = style({
   border: 0,
 });
 
-/** A flex column: its blocks one under another, no gaps (layout.css's `stack` adds even ones). */
+// Three atoms the sign-in forms and the signed-in screens share (re-exported by layout.css). This file's CSS is the
+// entry's, linked after every lazy chunk's CSS: a class composing these must not set what they set (it would lose).
+
+/** A flex column: its blocks one under another, no gaps. */
 export const column = style({ display: 'flex', flexDirection: 'column' });
 /** Its content in the middle, both ways (an empty or a loading panel, a drop overlay). */
 export const center = style({ display: 'flex', alignItems: 'center', justifyContent: 'center' });

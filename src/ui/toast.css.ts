@@ -1,37 +1,35 @@
 import { keyframes, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from './theme/contract.css';
-import { wide } from './media';
 
 const slideIn = keyframes({
   from: { opacity: 0, transform: 'translateY(12px) scale(0.98)' },
   to: { opacity: 1, transform: 'none' },
 });
 
-/** A line over the page near its bottom, above the phone's bottom navigation bar: toasts, the undo of a list. */
-export const floating = style({
+export const region = style({
   position: 'fixed',
   zIndex: vars.z.toast,
   left: vars.space['4'],
   right: vars.space['4'],
+  // Above the phone's bottom navigation bar.
   bottom: `calc(${vars.space['4']} + 64px + env(safe-area-inset-bottom))`,
   display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  gap: vars.space['2'],
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
   pointerEvents: 'none',
-});
-
-export const region = style([
-  floating,
-  {
-    flexDirection: 'column',
-    alignItems: 'center',
-    gap: vars.space['2'],
-    margin: 0,
-    padding: 0,
-    listStyle: 'none',
-    '@media': {
-      [wide]: { left: 'auto', right: vars.space['6'], bottom: vars.space['6'], alignItems: 'flex-end' },
+  '@media': {
+    '(min-width: 768px)': {
+      left: 'auto',
+      right: vars.space['6'],
+      bottom: vars.space['6'],
+      alignItems: 'flex-end',
     },
   },
-]);
+});
 
 export const toast = style({
   pointerEvents: 'auto',

@@ -3,7 +3,6 @@ import { vars } from '../../ui/theme/contract.css';
 import * as ui from '../../ui/blocks.css';
 import { control } from '../../ui/field.css';
 import { pageActions } from '../../ui/primitives.css';
-import { floating } from '../../ui/toast.css';
 import {
   bare,
   between,
@@ -115,15 +114,19 @@ const rise = keyframes({
   to: { opacity: 1, transform: 'none' },
 });
 
-export const undoRegion = style([
-  floating,
-  {
-    justifyContent: 'center',
-    '@media': {
-      [desktop]: { left: '50%', right: 'auto', bottom: vars.space['6'], transform: 'translateX(-50%)' },
-    },
+export const undoRegion = style({
+  position: 'fixed',
+  zIndex: vars.z.toast,
+  left: vars.space['4'],
+  right: vars.space['4'],
+  bottom: `calc(${vars.space['4']} + 64px + env(safe-area-inset-bottom))`,
+  display: 'flex',
+  justifyContent: 'center',
+  pointerEvents: 'none',
+  '@media': {
+    [desktop]: { left: '50%', right: 'auto', bottom: vars.space['6'], transform: 'translateX(-50%)' },
   },
-]);
+});
 
 export const undoToast = style([
   ui.surface(),

@@ -1,7 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme/contract.css';
 import * as ui from '../../ui/blocks.css';
-import { visuallyHidden } from '../../ui/primitives.css';
 import { bare, center, column as flexColumn, row as inline, shrink, text } from '../../ui/layout.css';
 import { desktop } from '../../ui/media';
 
@@ -126,21 +125,23 @@ export const financeBonus = style({
   '@media': { '(min-width: 400px)': { display: 'flex' } },
 });
 /** Read by screen readers always; shown beside the icon only where there is room. */
-export const financeLabelText = style([
-  visuallyHidden,
-  {
-    '@media': {
-      '(min-width: 1280px)': {
-        position: 'static',
-        width: 'auto',
-        height: 'auto',
-        margin: 0,
-        overflow: 'visible',
-        clip: 'auto',
-      },
+export const financeLabelText = style({
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  '@media': {
+    '(min-width: 1280px)': {
+      position: 'static',
+      width: 'auto',
+      height: 'auto',
+      overflow: 'visible',
+      clip: 'auto',
     },
   },
-]);
+});
 
 // ---- User menu -------------------------------------------------------------------------------------------------
 export const menuRoot = style({ position: 'relative' });
