@@ -1,6 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import { vars } from './theme/contract.css';
+import { text } from './layout.css';
 
 /**
  * The blocks the signed-in screens repeat: a framed surface (card, row, panel), a fieldset, a radio choice drawn as a
@@ -115,6 +116,9 @@ export const moneyRow = recipe({
   },
   defaultVariants: { total: false },
 });
+
+/** The muted line under a card's or a section's title. */
+export const cardLead = style([text.muted, { marginTop: vars.space['1'] }]);
 
 /** "← Back to …" above a page's title. */
 export const backLink = style({

@@ -56,6 +56,9 @@ export const control = style({
   },
 });
 
+/** A one-time code (from an SMS, an e-mail): spaced figures of one width. */
+export const code = style({ letterSpacing: '0.3em', fontVariantNumeric: 'tabular-nums' });
+
 export const withTrailing = style({ paddingRight: '48px' });
 
 export const inputWrap = style({ position: 'relative', display: 'flex' });

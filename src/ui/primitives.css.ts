@@ -1,6 +1,7 @@
 import { keyframes, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from './theme/contract.css';
 import { spin } from './theme/global.css';
+import { tablet } from './media';
 
 export const visuallyHidden = style({
   position: 'absolute',
@@ -13,6 +14,16 @@ export const visuallyHidden = style({
   whiteSpace: 'nowrap',
   border: 0,
 });
+
+// Three atoms the sign-in forms and the signed-in screens share (re-exported by layout.css). This file's CSS is the
+// entry's, linked after every lazy chunk's CSS: a class composing these must not set what they set (it would lose).
+
+/** A flex column: its blocks one under another, no gaps. */
+export const column = style({ display: 'flex', flexDirection: 'column' });
+/** Its content in the middle, both ways (an empty or a loading panel, a drop overlay). */
+export const center = style({ display: 'flex', alignItems: 'center', justifyContent: 'center' });
+/** A box with an icon or a figure in its middle (a heading's icon, a step's number, a check mark). */
+export const tile = style({ display: 'grid', placeItems: 'center', flexShrink: 0 });
 
 export const spinner = style({
   display: 'inline-block',
@@ -127,11 +138,12 @@ export const emptyIconPage = style({
   marginBottom: vars.space['2'],
 });
 export const emptyTitle = style({ fontSize: vars.font.size.xl, fontWeight: vars.font.weight.semibold });
-export const emptyTitlePage = style({
+/** The title of a screen of its own: a status page (over `emptyTitle`), a sign-in form. */
+export const screenTitle = style({
   fontSize: vars.font.size['2xl'],
   fontWeight: vars.font.weight.bold,
   letterSpacing: '-0.015em',
-  '@media': { '(min-width: 640px)': { fontSize: vars.font.size['3xl'] } },
+  '@media': { [tablet]: { fontSize: vars.font.size['3xl'] } },
 });
 export const emptyText = style({ color: vars.color.textMuted });
 export const emptyActions = style({

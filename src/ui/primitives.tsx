@@ -129,7 +129,7 @@ export function EmptyState({
         </span>
       )}
       {/* As the page's h1 (error and result screens) the title is larger. */}
-      <Title className={cx(s.emptyTitle, Title === 'h1' && s.emptyTitlePage)}>{title}</Title>
+      <Title className={cx(s.emptyTitle, Title === 'h1' && s.screenTitle)}>{title}</Title>
       {children && <div className={s.emptyText}>{children}</div>}
       {actions && <div className={s.emptyActions}>{actions}</div>}
     </div>

@@ -1,40 +1,24 @@
-import { style, styleVariants } from '@vanilla-extract/css';
+import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme/contract.css';
+import { code, hint } from '../../ui/field.css';
+import { center, column, emptyIconTone, screenTitle, tile } from '../../ui/primitives.css';
 
-export const heading = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space['2'],
-  marginBottom: vars.space['6'],
-});
-export const title = style({
-  fontSize: vars.font.size['2xl'],
-  fontWeight: vars.font.weight.bold,
-  letterSpacing: '-0.015em',
-  '@media': { '(min-width: 640px)': { fontSize: vars.font.size['3xl'] } },
-});
+export const heading = style([column, { gap: vars.space['2'], marginBottom: vars.space['6'] }]);
+export const title = screenTitle;
 export const lead = style({ color: vars.color.textMuted });
-export const headingIcon = style({
-  display: 'grid',
-  placeItems: 'center',
-  width: '48px',
-  height: '48px',
-  marginBottom: vars.space['2'],
-  borderRadius: vars.radius.lg,
-});
-export const headingIconTone = styleVariants({
-  primary: { background: vars.color.primarySoft, color: vars.color.primaryText },
-  success: { background: vars.color.successSoft, color: vars.color.success },
-  danger: { background: vars.color.dangerSoft, color: vars.color.danger },
-});
+export const headingIcon = style([
+  tile,
+  {
+    width: '48px',
+    height: '48px',
+    marginBottom: vars.space['2'],
+    borderRadius: vars.radius.lg,
+  },
+]);
+export const headingIconTone = emptyIconTone;
 
-export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space['4'] });
-export const actions = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space['2'],
-  marginTop: vars.space['2'],
-});
+export const form = style([column, { gap: vars.space['4'] }]);
+export const actions = style([column, { gap: vars.space['2'], marginTop: vars.space['2'] }]);
 
 export const textLink = style({
   fontSize: vars.font.size.sm,
@@ -55,12 +39,7 @@ export const linkButton = style([
   },
 ]);
 
-export const linkRow = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  justifyContent: 'center',
-  columnGap: vars.space['4'],
-});
+export const linkRow = style([center, { flexWrap: 'wrap', columnGap: vars.space['4'] }]);
 
 export const divider = style({
   display: 'flex',
@@ -91,18 +70,6 @@ export const socialButton = style({
     },
   },
 });
-export const socialMark = style({
-  display: 'inline-grid',
-  placeItems: 'center',
-  width: '20px',
-  height: '20px',
-  borderRadius: '5px',
-  color: '#ffffff',
-  fontSize: '11px',
-  fontWeight: vars.font.weight.bold,
-  lineHeight: 1,
-  flexShrink: 0,
-});
 
 export const switchLine = style({
   marginTop: vars.space['8'],
@@ -111,13 +78,9 @@ export const switchLine = style({
   color: vars.color.textMuted,
 });
 
-export const codeInput = style({
-  letterSpacing: '0.3em',
-  fontVariantNumeric: 'tabular-nums',
-  fontSize: vars.font.size.lg,
-});
+export const codeInput = style([code, { fontSize: vars.font.size.lg }]);
 
-export const sentNote = style({ fontSize: vars.font.size.sm, color: vars.color.textMuted });
+export const sentNote = hint;
 
 // ---- Brand panel (desktop) -------------------------------------------------------------------------------------
 export const brandTop = style({
@@ -138,24 +101,15 @@ export const brandLead = style({
   fontSize: vars.font.size.lg,
   color: 'rgba(255, 255, 255, 0.86)',
 });
-export const brandList = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space['3'],
-  marginTop: vars.space['8'],
-  padding: 0,
-  listStyle: 'none',
-});
+export const brandList = style([
+  column,
+  { gap: vars.space['3'], marginTop: vars.space['8'], padding: 0, listStyle: 'none' },
+]);
 export const brandItem = style({ display: 'flex', alignItems: 'center', gap: vars.space['3'] });
-export const brandCheck = style({
-  display: 'grid',
-  placeItems: 'center',
-  width: '28px',
-  height: '28px',
-  borderRadius: vars.radius.full,
-  background: 'rgba(255, 255, 255, 0.14)',
-  flexShrink: 0,
-});
+export const brandCheck = style([
+  tile,
+  { width: '28px', height: '28px', borderRadius: vars.radius.full, background: 'rgba(255, 255, 255, 0.14)' },
+]);
 export const brandFoot = style({ fontSize: vars.font.size.sm, color: 'rgba(255, 255, 255, 0.78)' });
 export const brandGlow = style({
   position: 'absolute',
@@ -168,4 +122,4 @@ export const brandGlow = style({
   pointerEvents: 'none',
 });
 
-export const stateBox = style({ display: 'flex', flexDirection: 'column', gap: vars.space['4'] });
+export const stateBox = form;

@@ -2,9 +2,17 @@ import { style, styleVariants, type StyleRule } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme/contract.css';
 import * as ui from '../../ui/blocks.css';
 import { control } from '../../ui/field.css';
-import { bare, cluster, row as inline, stack, text } from '../../ui/layout.css';
-
-const desktop = '(min-width: 1024px)';
+import {
+  bare,
+  between,
+  center as centred,
+  cluster,
+  column,
+  row as inline,
+  stack,
+  text,
+} from '../../ui/layout.css';
+import { desktop } from '../../ui/media';
 
 export const panel = style([
   ui.surface(),
@@ -45,26 +53,18 @@ export const row = style({
 export const firstRow = style({ paddingTop: vars.space['4'] });
 export const lastRow = style({ paddingBottom: vars.space['4'] });
 
-export const day = style({
-  display: 'flex',
-  justifyContent: 'center',
-  padding: `${vars.space['3']} 0 ${vars.space['2']}`,
-});
+export const day = style([centred, { padding: `${vars.space['3']} 0 ${vars.space['2']}` }]);
 
 export const dayLabel = style([
   text.mutedXs,
-  {
-    padding: `2px ${vars.space['3']}`,
-    borderRadius: vars.radius.full,
-    background: vars.color.surface2,
-    fontWeight: vars.font.weight.medium,
-  },
+  text.medium,
+  { padding: `2px ${vars.space['3']}`, borderRadius: vars.radius.full, background: vars.color.surface2 },
 ]);
 
 export const older = style([text.muted, inline[2], { justifyContent: 'center', padding: vars.space['3'] }]);
 
 // ---- A message -------------------------------------------------------------------------------------------------
-export const message = style({ display: 'flex', flexDirection: 'column', maxWidth: 'min(560px, 86%)' });
+export const message = style([column, { maxWidth: 'min(560px, 86%)' }]);
 export const side = styleVariants({
   own: { marginLeft: 'auto', alignItems: 'flex-end' },
   other: { marginRight: 'auto', alignItems: 'flex-start' },
@@ -80,7 +80,7 @@ export const author = style([
     marginBottom: '2px',
   },
 ]);
-export const authorName = style({ fontWeight: vars.font.weight.semibold, color: vars.color.text });
+export const authorName = style([text.strong, { color: vars.color.text }]);
 
 export const bubble = style({
   padding: `${vars.space['2']} ${vars.space['3']}`,
@@ -123,14 +123,14 @@ export const fileButton = style([
     },
   },
 ]);
-export const fileName = style({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+export const fileName = text.ellipsis;
 export const fileSize = style({ color: vars.color.textMuted, flexShrink: 0 });
 
 export const meta = style([text.mutedXs, cluster[2], { padding: `2px ${vars.space['1']} 0` }]);
 export const metaOwn = style({ justifyContent: 'flex-end' });
 export const status = style({ display: 'inline-flex', alignItems: 'center', gap: '3px' });
 export const statusFailed = style({ color: vars.color.danger, fontWeight: vars.font.weight.medium });
-export const unreadMark = style({ color: vars.color.primaryText, fontWeight: vars.font.weight.semibold });
+export const unreadMark = style([text.strong, { color: vars.color.primaryText }]);
 
 export const linkButton = style([
   ui.linkButton,
@@ -175,13 +175,7 @@ export const banner = style([
   },
 ]);
 
-export const center = style({
-  height: '100%',
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  padding: vars.space['4'],
-});
+export const center = style([centred, { height: '100%', padding: vars.space['4'] }]);
 
 export const skeletonList = style([stack[4], { padding: vars.space['4'] }]);
 export const skeletonRow = styleVariants({
@@ -189,22 +183,22 @@ export const skeletonRow = styleVariants({
   other: { alignSelf: 'flex-start', width: '65%' },
 });
 
-export const dropOverlay = style({
-  position: 'absolute',
-  inset: 0,
-  zIndex: 2,
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  padding: vars.space['6'],
-  background: `color-mix(in srgb, ${vars.color.surface} 88%, transparent)`,
-  border: `2px dashed ${vars.color.primary}`,
-  borderRadius: vars.radius.lg,
-  color: vars.color.primaryText,
-  fontWeight: vars.font.weight.semibold,
-  textAlign: 'center',
-  pointerEvents: 'none',
-});
+export const dropOverlay = style([
+  centred,
+  text.strong,
+  {
+    position: 'absolute',
+    inset: 0,
+    zIndex: 2,
+    padding: vars.space['6'],
+    background: `color-mix(in srgb, ${vars.color.surface} 88%, transparent)`,
+    border: `2px dashed ${vars.color.primary}`,
+    borderRadius: vars.radius.lg,
+    color: vars.color.primaryText,
+    textAlign: 'center',
+    pointerEvents: 'none',
+  },
+]);
 
 // ---- Composer --------------------------------------------------------------------------------------------------
 export const composer = style([
@@ -217,13 +211,10 @@ export const textarea = style([
   { flex: 1, maxHeight: '160px', resize: 'none', fieldSizing: 'content' } as StyleRule,
 ]);
 export const iconButton = ui.iconButton({ size: 'lg' });
-export const hint = style([
-  text.mutedXs,
-  { display: 'flex', justifyContent: 'space-between', gap: vars.space['2'], ':empty': { display: 'none' } },
-]);
+export const hint = style([text.mutedXs, inline[2], between, { ':empty': { display: 'none' } }]);
 /** Keyboard hints mean nothing on a touch screen. */
 export const hintText = style({ '@media': { '(hover: none)': { display: 'none' } } });
-export const counterOver = style({ color: vars.color.danger, fontWeight: vars.font.weight.semibold });
+export const counterOver = style([text.strong, { color: vars.color.danger }]);
 
 export const chips = style([bare, cluster[2]]);
 export const chip = style([

@@ -2,28 +2,35 @@ import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme/contract.css';
 import * as ui from '../../ui/blocks.css';
 import { control } from '../../ui/field.css';
-import { bare, cluster, grid, row as inline, stack, text } from '../../ui/layout.css';
-
-const desktop = 'screen and (min-width: 960px)';
-const tablet = 'screen and (min-width: 640px)';
+import {
+  bare,
+  between,
+  cluster,
+  columns,
+  grid,
+  halves,
+  row as inline,
+  stack,
+  text,
+} from '../../ui/layout.css';
+import { laptop, tablet } from '../../ui/media';
 
 // Phones: the form, the price, then the submit button (the price is read before sending); desktop: the price
 // stays beside the form.
-export const layout = style({
-  display: 'grid',
-  gridTemplateColumns: 'minmax(0, 1fr)',
-  gridTemplateAreas: '"form" "aside" "actions"',
-  gap: vars.space['5'],
-  alignItems: 'start',
-  '@media': {
-    [desktop]: {
-      gridTemplateColumns: 'minmax(0, 1fr) 320px',
-      gridTemplateAreas: '"form aside" "actions aside"',
-      gridTemplateRows: 'auto 1fr',
-      columnGap: vars.space['8'],
+export const layout = style([
+  columns,
+  {
+    gridTemplateAreas: '"form" "aside" "actions"',
+    '@media': {
+      [laptop]: {
+        gridTemplateColumns: 'minmax(0, 1fr) 320px',
+        gridTemplateAreas: '"form aside" "actions aside"',
+        gridTemplateRows: 'auto 1fr',
+        columnGap: vars.space['8'],
+      },
     },
   },
-});
+]);
 
 export const formArea = style({ gridArea: 'form' });
 export const asideArea = style({ gridArea: 'aside', alignSelf: 'start' });
@@ -33,34 +40,25 @@ export const fieldset = ui.fieldset({ gap: 4, framed: true });
 
 export const legend = ui.legend({ size: 'lg' });
 
-/** Fields side by side from the tablet width on. */
-const split = (n: number) =>
-  style([
-    grid[4],
-    {
-      gridTemplateColumns: 'minmax(0, 1fr)',
-      '@media': { [tablet]: { gridTemplateColumns: `repeat(${n}, minmax(0, 1fr))` } },
-    },
-  ]);
-export const row = split(2);
-export const row3 = split(3);
+/** Two fields side by side from the tablet width on. */
+export const row = style([grid[4], halves.tablet]);
 
 export const textarea = style([control, { height: '132px', resize: 'vertical' }]);
 
 export const aside = style([
   stack[4],
-  { '@media': { [desktop]: { position: 'sticky', top: vars.space['6'] } } },
+  { '@media': { [laptop]: { position: 'sticky', top: vars.space['6'] } } },
 ]);
 
 export const pricePanel = style([ui.surface({ shadow: 'sm', pad: 5 }), stack[3]]);
 
-export const priceRow = style([ui.moneyRow(), { color: vars.color.textMuted }]);
+export const priceRow = style([ui.moneyRow(), text.soft]);
 
-export const priceValue = style({ color: vars.color.text, fontVariantNumeric: 'tabular-nums' });
+export const priceValue = style([text.figures, { color: vars.color.text }]);
 
 export const totalRow = style([ui.moneyRow({ total: true }), { alignItems: 'baseline' }]);
 
-export const promoOk = style({ color: vars.color.success, fontSize: vars.font.size.sm });
+export const promoOk = text.success;
 
 export const calculating = style([text.muted, inline[2], { minHeight: '20px' }]);
 
@@ -71,11 +69,7 @@ export const actions = style([
   },
 ]);
 
-export const draftBar = style([
-  text.muted,
-  cluster[3],
-  { justifyContent: 'space-between', minHeight: '24px' },
-]);
+export const draftBar = style([text.muted, cluster[3], between, { minHeight: '24px' }]);
 
 export const linkButton = style([
   ui.linkButton,
@@ -101,7 +95,7 @@ export const fileItem = style([
   },
 ]);
 
-export const fileName = style({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+export const fileName = text.ellipsis;
 
 export const progress = style([ui.progress, { marginTop: vars.space['1'] }]);
 
@@ -117,20 +111,15 @@ export const summary = style([
   grid[3],
   {
     gridTemplateColumns: 'minmax(0, 1fr)',
-    margin: 0,
     '@media': { [tablet]: { gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: vars.space['6'] } },
   },
 ]);
 
-export const summaryTerm = style({ color: vars.color.textMuted });
-export const summaryValue = style([text.medium, text.wrap, { margin: 0 }]);
+export const summaryTerm = text.soft;
+export const summaryValue = style([text.medium, text.wrap]);
 
 export const steps = style([stack[3], { paddingLeft: vars.space['5'] }]);
 
-export const sectionTitle = style({
-  fontSize: vars.font.size.lg,
-  fontWeight: vars.font.weight.semibold,
-  marginBottom: vars.space['3'],
-});
+export const sectionTitle = style([text.title, { marginBottom: vars.space['3'] }]);
 
 export const hero = style([stack[2], { alignItems: 'flex-start' }]);

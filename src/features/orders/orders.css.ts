@@ -2,10 +2,19 @@ import { keyframes, style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme/contract.css';
 import * as ui from '../../ui/blocks.css';
 import { control } from '../../ui/field.css';
-import { bare, between, cluster, grid, row as inline, shrink, text } from '../../ui/layout.css';
-
-const wide = '(min-width: 768px)';
-const desktop = '(min-width: 1024px)';
+import { pageActions } from '../../ui/primitives.css';
+import {
+  bare,
+  between,
+  cluster,
+  flow,
+  grid,
+  row as inline,
+  shrink,
+  text,
+  withSide,
+} from '../../ui/layout.css';
+import { desktop, wide } from '../../ui/media';
 
 // ---- Dashboard -------------------------------------------------------------------------------------------------
 export const stack = style([grid[5], { gridTemplateColumns: 'minmax(0, 1fr)' }]);
@@ -23,7 +32,7 @@ export const tip = style([
   },
 ]);
 export const tipTitle = style([text.lead, { color: vars.color.primaryText }]);
-export const tipText = style({ margin: 0, fontSize: vars.font.size.sm, color: vars.color.text });
+export const tipText = style({ fontSize: vars.font.size.sm, color: vars.color.text });
 
 export const searchForm = style({ position: 'relative', maxWidth: '480px' });
 
@@ -33,23 +42,18 @@ export const list = style([grid[3], bare]);
 export const row = style([
   ui.surface({ shadow: 'sm' }),
   grid[3],
+  withSide,
   {
     position: 'relative',
     padding: vars.space['4'],
     transition: `border-color ${vars.motion.fast}, box-shadow ${vars.motion.fast}`,
     selectors: { '&:hover': { borderColor: vars.color.borderStrong, boxShadow: vars.shadow.md } },
-    '@media': {
-      [wide]: {
-        gridTemplateColumns: 'minmax(0, 1fr) auto',
-        alignItems: 'center',
-        padding: `${vars.space['4']} ${vars.space['5']}`,
-      },
-    },
+    '@media': { [wide]: { padding: `${vars.space['4']} ${vars.space['5']}` } },
   },
 ]);
 
 export const rowMain = style([grid[2], shrink]);
-export const rowNumber = style([text.muted, { fontVariantNumeric: 'tabular-nums' }]);
+export const rowNumber = style([text.muted, text.figures]);
 
 export const rowTitle = style([text.lead, text.wrap, { lineHeight: vars.font.lineHeight.snug }]);
 
@@ -70,8 +74,8 @@ export const rowFacts = style([
   { display: 'flex', flexWrap: 'wrap', gap: `${vars.space['1']} ${vars.space['4']}` },
 ]);
 export const fact = style({ display: 'flex', gap: vars.space['1'] });
-export const factLabel = style({ color: vars.color.textMuted });
-export const factValue = style([text.medium, { color: vars.color.text, fontVariantNumeric: 'tabular-nums' }]);
+export const factLabel = text.soft;
+export const factValue = style([text.medium, text.figures, { color: vars.color.text }]);
 
 export const rowSide = style([
   inline[3],
@@ -149,7 +153,6 @@ export const orderHeader = style([
 ]);
 
 export const orderTitle = style({
-  margin: 0,
   fontSize: vars.font.size.xl,
   fontWeight: vars.font.weight.bold,
   lineHeight: vars.font.lineHeight.tight,
@@ -170,9 +173,9 @@ const well = style({
   background: vars.color.surface2,
 });
 export const factBox = style([well, { display: 'grid', gap: '2px' }]);
-export const factBoxValue = style([text.lead, { fontVariantNumeric: 'tabular-nums' }]);
+export const factBoxValue = style([text.lead, text.figures]);
 
-export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'] });
+export const actions = pageActions;
 
 export const tabPanel = style({ paddingTop: vars.space['5'] });
 
@@ -229,19 +232,8 @@ export const uploadName = style([text.wrap, text.medium]);
 
 export const progress = ui.progress;
 
-export const fileRow = style([
-  ui.surface({ radius: 'md', pad: 3 }),
-  grid[3],
-  {
-    gridTemplateColumns: 'minmax(0, 1fr)',
-    '@media': { [wide]: { gridTemplateColumns: 'minmax(0, 1fr) auto' } },
-    alignItems: 'center',
-  },
-]);
-export const fileMeta = style([
-  text.muted,
-  { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: `${vars.space['1']} ${vars.space['3']}` },
-]);
+export const fileRow = style([ui.surface({ radius: 'md', pad: 3 }), grid[3], withSide]);
+export const fileMeta = style([text.muted, flow]);
 export const fileActions = style([cluster[2], { justifyContent: 'flex-end' }]);
 export const reviewed = style([
   inline[1],
@@ -256,5 +248,5 @@ export const reworkLayout = style([
 export const textarea = style([control, { height: '120px', resize: 'vertical' }]);
 
 export const reworkItem = style([ui.surface({ pad: 4 }), grid[2]]);
-export const reworkComment = style([text.wrap, { margin: 0, whiteSpace: 'pre-wrap' }]);
+export const reworkComment = style([text.wrap, { whiteSpace: 'pre-wrap' }]);
 export const reworkAnswer = style([reworkComment, well]);

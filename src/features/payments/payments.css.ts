@@ -1,8 +1,10 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme/contract.css';
 import * as ui from '../../ui/blocks.css';
+import { code } from '../../ui/field.css';
 import {
   bare,
+  between,
   cluster,
   columns as columnsBase,
   grid,
@@ -11,8 +13,7 @@ import {
   stack,
   text,
 } from '../../ui/layout.css';
-
-const wide = 'screen and (min-width: 960px)';
+import { laptop, tablet } from '../../ui/media';
 
 export const page = style([stack[5], shrink]);
 export const section = style([stack[4], shrink]);
@@ -28,7 +29,7 @@ export const row = style([
     gridTemplateColumns: 'auto minmax(0, 1fr)',
     alignItems: 'start',
     '@media': {
-      'screen and (min-width: 640px)': {
+      [tablet]: {
         gridTemplateColumns: 'auto minmax(0, 1fr) auto',
         alignItems: 'center',
       },
@@ -59,7 +60,7 @@ export const rowAside = style([
   {
     justifyContent: 'space-between',
     gridColumn: '1 / -1',
-    '@media': { 'screen and (min-width: 640px)': { gridColumn: 'auto', justifyContent: 'flex-end' } },
+    '@media': { [tablet]: { gridColumn: 'auto', justifyContent: 'flex-end' } },
   },
 ]);
 export const sum = style([text.strong, text.money]);
@@ -74,15 +75,11 @@ export const check = style({
 });
 
 /** The bar under a list with the selection and its action; sticks to the bottom on phones. */
-export const actionBar = style([
-  ui.surface({ tone: 'sunken', pad: 4 }),
-  cluster[3],
-  { justifyContent: 'space-between' },
-]);
+export const actionBar = style([ui.surface({ tone: 'sunken', pad: 4 }), cluster[3], between]);
 
 export const columns = style([
   columnsBase,
-  { '@media': { [wide]: { gridTemplateColumns: 'minmax(0, 3fr) minmax(0, 2fr)' } } },
+  { '@media': { [laptop]: { gridTemplateColumns: 'minmax(0, 3fr) minmax(0, 2fr)' } } },
 ]);
 
 export const fieldset = ui.fieldset();
@@ -93,7 +90,7 @@ export const choice = ui.choice();
 export const choiceInput = style([ui.choiceInput, { marginTop: '2px' }]);
 
 export const summaryRow = ui.moneyRow();
-export const summaryLabel = style({ color: vars.color.textMuted });
+export const summaryLabel = text.soft;
 export const summaryTotal = style([ui.moneyRow({ total: true }), { fontSize: vars.font.size.lg }]);
 
 export const filters = style([
@@ -101,17 +98,13 @@ export const filters = style([
   {
     gridTemplateColumns: 'minmax(0, 1fr)',
     alignItems: 'end',
-    '@media': { 'screen and (min-width: 640px)': { gridTemplateColumns: 'repeat(3, minmax(0, 1fr)) auto' } },
+    '@media': { [tablet]: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr)) auto' } },
   },
 ]);
 
-export const pager = style([cluster[3], { justifyContent: 'space-between' }]);
+export const pager = style([cluster[3], between]);
 
-export const codeInput = style({
-  letterSpacing: '0.3em',
-  fontVariantNumeric: 'tabular-nums',
-  maxWidth: '14rem',
-});
+export const codeInput = style([code, { maxWidth: '14rem' }]);
 export const narrow = style({ maxWidth: '40rem', width: '100%' });
 
 // ---- PaymentsPayOut ----
@@ -155,5 +148,5 @@ export const stepDot = style({
     [`${step}[data-state="done"] &`]: { background: vars.color.successSoft, borderColor: 'transparent' },
   },
 });
-export const ruleTitle = style([cluster[2], { fontWeight: vars.font.weight.medium }]);
+export const ruleTitle = style([cluster[2], text.medium]);
 export const phone = style([text.money, { color: vars.color.text, fontSize: vars.font.size.md }]);

@@ -1,8 +1,8 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme/contract.css';
-import { bare, between, cluster, shrink, stack, text } from '../../ui/layout.css';
+import { bare, between, cluster, column, shrink, stack, text } from '../../ui/layout.css';
 
-export const list = style([bare, { display: 'flex', flexDirection: 'column' }]);
+export const list = style([bare, column]);
 
 export const item = style([
   cluster[3],

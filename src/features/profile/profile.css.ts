@@ -7,20 +7,20 @@ import {
   cluster,
   columns as columnsBase,
   grid,
+  halves,
   row as inline,
   shrink,
   stack as column,
   text,
 } from '../../ui/layout.css';
-
-const wide = 'screen and (min-width: 960px)';
+import { laptop, tablet } from '../../ui/media';
 
 export const columns = style([
   columnsBase,
-  { '@media': { [wide]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } } },
+  { '@media': { [laptop]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } } },
 ]);
 
-export const cardLead = style([text.muted, { marginTop: vars.space['1'] }]);
+export const cardLead = ui.cardLead;
 
 export const cardHead = style({ marginBottom: vars.space['4'] });
 
@@ -29,26 +29,20 @@ export const fieldset = ui.fieldset({ gap: 4 });
 
 export const legend = ui.legend({ size: 'sm' });
 
-export const twoFields = style([
-  grid[4],
-  {
-    gridTemplateColumns: 'minmax(0, 1fr)',
-    '@media': { 'screen and (min-width: 480px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
-  },
-]);
+export const twoFields = style([grid[4], halves.largePhone]);
 
 export const footer = style([cluster[3], { paddingTop: vars.space['2'] }]);
 
-export const status = style([inline[1], { fontSize: vars.font.size.sm, color: vars.color.success }]);
+export const status = style([inline[1], text.success]);
 
 export const linkButton = style([ui.linkButton, { fontSize: vars.font.size.sm }]);
 
-export const textLink = style({ color: vars.color.primaryText, fontWeight: vars.font.weight.medium });
+export const textLink = style([text.medium, { color: vars.color.primaryText }]);
 
 // ---- The identity card (avatar, name, e-mail) ------------------------------------------------------------------
 export const identity = style([
   column[5],
-  { '@media': { 'screen and (min-width: 640px)': { flexDirection: 'row', alignItems: 'flex-start' } } },
+  { '@media': { [tablet]: { flexDirection: 'row', alignItems: 'flex-start' } } },
 ]);
 
 export const avatarFrame = style({
@@ -70,7 +64,7 @@ export const avatarActions = style([column[2], shrink]);
 
 export const identityText = style([column[1], shrink]);
 export const identityName = style({ fontSize: vars.font.size.xl, fontWeight: vars.font.weight.semibold });
-export const identityEmail = style({ color: vars.color.textMuted, overflowWrap: 'anywhere' });
+export const identityEmail = style([text.soft, text.wrap]);
 
 /** The real file input is visually hidden; its label is styled as a button and stays keyboard-reachable. */
 export const fileInput = ui.fileInput;

@@ -1,9 +1,9 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme/contract.css';
 import * as ui from '../../ui/blocks.css';
-import { bare, row as inline, shrink, text } from '../../ui/layout.css';
+import { bare, center, column as flexColumn, row as inline, shrink, text } from '../../ui/layout.css';
+import { desktop } from '../../ui/media';
 
-const desktop = '(min-width: 1024px)';
 const SIDEBAR = '248px';
 const HEADER = '64px';
 
@@ -58,7 +58,7 @@ export const sidebarLogo = style({
   padding: `0 ${vars.space['2']}`,
 });
 
-export const navList = style([bare, { display: 'flex', flexDirection: 'column', gap: '2px' }]);
+export const navList = style([bare, flexColumn, { gap: '2px' }]);
 
 /** A line of the side navigation or of the user menu: an icon and a label. */
 const item = style([
@@ -74,9 +74,9 @@ const item = style([
 
 export const navLink = style([
   item,
+  text.soft,
+  text.medium,
   {
-    color: vars.color.textMuted,
-    fontWeight: vars.font.weight.medium,
     transition: `background-color ${vars.motion.fast}, color ${vars.motion.fast}`,
     selectors: {
       '&:hover': { background: vars.color.surfaceHover, color: vars.color.text },
@@ -86,7 +86,7 @@ export const navLink = style([
 ]);
 
 // ---- Header ----------------------------------------------------------------------------------------------------
-export const column = style([shrink, { display: 'flex', flexDirection: 'column' }]);
+export const column = style([shrink, flexColumn]);
 
 export const header = style([
   inline[2],
@@ -111,7 +111,6 @@ export const headerSpacer = style({ flex: 1 });
 export const financeChip = style([
   inline[3],
   {
-    margin: 0,
     padding: `${vars.space['1']} ${vars.space['3']}`,
     borderRadius: vars.radius.full,
     background: vars.color.surface2,
@@ -119,8 +118,8 @@ export const financeChip = style([
     whiteSpace: 'nowrap',
   },
 ]);
-export const financeValue = style([text.strong, { fontVariantNumeric: 'tabular-nums' }]);
-export const financeLabel = style([inline[1], { color: vars.color.textMuted }]);
+export const financeValue = style([text.strong, text.figures]);
+export const financeLabel = style([inline[1], text.soft]);
 export const financeBonus = style({
   display: 'none',
   '@media': { '(min-width: 400px)': { display: 'flex' } },
@@ -162,12 +161,10 @@ export const menuButton = style([
 
 export const menuName = style([
   text.medium,
+  text.ellipsis,
   {
     display: 'none',
     maxWidth: '160px',
-    overflow: 'hidden',
-    textOverflow: 'ellipsis',
-    whiteSpace: 'nowrap',
     fontSize: vars.font.size.sm,
     '@media': { [desktop]: { display: 'block' } },
   },
@@ -194,7 +191,7 @@ export const menuHead = style({
   borderBottom: `1px solid ${vars.color.border}`,
   fontSize: vars.font.size.sm,
 });
-export const menuHeadEmail = style([text.wrap, { color: vars.color.textMuted }]);
+export const menuHeadEmail = style([text.wrap, text.soft]);
 
 export const menuItem = style([
   item,
@@ -234,19 +231,19 @@ export const bottomList = style([
   { display: 'grid', gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' },
 ]);
 
-export const bottomLink = style({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'center',
-  justifyContent: 'center',
-  gap: '2px',
-  height: '64px',
-  color: vars.color.textMuted,
-  fontSize: vars.font.size.xs,
-  fontWeight: vars.font.weight.medium,
-  textDecoration: 'none',
-  selectors: {
-    '&[aria-current="page"]': { color: vars.color.primaryText },
-    '&:focus-visible': { outlineOffset: '-4px' },
+export const bottomLink = style([
+  flexColumn,
+  center,
+  text.medium,
+  {
+    gap: '2px',
+    height: '64px',
+    color: vars.color.textMuted,
+    fontSize: vars.font.size.xs,
+    textDecoration: 'none',
+    selectors: {
+      '&[aria-current="page"]': { color: vars.color.primaryText },
+      '&:focus-visible': { outlineOffset: '-4px' },
+    },
   },
-});
+]);

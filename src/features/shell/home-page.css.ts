@@ -2,6 +2,7 @@ import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme/contract.css';
 import * as ui from '../../ui/blocks.css';
 import { bare, text } from '../../ui/layout.css';
+import { tablet } from '../../ui/media';
 
 export const sectionTitle = style([
   text.muted,
@@ -16,7 +17,7 @@ export const grid = style([
     gridTemplateColumns: 'minmax(0, 1fr)',
     gap: vars.space['3'],
     '@media': {
-      '(min-width: 640px)': { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: vars.space['4'] },
+      [tablet]: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: vars.space['4'] },
     },
   },
 ]);
@@ -35,7 +36,7 @@ export const action = style([
       '&:hover': { borderColor: vars.color.borderStrong, boxShadow: vars.shadow.md },
       '&:active': { transform: 'translateY(1px)' },
     },
-    '@media': { '(min-width: 640px)': { flexDirection: 'column' } },
+    '@media': { [tablet]: { flexDirection: 'column' } },
   },
 ]);
 
@@ -59,7 +60,7 @@ export const actionIcon = style({
 
 export const actionIconOnPrimary = style({ background: 'rgba(255, 255, 255, 0.16)', color: 'inherit' });
 
-export const actionTitle = style({ display: 'block', fontWeight: vars.font.weight.semibold });
+export const actionTitle = style([text.strong, { display: 'block' }]);
 export const actionText = style([text.muted, { display: 'block', marginTop: vars.space['1'] }]);
 export const actionTextOnPrimary = style({ color: 'inherit', opacity: 0.9 });
 
@@ -68,7 +69,7 @@ export const finances = style({
   gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
   gap: vars.space['3'],
   margin: `0 0 ${vars.space['8']}`,
-  '@media': { '(min-width: 640px)': { gap: vars.space['4'] } },
+  '@media': { [tablet]: { gap: vars.space['4'] } },
 });
 
 export const statValue = style([text.figure, { letterSpacing: '-0.01em' }]);
