@@ -10,6 +10,7 @@ interface ChunkLike {
   isEntry: boolean;
   isDynamicEntry: boolean;
   facadeModuleId: string | null;
+  moduleIds?: string[];
   imports: string[];
   viteMetadata?: { importedCss: Set<string> };
 }
@@ -59,10 +60,10 @@ export function routeAssets(): Plugin {
       // The app's actors (src/app/create-actors.ts, imported dynamically by main.tsx) and the signed-in ones it
       // imports in turn (src/app/signed-in-actors.ts: the cabinet layout waits for them): the server links both for
       // a visitor with the session hint, whose first page waits for them (an anonymous /login loads neither).
-      const actors = [...chunks.values()].filter(
-        (c) =>
-          c.isDynamicEntry &&
-          /\/src\/app\/(create-actors|signed-in-actors)\.ts$/.test(c.facadeModuleId ?? ''),
+      // (The build groups them into one chunk, vite.config.ts: found by the modules a chunk holds.)
+      const actorsModule = /\/src\/app\/(create-actors|signed-in-actors)\.ts$/;
+      const actors = [...chunks.values()].filter((c) =>
+        [c.facadeModuleId ?? '', ...(c.moduleIds ?? [])].some((id) => actorsModule.test(id)),
       );
       if (actors.length) {
         const js = [...closure(actors.map((c) => c.fileName))].filter((f) => !entry.has(f));
