@@ -120,3 +120,17 @@ test('the dashboard has tips and no axe violations', async ({ page, customer }) 
   await expect(rows(page).first()).toBeVisible();
   await expectNoAxeViolations(page);
 });
+
+test('on a phone the dashboard fits the screen: the tips take the column, nothing scrolls sideways', async ({
+  page,
+  customer,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInFast(page, customer, '/home');
+  await expect(rows(page).first()).toBeVisible();
+  const tips = page.getByRole('region', { name: 'Советы и предложения' });
+  await expect(tips).toBeVisible();
+  const box = await tips.boundingBox();
+  expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+});

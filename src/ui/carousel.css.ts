@@ -1,7 +1,8 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from './theme/contract.css';
 
-export const root = style({ position: 'relative' });
+/** min-width 0: placed in a grid or flex column, it takes the column's width, not its slides' row of widths. */
+export const root = style({ position: 'relative', minWidth: 0 });
 
 export const viewport = style({
   overflow: 'hidden',
