@@ -18,8 +18,16 @@ const browserOffline = () => !navigator.onLine;
 /** Failed socket attempts in a row that count as "the server is unreachable" (one may be a passing blip). */
 export const UNREACHABLE_AFTER_ATTEMPTS = 2;
 
+/**
+ * What the browser says of its network (`navigator.onLine`, followed through its events). Read from the flag, so a
+ * stray 'online' event while the flag stays false (Chromium fires them) changes nothing.
+ */
+export function useBrowserOffline(): boolean {
+  return useSyncExternalStore(subscribeOnline, browserOffline, () => false);
+}
+
 export function useIsOffline(): boolean {
-  const offline = useSyncExternalStore(subscribeOnline, browserOffline, () => false);
+  const offline = useBrowserOffline();
   const unreachable = useSelector(
     useAppActors().realtime,
     (s) => s.hasTag('waiting') && s.context.attempt >= UNREACHABLE_AFTER_ATTEMPTS,

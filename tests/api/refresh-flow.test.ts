@@ -99,6 +99,21 @@ describe('refresh through the token machine', () => {
   });
 });
 
+/** Two tabs: A's refresh waits for `release()` and answers 'from-A'; B's would answer 'from-B'. */
+function twoTabs() {
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  const requestA = vi.fn(async () => {
+    await gate;
+    return { access: 'from-A', expires_in: 300 };
+  });
+  const requestB = vi.fn(async () => ({ access: 'from-B', expires_in: 300 }));
+  const tabA = createTokenSync({ refreshRequest: requestA, onTokens: vi.fn(), onSignedOut: vi.fn() });
+  const tabB = createTokenSync({ refreshRequest: requestB, onTokens: vi.fn(), onSignedOut: vi.fn() });
+  syncs.push(tabA, tabB);
+  return { release, requestA, requestB, tabA, tabB };
+}
+
 describe('token sync between tabs (BroadcastChannel cabinet-auth)', () => {
   it('shares a refreshed token with the other tab', async () => {
     const received = vi.fn();
@@ -114,16 +129,7 @@ describe('token sync between tabs (BroadcastChannel cabinet-auth)', () => {
   });
 
   it('a tab that asks while another tab refreshes takes its token instead of refreshing again', async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    const requestA = vi.fn(async () => {
-      await gate;
-      return { access: 'from-A', expires_in: 300 };
-    });
-    const requestB = vi.fn(async () => ({ access: 'from-B', expires_in: 300 }));
-    const tabA = createTokenSync({ refreshRequest: requestA, onTokens: vi.fn(), onSignedOut: vi.fn() });
-    const tabB = createTokenSync({ refreshRequest: requestB, onTokens: vi.fn(), onSignedOut: vi.fn() });
-    syncs.push(tabA, tabB);
+    const { release, requestB, tabA, tabB } = twoTabs();
 
     // A Web Lock stand-in: tab B's refresh runs once tab A's is done (what navigator.locks does in a browser).
     const first = tabA.refresh();
@@ -190,16 +196,7 @@ describe('token sync between tabs (BroadcastChannel cabinet-auth)', () => {
 
   it('a tab granted the lock just before the message of the tab it waited behind takes that token', async () => {
     vi.stubGlobal('navigator', { locks: queuedLocks() });
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    const requestA = vi.fn(async () => {
-      await gate;
-      return { access: 'from-A', expires_in: 300 };
-    });
-    const requestB = vi.fn(async () => ({ access: 'from-B', expires_in: 300 }));
-    const tabA = createTokenSync({ refreshRequest: requestA, onTokens: vi.fn(), onSignedOut: vi.fn() });
-    const tabB = createTokenSync({ refreshRequest: requestB, onTokens: vi.fn(), onSignedOut: vi.fn() });
-    syncs.push(tabA, tabB);
+    const { release, requestA, requestB, tabA, tabB } = twoTabs();
 
     const first = tabA.refresh();
     await vi.waitFor(() => expect(requestA).toHaveBeenCalled());

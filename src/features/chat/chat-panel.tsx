@@ -32,6 +32,7 @@ import { t } from './strings';
 import { useAttachments } from './use-attachments';
 import { outboxStorage } from './outbox-storage';
 import { useUser } from '../../actors/hooks';
+import { useBrowserOffline } from '../../actors/connectivity';
 
 const chatLogic = chatMachine.provide({
   actors: {
@@ -61,11 +62,12 @@ function useDocumentVisible(): boolean {
 
 export function ChatPanel({ orderId }: { orderId: number }) {
   const customerId = useUser()?.id ?? null;
+  const browserOffline = useBrowserOffline();
   // The outbox is kept per customer and order: a message written offline survives a reload (README "Offline").
   const chat = useActorRef(chatLogic, {
     input: {
       orderId,
-      online: navigator.onLine,
+      online: !browserOffline,
       ...(customerId === null ? {} : { storage: outboxStorage(customerId, orderId) }),
     },
   });
@@ -110,19 +112,10 @@ export function ChatPanel({ orderId }: { orderId: number }) {
   });
 
   // Back online: what waits in the outbox goes at once (the socket's resume follows, and is harmless). Offline:
-  // nothing new is tried. Chromium also fires 'online' while navigator.onLine stays false (seen in the offline
-  // e2e): only the flag counts.
+  // nothing new is tried.
   useEffect(() => {
-    const online = () => navigator.onLine && chat.send({ type: 'chat.online' });
-    const offline = () => chat.send({ type: 'chat.offline' });
-    window.addEventListener('online', online);
-    window.addEventListener('offline', offline);
-    if (!navigator.onLine) offline(); // gone between the first render and now: the event was missed
-    return () => {
-      window.removeEventListener('online', online);
-      window.removeEventListener('offline', offline);
-    };
-  }, [chat]);
+    chat.send({ type: browserOffline ? 'chat.offline' : 'chat.online' });
+  }, [chat, browserOffline]);
 
   // The newest message is in view and the tab is visible: the customer has seen it.
   useEffect(() => {
