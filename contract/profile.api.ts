@@ -105,7 +105,10 @@ export type EmailChangePending = z.infer<typeof EmailChangePending>;
 export const EmailChangeStatus = z.object({ email: z.string(), pending: z.nullable(EmailChangePending) });
 export type EmailChangeStatus = z.infer<typeof EmailChangeStatus>;
 
-/** GET ?token= or POST `{ token }` /client/api/change-email/confirm/: the address in force. */
+/**
+ * POST `{ token }` /client/api/change-email/confirm/: the address in force. GET ?token= only checks the link (a read
+ * never writes): the address it would put in force, or why it is dead.
+ */
 export const EmailChangeConfirmed = z.object({ email: z.string() });
 export type EmailChangeConfirmed = z.infer<typeof EmailChangeConfirmed>;
 

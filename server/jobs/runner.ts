@@ -8,7 +8,8 @@
  *   // (a) A recurring task: due at every start() and then `ms` after its last run. Across instances one of them
  *   // runs it: the run holds a transaction-scoped advisory lock on the task's name, and moves `next_run_at` in the
  *   // same transaction; the handler gets that transaction (`tx`), so its writes and the schedule commit together.
- *   runner.every('orders.guarantee-sweep', 60_000, async ({ tx, now }) => { ... });
+ *   // It may return a function to call once the run has committed (publish what changed).
+ *   runner.every('orders.guarantee-sweep', 60_000, async ({ tx, now }) => { ...; return () => publish(...); });
  *
  *   // (b) One-off jobs: a handler per name, and jobs enqueued with any executor — pass the caller's transaction
  *   // so the job is queued atomically with its cause (an outbox message with the order that caused it).
@@ -45,7 +46,8 @@ export interface RecurringContext {
   now: Date;
   signal: AbortSignal;
 }
-export type RecurringHandler = (ctx: RecurringContext) => Promise<void>;
+/** May return what to do once the run has committed (announce its changes on the realtime bus). */
+export type RecurringHandler = (ctx: RecurringContext) => Promise<void | (() => Promise<void>)>;
 
 export interface JobContext {
   id: number;
@@ -166,7 +168,8 @@ export function createJobRunner(
   let stopped = false;
 
   async function runRecurring(name: string, task: { ms: number; handler: RecurringHandler }, at: Date) {
-    return db.transaction(async (tx) => {
+    let afterCommit: (() => Promise<void>) | undefined;
+    const ran = await db.transaction(async (tx) => {
       const [lock] = rowsOf<{ ok: boolean }>(
         await tx.execute(sql`select pg_try_advisory_xact_lock(${LOCK_SPACE}::int, hashtext(${name})) as ok`),
       );
@@ -184,7 +187,9 @@ export function createJobRunner(
       let error: string | null = null;
       try {
         // A savepoint: a failing handler's writes are undone, the schedule still moves on.
-        await tx.transaction((inner) => task.handler({ tx: inner, now: at, signal: abort.signal }));
+        afterCommit =
+          (await tx.transaction((inner) => task.handler({ tx: inner, now: at, signal: abort.signal }))) ??
+          undefined;
       } catch (e) {
         error = message(e);
         log?.error({ err: e, task: name }, 'recurring task failed');
@@ -196,11 +201,11 @@ export function createJobRunner(
       );
       return true;
     });
+    await afterCommit?.().catch((err: unknown) => log?.error({ err, task: name }, 'after a recurring task'));
+    return ran;
   }
 
-  async function claim(
-    at: Date,
-  ): Promise<
+  async function claim(at: Date): Promise<
     {
       id: number;
       name: string;

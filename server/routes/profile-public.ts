@@ -9,6 +9,7 @@ import { profilePopup } from '../domain/profile';
 import { readAvatarFile } from '../domain/avatar';
 import {
   cancelEmailChange,
+  checkEmailChangeLink,
   confirmEmailChange,
   emailChangeStatus,
   requestEmailChange,
@@ -139,7 +140,7 @@ export function profilePublicRoutes(deps: Deps) {
   );
 
   app.get('/change-email/confirm/', noStore, valid('query', EmailChangeConfirmRequest), async (c) =>
-    c.json(await confirmEmailChange(deps, c.req.valid('query').token)),
+    c.json(await checkEmailChangeLink(deps, c.req.valid('query').token)),
   );
 
   app.post(

@@ -1,6 +1,6 @@
 // Orders as the customer reads them: loading one (own or any), the list with its counters and unread counts, the
 // detail, and the derived flags (status shown, may it be edited, may a rework be asked). No writes here.
-import { and, count, desc, eq, ilike, inArray, isNull, min, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, inArray, isNull, min, or, sql, type SQL } from 'drizzle-orm';
 import type { Deps } from '../../env';
 import { notFound } from '../errors';
 import { chatMessages, orders, reworks } from '../../db/tables';
@@ -18,9 +18,26 @@ import { listOrderFiles, toOrderFile } from '../order-files';
 export type OrderRow = typeof orders.$inferSelect;
 const S = ORDER_STATUSES;
 export const EDITABLE_STATUS_IDS: number[] = [S.new.id, S.pricing.id, S.awaitingPayment.id];
-export function displayStatus(row: Pick<OrderRow, 'statusId' | 'isTrash'>): StatusRef {
-  const s = row.isTrash ? S.archived : (statusById(row.statusId) ?? S.new);
+/**
+ * The status a customer reads. A guarantee that has run out reads as done from that moment (given `now`), though the
+ * row says so only after the next guarantee sweep (server/jobs/tasks.ts, every minute): reads never write.
+ */
+export function displayStatus(
+  row: Pick<OrderRow, 'statusId' | 'isTrash'> & { guaranteeUntil?: Date | null },
+  now?: Date,
+): StatusRef {
+  const s = row.isTrash ? S.archived : (statusById(effectiveStatusId(row, now)) ?? S.new);
   return { id: s.id, title: s.title };
+}
+
+/** The order's status with an expired guarantee counted as done. */
+export function effectiveStatusId(
+  row: Pick<OrderRow, 'statusId'> & { guaranteeUntil?: Date | null },
+  now: Date | undefined,
+): number {
+  return row.statusId === S.guarantee.id && now && row.guaranteeUntil && row.guaranteeUntil <= now
+    ? S.done.id
+    : row.statusId;
 }
 
 /** Another customer's order, or no order at all, is the same 404. */
@@ -39,12 +56,14 @@ export async function loadOrder(db: Executor, orderId: number): Promise<OrderRow
   return row;
 }
 
-/** When the customer's earliest running guarantee ends (and a list read would settle it), or null. */
-export async function nextGuaranteeEnd(db: Executor, userId: number): Promise<Date | null> {
+/** When the customer's earliest running guarantee ends (the status a list shows changes then), or null. */
+export async function nextGuaranteeEnd(db: Executor, userId: number, now: Date): Promise<Date | null> {
   const [row] = await db
     .select({ at: min(orders.guaranteeUntil) })
     .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.statusId, S.guarantee.id)));
+    .where(
+      and(eq(orders.userId, userId), eq(orders.statusId, S.guarantee.id), gt(orders.guaranteeUntil, now)),
+    );
   return row?.at ?? null;
 }
 
@@ -76,10 +95,10 @@ export async function unreadByOrder(db: Executor, orderIds: number[]): Promise<M
   return new Map(rows.map((r) => [r.orderId, r.n]));
 }
 
-export function toListItem(row: OrderRow, unread: number): OrderListItem {
+export function toListItem(row: OrderRow, unread: number, now?: Date): OrderListItem {
   return {
     id: row.id,
-    status: displayStatus(row),
+    status: displayStatus(row, now),
     is_trash: row.isTrash,
     work_type: row.workType,
     subject: row.subject,
@@ -97,6 +116,8 @@ export interface ListQuery {
   search?: string | undefined;
   page: number;
   pageSize: number;
+  /** The read's clock: a guarantee that ran out by then reads as done. */
+  now?: Date;
 }
 
 /**
@@ -134,7 +155,7 @@ export async function listOrders(
     db,
     rows.map((r) => r.id),
   );
-  return { count: total, results: rows.map((r) => toListItem(r, unread.get(r.id) ?? 0)) };
+  return { count: total, results: rows.map((r) => toListItem(r, unread.get(r.id) ?? 0, q.now)) };
 }
 
 export function canRequestRework(row: OrderRow, now: Date): boolean {
@@ -159,7 +180,7 @@ export async function orderDetail(
     db.select({ n: count() }).from(reworks).where(eq(reworks.orderId, row.id)),
   ]);
   return {
-    ...toListItem(row, unread.get(row.id) ?? 0),
+    ...toListItem(row, unread.get(row.id) ?? 0, deps.now()),
     pages: row.pages,
     originality: row.originality,
     requirements: row.requirements,
