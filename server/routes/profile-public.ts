@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv, Deps } from '../env';
 import { badRequest } from '../domain/errors';
@@ -30,12 +29,6 @@ import {
   SandboxLinkQuery,
   SocialProfileLinkRequest,
 } from '../../contract/profile.api';
-
-/** /client/api/* has no global body limit (only /api/* has): these calls take small JSON or form bodies. */
-const smallBody = bodyLimit({
-  maxSize: 16 * 1024,
-  onError: (c) => c.json({ detail: 'Слишком большой запрос.' }, 413),
-});
 
 /** Answers about one customer must never sit in a shared cache. */
 const noStore = createMiddleware<AppEnv>(async (c, next) => {
@@ -71,7 +64,6 @@ export function profilePublicRoutes(deps: Deps) {
   app.post(
     '/socials/profile/',
     noStore,
-    smallBody,
     auth,
     valid('json', SocialProfileLinkRequest),
     async (c) => {
@@ -101,7 +93,6 @@ export function profilePublicRoutes(deps: Deps) {
   app.post(
     '/socials/profile/sandbox/:network/',
     noStore,
-    smallBody,
     valid('param', SandboxLinkParams),
     async (c) => {
       const network = sandboxNetwork(c.req.valid('param').network);
@@ -128,7 +119,6 @@ export function profilePublicRoutes(deps: Deps) {
   app.post(
     '/change-email/request-change/',
     noStore,
-    smallBody,
     auth,
     valid('json', EmailChangeRequestBody),
     async (c) => c.json(await requestEmailChange(deps, c.get('userId'), c.req.valid('json').email)),
@@ -145,7 +135,6 @@ export function profilePublicRoutes(deps: Deps) {
   app.post(
     '/change-email/confirm/',
     noStore,
-    smallBody,
     valid('json', EmailChangeConfirmRequest),
     async (c) => c.json(await confirmEmailChange(deps, c.req.valid('json').token)),
   );
