@@ -39,6 +39,11 @@ export interface EndpointSpec {
   bodyLimit?: number;
   /** The 413's Russian `detail` when this row says something more precise than BODY_TOO_LARGE. */
   tooLarge?: string;
+  /**
+   * A public write's limit per caller (the client's IP; behind TRUST_PROXY the real client's): at most `max` calls in
+   * `windowMs`, counted in the database so instances share the count; one more is a 429 with Retry-After.
+   */
+  perCaller?: { max: number; windowMs: number };
 }
 
 /** A JSON body's default limit. */

@@ -4,7 +4,7 @@
 import * as z from 'zod/mini';
 import { endpoint, SMALL_BODY_LIMIT } from './http';
 import { Finances } from './payments.api';
-import { SOCIAL_NETWORKS } from './auth';
+import { PUBLIC_WRITES, SOCIAL_NETWORKS } from './auth';
 import { body, Email, Phone } from './auth.api';
 import {
   EDUCATION_LEVELS,
@@ -383,8 +383,9 @@ export const profileApi = {
   'POST /client/api/change-email/confirm/': endpoint({
     body: EmailChangeConfirmRequest,
     answer: EmailChangeConfirmed,
-    errors: [400, 413],
+    errors: [400, 413, 429],
     bodyLimit: SMALL_BODY_LIMIT,
+    perCaller: PUBLIC_WRITES.EMAIL_CONFIRMATIONS,
     auth: 'public',
   }),
 } as const;

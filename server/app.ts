@@ -22,6 +22,7 @@ import type { Metrics } from './ops/metrics';
 import { observeRequests } from './ops/observe';
 import { healthRoutes, type Lifecycle } from './ops/health';
 import { limitBodies } from './middleware/body-limit';
+import { limitPublicWrites } from './middleware/public-limits';
 
 /** What the operators' side of the app is given: by startServer, or quiet defaults (tests that call createApp). */
 export interface AppOps {
@@ -61,6 +62,8 @@ export function createApp(deps: Deps, mount?: (app: Hono<AppEnv>) => void, ops: 
   );
   // Every write under every prefix, limited by its row of the endpoint table (413 before the body is read).
   app.use(limitBodies());
+  // Public writes whose row states a limit per caller (registration, restore, auto-login, …): 429 over it.
+  app.use(limitPublicWrites(deps));
   app.use('/api/*', async (c, next) => {
     await next();
     // Set on the finished response itself: c.header() now would copy the whole response first.

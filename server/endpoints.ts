@@ -17,8 +17,19 @@ export const routes: readonly Route[] = Object.entries(api).map(([key, spec]) =>
   return { key: key as EndpointKey, method, path, pattern, spec };
 });
 
+const found = new Map<string, Route | undefined>();
+
 /** The table's row for a request, when it has one: a literal segment beats a parameter (`fake/` before `:id/`). */
 export function endpointOf(method: string, path: string): Route | undefined {
+  const key = `${method} ${path}`;
+  if (found.has(key)) return found.get(key);
+  const route = match(method, path);
+  if (found.size >= 10_000) found.clear(); // paths carry ids: a bounded memo
+  found.set(key, route);
+  return route;
+}
+
+function match(method: string, path: string): Route | undefined {
   let best: Route | undefined;
   let bestParams = Infinity;
   for (const r of routes) {

@@ -17,17 +17,11 @@ export function limitOf(method: string, path: string): { bytes: number; detail: 
 }
 
 export function limitBodies(): MiddlewareHandler<AppEnv> {
-  const cache = new Map<string, { bytes: number; detail: string }>();
   return async (c, next) => {
     const method = c.req.method;
     // Reads carry no body; looking for one would build a full Request object on every GET.
     if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return next();
-    const cacheKey = `${method} ${c.req.path}`;
-    let limit = cache.get(cacheKey);
-    if (!limit) {
-      limit = limitOf(method, c.req.path);
-      if (cache.size < 10_000) cache.set(cacheKey, limit);
-    }
+    const limit = limitOf(method, c.req.path);
     const tooLarge = () => {
       c.header('Connection', 'close');
       return c.json({ detail: limit.detail }, 413);
