@@ -2,7 +2,7 @@
 // replace the sandbox page only.
 import * as z from 'zod/mini';
 import { endpoint } from './http';
-import { SOCIAL_NETWORKS } from './auth';
+import { PUBLIC_WRITES, SOCIAL_NETWORKS } from './auth';
 import { body, Email, requiredString, SignInAnswer } from './auth.api';
 
 export const SocialLink = z.object({ link: z.string(), network_name: z.enum(SOCIAL_NETWORKS) });
@@ -34,7 +34,8 @@ export const socialsApi = {
   'POST /client/api/socials/email/': endpoint({
     body: SocialEmailRequest,
     answer: SignInAnswer,
-    errors: [400],
+    errors: [400, 429],
+    perCaller: PUBLIC_WRITES.SOCIAL_EMAILS,
     auth: 'public',
   }),
 } as const;

@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { requestId } from 'hono/request-id';
-import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv, Deps } from './env';
 import { DomainError } from './domain/errors';
@@ -22,10 +21,8 @@ import { createLogger, type Logger } from './ops/logger';
 import type { Metrics } from './ops/metrics';
 import { observeRequests } from './ops/observe';
 import { healthRoutes, type Lifecycle } from './ops/health';
-
-/** JSON bodies are small; multipart uploads have their own per-route limits (files, avatar). */
-const JSON_LIMIT = 1024 * 1024;
-const MULTIPART_LIMIT = 50 * 1024 * 1024;
+import { limitBodies } from './middleware/body-limit';
+import { limitPublicWrites } from './middleware/public-limits';
 
 /** What the operators' side of the app is given: by startServer, or quiet defaults (tests that call createApp). */
 export interface AppOps {
@@ -63,15 +60,10 @@ export function createApp(deps: Deps, mount?: (app: Hono<AppEnv>) => void, ops: 
       crossOriginEmbedderPolicy: false,
     }),
   );
-  app.use('/api/*', async (c, next) => {
-    // Reads carry no body; looking for one would build a full Request object on every GET.
-    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-    const multipart = (c.req.header('content-type') ?? '').startsWith('multipart/');
-    return bodyLimit({
-      maxSize: multipart ? MULTIPART_LIMIT : JSON_LIMIT,
-      onError: (c) => c.json({ detail: 'Слишком большой запрос.' }, 413),
-    })(c, next);
-  });
+  // Every write under every prefix, limited by its row of the endpoint table (413 before the body is read).
+  app.use(limitBodies());
+  // Public writes whose row states a limit per caller (registration, restore, auto-login, …): 429 over it.
+  app.use(limitPublicWrites(deps));
   app.use('/api/*', async (c, next) => {
     await next();
     // Set on the finished response itself: c.header() now would copy the whole response first.

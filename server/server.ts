@@ -68,7 +68,7 @@ export async function startServer(
     deps,
     (app) => {
       ws = createNodeWebSocket({ app });
-      mountSocket(app, deps, ws.upgradeWebSocket, { pingMs: opts.socketPingMs });
+      mountSocket(app, deps, ws.upgradeWebSocket, { pingMs: opts.socketPingMs, wss: ws.wss });
     },
     { log, metrics, lifecycle },
   );
