@@ -1,11 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
-import { existsSync } from 'node:fs';
+import { findChromium } from './scripts/chromium.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const STAFF_TOKEN = 'e2e-staff-token'; // e2e/support/fixtures.ts uses the same
-// Debian's Chromium where it is installed (CI, this machine); Playwright's own browser on a developer's laptop.
-const chromium =
-  process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+// CHROMIUM_PATH, Debian's Chromium (CI, this machine) or Playwright's own (scripts/chromium.mjs; `npm test` fetches it).
+const chromium = findChromium()?.path;
 
 export default defineConfig({
   testDir: './e2e',

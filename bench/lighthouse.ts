@@ -8,6 +8,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import puppeteer from 'puppeteer-core';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DEBIAN_CHROMIUM, findChromium } from '../scripts/chromium.mjs';
 import { ROOT, ensureDist } from './bundle';
 import { loginDemo, startChild, type Cookie } from './lib/server';
 import {
@@ -19,7 +20,7 @@ import {
   statusOf,
 } from './lib/report';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM = findChromium()?.path ?? DEBIAN_CHROMIUM; // scripts/chromium.mjs says where it looks
 export const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',

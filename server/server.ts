@@ -17,6 +17,7 @@ import { stopServing, trackRequests } from './ops/shutdown';
 import { createStorage } from './storage/storage';
 import { createJobRunner, type JobRunner } from './jobs/runner';
 import { registerJobs } from './jobs/tasks';
+import { openAdminSocket, refuseIfServed } from './ops/admin-socket';
 
 export interface RunningServer {
   url: string;
@@ -45,6 +46,7 @@ export async function startServer(
   } = {},
 ): Promise<RunningServer> {
   const log = opts.log ?? createLogger(config.logLevel);
+  if (!opts.database && !config.databaseUrl) await refuseIfServed(config.dataDir); // one PGlite, one process
   const database =
     opts.database ??
     (await openDatabase(
@@ -52,6 +54,16 @@ export async function startServer(
         ? { url: config.databaseUrl }
         : { dataDir: join(config.dataDir, 'db'), sharedBuffers: config.pgliteSharedBuffers },
     ));
+  // Only the server that opened DATA_DIR/db itself answers backups on DATA_DIR/admin.sock (README "Backups").
+  const admin =
+    !opts.database && database.pglite
+      ? await openAdminSocket({ dataDir: config.dataDir, pglite: database.pglite, log }).catch(
+          async (err: unknown) => {
+            await database.close();
+            throw err;
+          },
+        )
+      : undefined;
   const realtime = await createRealtime(database);
   const storage = await createStorage(config);
   await storage.ready(); // a wrong bucket or an unwritable DATA_DIR stops the start, not the first upload
@@ -118,6 +130,7 @@ export async function startServer(
         await realtime.close();
         await metricsServer?.close();
         await storage.close();
+        await admin?.close();
         if (opts.closeDatabase ?? !opts.database) await database.close();
         log.info('stopped');
       })();

@@ -30,6 +30,8 @@ export interface Database {
   notify(channel: string, payload: string): Promise<void>;
   /** Subscribes to a channel; returns an unsubscribe function. */
   listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  /** PGlite only: the embedded database itself (backups take its dump under its transaction lock). */
+  pglite?: PGlite;
   /** PostgreSQL only: the pool's connections (metrics). */
   poolStats?(): { total: number; idle: number; waiting: number };
   /** Empties every table (tests). */
@@ -193,6 +195,7 @@ export async function openDatabase(opts: {
   return {
     db,
     kind: 'pglite',
+    pglite: client,
     prepared: memoByName((name, text) => preparedOnPglite(client, name, text)),
     async notify(channel, payload) {
       await client.query('select pg_notify($1, $2)', [channel, payload]);

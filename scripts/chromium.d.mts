@@ -1,0 +1,5 @@
+export const DEBIAN_CHROMIUM: string;
+export function findChromium(
+  env?: NodeJS.ProcessEnv,
+): { path: string; source: 'CHROMIUM_PATH' | 'debian' | 'playwright' } | undefined;
+export const NO_CHROMIUM: string;
