@@ -1,6 +1,6 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { outbox } from '../db/tables';
+import { outbox, type OutboxStatus } from '../db/tables';
 
 /** A Drizzle database or an open transaction: a message is written in the caller's transaction when it has one. */
 export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -19,8 +19,8 @@ export interface OutboxMessage {
 export type OutboxRow = typeof outbox.$inferSelect;
 
 /**
- * Queues an e-mail or SMS. Pass `deps` (or `{ db: tx, now: deps.now }` inside a transaction). The sandbox sender
- * is the table itself; delivery by a real provider would read the same rows.
+ * Queues an e-mail or SMS. Pass `deps` (or `{ db: tx, now: deps.now }` inside a transaction): the message then
+ * exists only if that transaction commits, and the outbox worker (server/delivery/worker.ts) delivers it after.
  */
 export async function sendToOutbox(
   deps: { db: DbOrTx; now: () => Date },
@@ -36,6 +36,7 @@ export async function sendToOutbox(
       kind: message.kind,
       payload: message.payload ?? {},
       createdAt: deps.now(),
+      nextAttemptAt: deps.now(),
     })
     .returning();
   if (!row) throw new Error('outbox insert returned nothing');
@@ -45,11 +46,12 @@ export async function sendToOutbox(
 /** Newest first; for the staff API and tests. */
 export async function listOutbox(
   deps: { db: DbOrTx },
-  filter: { recipient?: string; kind?: string; limit: number },
+  filter: { recipient?: string; kind?: string; status?: OutboxStatus; limit: number },
 ): Promise<OutboxRow[]> {
   const where: SQL[] = [];
   if (filter.recipient) where.push(eq(outbox.recipient, filter.recipient));
   if (filter.kind) where.push(eq(outbox.kind, filter.kind));
+  if (filter.status) where.push(eq(outbox.status, filter.status));
   return deps.db
     .select()
     .from(outbox)
