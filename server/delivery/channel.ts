@@ -4,12 +4,14 @@ export type OutboxRow = typeof outbox.$inferSelect;
 
 /**
  * A failed try. `permanent`: no retry can change the answer (a refused address, a wrong password, a rejected
- * text); otherwise the worker tries again after a backoff, until the last try.
+ * text); otherwise the worker tries again after a backoff, until the last try. `unknown`: the request left but no
+ * answer came (a timeout, a cut connection), so the message may have gone: the next try asks the channel first.
  */
 export class DeliveryError extends Error {
   constructor(
     message: string,
     readonly permanent: boolean,
+    readonly unknown = false,
   ) {
     super(message);
     this.name = 'DeliveryError';

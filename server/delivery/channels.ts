@@ -7,10 +7,10 @@ import type { OutboxChannels } from './worker';
 /** The display name of `Name <address>`, the letters' signature. */
 const displayName = (from: string) => /^\s*"?([^"<]+?)"?\s*</.exec(from)?.[1] ?? 'Личный кабинет';
 
-/** The channels the settings choose; a try must end well inside the lease, so it gets a third of it. */
+/** The channels the settings choose. */
 export function createChannels(config: Pick<Config, 'delivery' | 'publicOrigin'>): OutboxChannels {
   const { mail, sms, outbox } = config.delivery;
-  const timeoutMs = Math.floor(outbox.leaseMs / 3);
+  const timeoutMs = outbox.sendTimeoutMs;
   return {
     email:
       mail.driver === 'smtp'

@@ -29,10 +29,8 @@ export type SmsSettings =
     };
 
 export interface OutboxSettings {
-  /** Tries before a message is marked failed (OUTBOX_ATTEMPTS). */
-  attempts: number;
-  /** How long a claimed message is held by one instance before another may take it (OUTBOX_LEASE_MS). */
-  leaseMs: number;
+  /** How long one try may take (OUTBOX_SEND_TIMEOUT_MS): well within the job runner's lease. */
+  sendTimeoutMs: number;
 }
 
 export interface DeliverySettings {
@@ -50,7 +48,7 @@ export const SANDBOX_DELIVERY: DeliverySettings = {
   sms: { driver: 'sandbox' },
   payments: { driver: 'sandbox' },
   social: { driver: 'sandbox' },
-  outbox: { attempts: 5, leaseMs: 30_000 },
+  outbox: { sendTimeoutMs: 20_000 },
 };
 
 type Env = Record<string, string | undefined>;
@@ -126,8 +124,7 @@ export function deliveryFrom(env: Env): DeliverySettings {
     payments: { driver: payments },
     social: { driver: social },
     outbox: {
-      attempts: number(env, 'OUTBOX_ATTEMPTS', SANDBOX_DELIVERY.outbox.attempts, 1),
-      leaseMs: number(env, 'OUTBOX_LEASE_MS', SANDBOX_DELIVERY.outbox.leaseMs, 1000),
+      sendTimeoutMs: number(env, 'OUTBOX_SEND_TIMEOUT_MS', SANDBOX_DELIVERY.outbox.sendTimeoutMs, 1000),
     },
   };
 }

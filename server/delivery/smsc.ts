@@ -47,13 +47,15 @@ export function smscChannel(settings: SmscSettings, opts: { timeoutMs: number })
         signal: AbortSignal.timeout(opts.timeoutMs),
       });
     } catch (err) {
-      throw new DeliveryError(`SMSC unreachable: ${(err as Error).message}`, false);
+      // Refused before the request left: it surely did not go. Anything later (a timeout) may have.
+      const refused = (err as { cause?: { code?: string } }).cause?.code === 'ECONNREFUSED';
+      throw new DeliveryError(`SMSC unreachable: ${(err as Error).message}`, false, !refused);
     }
-    if (!res.ok) throw new DeliveryError(`SMSC HTTP ${res.status}`, false);
+    if (!res.ok) throw new DeliveryError(`SMSC HTTP ${res.status}`, false, res.status >= 500);
     try {
       return (await res.json()) as Record<string, unknown>;
     } catch {
-      throw new DeliveryError('SMSC answered something other than JSON', false);
+      throw new DeliveryError('SMSC answered something other than JSON', false, true);
     }
   }
 

@@ -70,5 +70,10 @@ function smtpFailure(err: unknown): DeliveryError {
   const e = err as { responseCode?: number; response?: string; code?: string; message?: string };
   const code = e.responseCode;
   const text = `SMTP ${code ?? e.code ?? 'error'}: ${e.response ?? e.message ?? String(err)}`;
-  return new DeliveryError(text, code !== undefined ? code >= 500 : e.code === 'EAUTH');
+  // An SMTP answer is an answer (the letter was not taken); a broken connection may have been after the final dot.
+  return new DeliveryError(
+    text,
+    code !== undefined ? code >= 500 : e.code === 'EAUTH',
+    code === undefined && e.code !== 'EAUTH' && e.code !== 'ECONNECTION',
+  );
 }

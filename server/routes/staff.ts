@@ -56,7 +56,7 @@ export function staffRoutes(deps: Deps) {
       created_at: r.createdAt.toISOString(),
       status: r.status,
       attempts: r.attempts,
-      next_attempt_at: r.status === 'pending' ? r.nextAttemptAt.toISOString() : null,
+      next_attempt_at: r.nextAttemptAt?.toISOString() ?? null,
       sent_at: r.sentAt?.toISOString() ?? null,
       last_error: r.lastError,
       provider_id: r.providerId,

@@ -51,8 +51,8 @@ describe('delivery settings', () => {
     expect(() => deliveryFrom({ SMTP_HOST: 'h', MAIL_FROM: 'a@b.ru', SMTP_PORT: 'x' })).toThrow(
       'SMTP_PORT must be a whole number from 1, not "x".',
     );
-    expect(() => deliveryFrom({ OUTBOX_LEASE_MS: '10' })).toThrow(
-      'OUTBOX_LEASE_MS must be a whole number from 1000, not "10".',
+    expect(() => deliveryFrom({ OUTBOX_SEND_TIMEOUT_MS: '10' })).toThrow(
+      'OUTBOX_SEND_TIMEOUT_MS must be a whole number from 1000, not "10".',
     );
   });
 
