@@ -19,6 +19,7 @@ export const DemoCustomer = z.object({
   password: z.string(),
 });
 
+export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
 export const OutboxMessage = z.object({
   id: z.number(),
   channel: z.enum(['email', 'sms']),
@@ -28,6 +29,13 @@ export const OutboxMessage = z.object({
   kind: z.string(),
   payload: z.record(z.string(), z.unknown()),
   created_at: z.string(),
+  /** The delivery's state (README "Deliveries"): pending → sending → sent, or failed with last_error. */
+  status: z.enum(OUTBOX_STATUSES),
+  attempts: z.number(),
+  next_attempt_at: z.nullable(z.string()),
+  sent_at: z.nullable(z.string()),
+  last_error: z.nullable(z.string()),
+  provider_id: z.nullable(z.string()),
 });
 export type OutboxMessage = z.infer<typeof OutboxMessage>;
 
@@ -35,6 +43,7 @@ const limitError = 'limit — целое число от 1 до 200.';
 export const OutboxQuery = z.object({
   recipient: z.optional(z.string().check(z.maxLength(254))),
   kind: z.optional(z.string().check(z.trim(), z.maxLength(64))),
+  status: z.optional(z.enum(OUTBOX_STATUSES, { error: 'status — pending, sending, sent или failed.' })),
   limit: z._default(
     z.coerce
       .number({ error: limitError })
@@ -118,7 +127,7 @@ export const staffApi = {
     errors: [400, 401, 409],
     auth: 'staff',
   }),
-  /** The sandbox sender's e-mails and SMS, newest first. */
+  /** The outbox's e-mails and SMS with their delivery state, newest first. */
   'GET /api/staff/outbox/': endpoint({
     query: OutboxQuery,
     answer: z.object({ results: z.array(OutboxMessage) }),

@@ -3,6 +3,8 @@ import type { Deps } from '../env';
 import { pruneJobs, type JobRunner } from './runner';
 import { settleExpiredGuarantees } from '../domain/orders/commands';
 import { orderChangedEvent, publishEvents } from '../realtime/order-events';
+import { registerOutbox } from '../delivery/worker';
+import { createChannels } from '../delivery/channels';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -15,6 +17,8 @@ export function registerJobs(runner: JobRunner, deps: Deps): void {
     const settled = await settleExpiredGuarantees(tx, now);
     return () => publishEvents(deps, settled.map(orderChangedEvent));
   });
+
+  registerOutbox(runner, deps, createChannels(deps.config));
 
   // Finished jobs are kept a while for staff and for idempotency keys, then dropped.
   runner.every('jobs.prune', HOUR, async ({ tx, now }) => {
