@@ -1,6 +1,4 @@
 import { Hono } from 'hono';
-import { secureHeaders } from 'hono/secure-headers';
-import { requestId } from 'hono/request-id';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv, Deps } from './env';
@@ -22,6 +20,7 @@ import { createLogger, type Logger } from './ops/logger';
 import type { Metrics } from './ops/metrics';
 import { observeRequests } from './ops/observe';
 import { healthRoutes, type Lifecycle } from './ops/health';
+import { fixedHeaders, NO_STORE, requestIds, SECURITY_HEADERS } from './ops/headers';
 
 /** JSON bodies are small; multipart uploads have their own per-route limits (files, avatar). */
 const JSON_LIMIT = 1024 * 1024;
@@ -38,31 +37,9 @@ export function createApp(deps: Deps, mount?: (app: Hono<AppEnv>) => void, ops: 
   const app = new Hono<AppEnv>();
   const log = ops.log ?? createLogger(deps.config.logLevel);
 
-  app.use(requestId());
+  app.use(requestIds());
   app.use(observeRequests(log, ops.metrics));
-  app.use(
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        // Virtualised lists and progress bars position elements through the style attribute.
-        styleSrcAttr: ["'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        // The offline cabinet's service worker (/sw.js) and its web app manifest (README "Offline").
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        fontSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+  app.use(fixedHeaders(SECURITY_HEADERS));
   app.use('/api/*', async (c, next) => {
     // Reads carry no body; looking for one would build a full Request object on every GET.
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
@@ -72,11 +49,7 @@ export function createApp(deps: Deps, mount?: (app: Hono<AppEnv>) => void, ops: 
       onError: (c) => c.json({ detail: 'Слишком большой запрос.' }, 413),
     })(c, next);
   });
-  app.use('/api/*', async (c, next) => {
-    await next();
-    // Set on the finished response itself: c.header() now would copy the whole response first.
-    c.res.headers.set('Cache-Control', 'no-store');
-  });
+  app.use('/api/*', fixedHeaders(NO_STORE));
 
   app.get('/api/health', (c) => c.json({ ok: true }));
   app.route('/', healthRoutes(deps, ops.lifecycle ?? { draining: false }, log));
