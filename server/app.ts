@@ -1,6 +1,4 @@
 import { Hono } from 'hono';
-import { secureHeaders } from 'hono/secure-headers';
-import { requestId } from 'hono/request-id';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv, Deps } from './env';
 import { DomainError } from './domain/errors';
@@ -23,6 +21,7 @@ import { observeRequests } from './ops/observe';
 import { healthRoutes, type Lifecycle } from './ops/health';
 import { limitBodies } from './middleware/body-limit';
 import { limitPublicWrites } from './middleware/public-limits';
+import { fixedHeaders, NO_STORE, requestIds, SECURITY_HEADERS } from './ops/headers';
 
 /** What the operators' side of the app is given: by startServer, or quiet defaults (tests that call createApp). */
 export interface AppOps {
@@ -35,40 +34,14 @@ export function createApp(deps: Deps, mount?: (app: Hono<AppEnv>) => void, ops: 
   const app = new Hono<AppEnv>();
   const log = ops.log ?? createLogger(deps.config.logLevel);
 
-  app.use(requestId());
+  app.use(requestIds());
   app.use(observeRequests(log, ops.metrics));
-  app.use(
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        // Virtualised lists and progress bars position elements through the style attribute.
-        styleSrcAttr: ["'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        // The offline cabinet's service worker (/sw.js) and its web app manifest (README "Offline").
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        fontSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+  app.use(fixedHeaders(SECURITY_HEADERS));
   // Every write under every prefix, limited by its row of the endpoint table (413 before the body is read).
   app.use(limitBodies());
   // Public writes whose row states a limit per caller (registration, restore, auto-login, …): 429 over it.
   app.use(limitPublicWrites(deps));
-  app.use('/api/*', async (c, next) => {
-    await next();
-    // Set on the finished response itself: c.header() now would copy the whole response first.
-    c.res.headers.set('Cache-Control', 'no-store');
-  });
+  app.use('/api/*', fixedHeaders(NO_STORE));
 
   app.get('/api/health', (c) => c.json({ ok: true }));
   app.route('/', healthRoutes(deps, ops.lifecycle ?? { draining: false }, log));

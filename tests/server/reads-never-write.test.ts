@@ -7,6 +7,8 @@ import { splitKey, type EndpointKey } from '../../contract/http';
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from '../../server/db/seed';
 import { useHarness, type Harness } from './harness';
 import { signIn } from './helpers/auth';
+import { createCustomer } from './helpers/orders';
+import type { Profile } from '../../contract/profile.api';
 
 const DAY = 86_400_000;
 
@@ -102,6 +104,30 @@ describe('reads never write', () => {
       }
     }
     expect(calls).toBeGreaterThan(Object.keys(api).filter((k) => k.startsWith('GET ')).length);
+    expect(await dump(h)).toEqual(before);
+  });
+
+  it('a customer who never saved a profile reads its defaults, and no profile row is made', async () => {
+    const c = await createCustomer(h);
+    const before = await dump(h);
+    for (const path of [
+      '/api/client/profile/',
+      '/api/client/profile/avatar/',
+      '/api/client/profile/session/',
+      '/client/api/profile/profile-popup/',
+      '/api/client/profile/status/',
+    ]) {
+      const res = await h.request(path, { token: c.token });
+      expect(res.status, path).toBe(200);
+    }
+    const profile = (await (await h.request('/api/client/profile/', { token: c.token })).json()) as Profile;
+    expect(profile).toMatchObject({
+      id: c.id,
+      email: c.email,
+      university: '',
+      sms_delivery: true,
+      telegram: '',
+    });
     expect(await dump(h)).toEqual(before);
   });
 });

@@ -3,7 +3,8 @@
 import { and, count, desc, eq, gt, ilike, inArray, isNull, min, or, sql, type SQL } from 'drizzle-orm';
 import type { Deps } from '../../env';
 import { notFound } from '../errors';
-import { chatMessages, orders, reworks } from '../../db/tables';
+import { chatMessages, orderFiles, orders, reworks } from '../../db/tables';
+import { fromJsonRow, fromJsonRows } from '../../db/json-rows';
 import { ORDER_STATUSES, statusById, type OrderTab } from '../../../contract/order-status';
 import type {
   OrderAwaitingPayment,
@@ -13,7 +14,7 @@ import type {
   StatusRef,
 } from '../../../contract/orders.api';
 import type { Executor } from '../orders-db';
-import { listOrderFiles, toOrderFile } from '../order-files';
+import { listOrderFiles, toOrderFile, type OrderFileRow } from '../order-files';
 
 export type OrderRow = typeof orders.$inferSelect;
 const S = ORDER_STATUSES;
@@ -179,8 +180,18 @@ export async function orderDetail(
     unreadByOrder(db, [row.id]),
     db.select({ n: count() }).from(reworks).where(eq(reworks.orderId, row.id)),
   ]);
+  return toOrderDetail(row, files, unread.get(row.id) ?? 0, rw?.n ?? 0, deps.now());
+}
+
+function toOrderDetail(
+  row: OrderRow,
+  files: OrderFileRow[],
+  unread: number,
+  reworksCount: number,
+  now: Date,
+): OrderDetail {
   return {
-    ...toListItem(row, unread.get(row.id) ?? 0, deps.now()),
+    ...toListItem(row, unread, now),
     pages: row.pages,
     originality: row.originality,
     requirements: row.requirements,
@@ -189,11 +200,40 @@ export async function orderDetail(
     files_without_qc: row.filesWithoutQc,
     promo_code: storedPromoCode(row),
     guarantee_until: row.guaranteeUntil?.toISOString() ?? null,
-    reworks_count: rw?.n ?? 0,
+    reworks_count: reworksCount,
     is_editable: !row.isTrash && EDITABLE_STATUS_IDS.includes(row.statusId),
-    can_request_rework: canRequestRework(row, deps.now()),
+    can_request_rework: canRequestRework(row, now),
     updated_at: row.updatedAt.toISOString(),
   };
+}
+
+/**
+ * GET one order: the order, its files, its unread count and its reworks count in one prepared statement (one round
+ * trip; the order page is what a customer waits for most). Another customer's order, or none, is a 404.
+ */
+export async function readOrderDetail(
+  deps: Pick<Deps, 'now' | 'database'>,
+  userId: number,
+  orderId: number,
+): Promise<OrderDetail> {
+  const [found] = await deps.database.prepared(
+    'order_detail',
+    `select row_to_json(o)::text,
+       (select coalesce(json_agg(f order by f.id), '[]')::text from order_files f where f.order_id = o.id),
+       (select count(*) from chat_messages m
+         where m.order_id = o.id and m.read_at is null and m.author <> 'customer')::text,
+       (select count(*) from reworks r where r.order_id = o.id)::text
+     from orders o where o.id = $1 and o.user_id = $2`,
+  )([String(orderId), String(userId)]);
+  if (!found) throw notFound('Заказ не найден.');
+  const [order, files, unread, reworksCount] = found as [string, string, string, string];
+  return toOrderDetail(
+    fromJsonRow(orders, JSON.parse(order) as Record<string, unknown>),
+    fromJsonRows(orderFiles, JSON.parse(files) as Record<string, unknown>[]),
+    Number(unread),
+    Number(reworksCount),
+    deps.now(),
+  );
 }
 
 /** Is this the customer's first order (the confirmation page /order/{id}/success says so)? */

@@ -31,6 +31,7 @@ import {
   nextGuaranteeEnd,
   orderCounters,
   orderDetail,
+  readOrderDetail,
   toListItem,
   type OrderRow,
 } from '../../domain/orders/read-model';
@@ -174,8 +175,7 @@ export function orderRoutes(deps: Deps) {
 
   // ---- one order ----------------------------------------------------------------------------------------------
   app.get(`/:id${ID}/`, valid('param', OrderParams), async (c) => {
-    const row = await loadOwnOrder(deps.db, c.get('userId'), c.req.valid('param').id);
-    return c.json(await orderDetail(deps, deps.db, row));
+    return c.json(await readOrderDetail(deps, c.get('userId'), c.req.valid('param').id));
   });
 
   app.patch(
