@@ -26,6 +26,20 @@
     });
     splash.append(note, reload);
   }
+  // 4. A prerendered page (/login…: #root[data-prerendered]) can be filled in before the app has taken it over: a
+  //    form sent then would go to the server as a plain GET (a password in the address). It is held until the app
+  //    has taken that form over (its fields mark it data-ready and send it again: src/actors/form-fields.ts).
+  window.addEventListener(
+    'submit',
+    function (event) {
+      var form = event.target;
+      var root = document.getElementById('root');
+      if (!root || !root.hasAttribute('data-prerendered') || form.hasAttribute('data-ready')) return;
+      event.preventDefault();
+      window.__cabinetPendingSubmit = form;
+    },
+    true,
+  );
   window.addEventListener(
     'error',
     function (event) {

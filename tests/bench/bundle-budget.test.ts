@@ -56,6 +56,13 @@ describe('bundle budgets (gzip)', () => {
     ).toBeLessThanOrEqual(BUDGETS.loginJsBrowser.limit);
   });
 
+  it('an anonymous /login requests nothing of the signed-in cabinet (the actors chunk) before the load event', () => {
+    const early = login.files.filter((f) => f.beforeLoad && /\/assets\/actors-[^/]*\.js$/.test(f.path));
+    expect(early.map((f) => f.path)).toEqual([]);
+    // …and fetches them after it, so a sign-in finds them there.
+    expect(login.files.some((f) => !f.beforeLoad && /\/assets\/actors-[^/]*\.js$/.test(f.path))).toBe(true);
+  });
+
   it(`the static view of /login's JS is at most ${BUDGETS.loginJs.limit} KB`, () => {
     const login = sizes.visits.find((v) => v.url === '/login')!;
     expect(login.jsGzip / KB, 'KB of gzip JS, entry closure + the route chunks').toBeLessThanOrEqual(
