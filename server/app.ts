@@ -23,6 +23,7 @@ import { observeRequests } from './ops/observe';
 import { healthRoutes, type Lifecycle } from './ops/health';
 import { limitBodies } from './middleware/body-limit';
 import { limitPublicWrites } from './middleware/public-limits';
+import { docsRoutes } from './routes/docs';
 
 /** What the operators' side of the app is given: by startServer, or quiet defaults (tests that call createApp). */
 export interface AppOps {
@@ -71,6 +72,8 @@ export function createApp(deps: Deps, mount?: (app: Hono<AppEnv>) => void, ops: 
   });
 
   app.get('/api/health', (c) => c.json({ ok: true }));
+  // The OpenAPI document of the endpoint table and its viewer (/api/openapi.json, /api/docs/).
+  app.route('/api', docsRoutes());
   app.route('/', healthRoutes(deps, ops.lifecycle ?? { draining: false }, log));
   app.route('/api/client/auth', authRoutes(deps));
   app.route('/client/api', socialsRoutes(deps));
