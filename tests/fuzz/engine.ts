@@ -424,12 +424,10 @@ function caseArb(route: Route, pools: Pools, foreign?: Pools): fc.Arbitrary<Case
       },
       {
         weight: 1,
-        arbitrary: fc
-          .tuple(fromSchema(schema), hostileContentType)
-          .map(([v, contentType]) => ({
-            body: { data: Buffer.from(JSON.stringify(v) ?? ''), contentType },
-            json: v,
-          })),
+        arbitrary: fc.tuple(fromSchema(schema), hostileContentType).map(([v, contentType]) => ({
+          body: { data: Buffer.from(JSON.stringify(v) ?? ''), contentType },
+          json: v,
+        })),
       },
     );
   } else if (route.method !== 'GET')
