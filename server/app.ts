@@ -22,6 +22,7 @@ import { healthRoutes, type Lifecycle } from './ops/health';
 import { limitBodies } from './middleware/body-limit';
 import { limitPublicWrites } from './middleware/public-limits';
 import { fixedHeaders, NO_STORE, requestIds, SECURITY_HEADERS } from './ops/headers';
+import { docsRoutes } from './routes/docs';
 
 /** What the operators' side of the app is given: by startServer, or quiet defaults (tests that call createApp). */
 export interface AppOps {
@@ -44,6 +45,8 @@ export function createApp(deps: Deps, mount?: (app: Hono<AppEnv>) => void, ops: 
   app.use('/api/*', fixedHeaders(NO_STORE));
 
   app.get('/api/health', (c) => c.json({ ok: true }));
+  // The OpenAPI document of the endpoint table and its viewer (/api/openapi.json, /api/docs/).
+  app.route('/api', docsRoutes());
   app.route('/', healthRoutes(deps, ops.lifecycle ?? { draining: false }, log));
   app.route('/api/client/auth', authRoutes(deps));
   app.route('/client/api', socialsRoutes(deps));
