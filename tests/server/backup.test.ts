@@ -72,6 +72,10 @@ describe.skipIf(process.env.DATABASE_URL)('a backup of a busy server, restored i
     writing = false;
     await writer;
     expect(made.via).toBe('the running server');
+    // The socket the backup went through also keeps a second server off the folder in use.
+    await expect(startServer(testConfig({ dataDir: join(root, 'live') }))).rejects.toThrow(
+      /Another server is running on .*live/,
+    );
     expect(made.files).toBeGreaterThan(0);
 
     const restored = join(root, 'restored');
