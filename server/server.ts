@@ -23,6 +23,8 @@ export interface RunningServer {
   metricsUrl: string | undefined;
   deps: Deps;
   log: Logger;
+  /** This start made the demo customer (SEED_DEMO on an empty database). */
+  seededDemo: boolean;
   /**
    * The graceful shutdown (SIGTERM): /readyz turns 503, the listener closes, sockets get 1001, requests in flight are
    * answered (within config.shutdownTimeoutMs), then the realtime hub, the metrics port and, last, the database close.
@@ -64,7 +66,7 @@ export async function startServer(
   const storage = await createStorage(config);
   await storage.ready(); // a wrong bucket or an unwritable DATA_DIR stops the start, not the first upload
   const deps: Deps = { config, database, db: database.db, realtime, storage, now: () => new Date() };
-  if (config.seedDemo) await seedDemo(deps);
+  const seededDemo = config.seedDemo && (await seedDemo(deps));
 
   const lifecycle: Lifecycle = { draining: false };
   const metrics = config.metricsPort === undefined ? undefined : createMetrics();
@@ -106,6 +108,7 @@ export async function startServer(
     metricsUrl: metricsServer?.url,
     deps,
     log,
+    seededDemo,
     close() {
       closing ??= (async () => {
         lifecycle.draining = true;
