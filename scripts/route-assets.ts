@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import { ACTORS_ASSETS, type RouteAssets } from '../server/spa/index-html';
+import { ACTORS_ASSETS, type RouteAssets } from '../server/spa/index-html.ts';
 
 /** The server reads it under this name (server/spa/index-html.ts ROUTE_ASSETS_FILE). */
 const ROUTE_ASSETS_FILE = 'route-assets.json';

@@ -1,22 +1,25 @@
 import { loadConfig } from './config';
 import { startServer, type RunningServer } from './server';
 import { createLogger } from './ops/logger';
+import { describeDatabase, describeStorage } from './ops/startup';
+import { DEMO_EMAIL, DEMO_PASSWORD } from './db/seed';
 
 const config = loadConfig();
 let server: RunningServer;
 try {
   server = await startServer(config);
 } catch (err) {
-  createLogger(config.logLevel).fatal({ err }, 'could not start');
+  createLogger(config.logLevel).fatal({ err }, `could not start: ${(err as Error).message}`);
   process.exit(1);
 }
 const { log } = server;
 // "Customer cabinet on <url> (<kind>" is what the benchmarks wait for.
 log.info(
-  `Customer cabinet on ${server.url} (${server.deps.database.kind}${config.databaseUrl ? '' : ` in ${config.dataDir}`})`,
+  `Customer cabinet on ${server.url} (${describeDatabase(config)}; ${describeStorage(config)}; listening on ${config.host}:${new URL(server.url).port})`,
 );
 if (server.metricsUrl) log.info(`Metrics on ${server.metricsUrl}`);
-if (config.seedDemo) log.info('Demo customer: demo@example.com (its password is in the README)');
+if (server.seededDemo)
+  log.info(`Demo customer seeded: ${DEMO_EMAIL}, password ${DEMO_PASSWORD} (SEED_DEMO=0 skips it)`);
 
 // The first signal shuts down gracefully (server.close says in which order); a second one does not wait.
 let stopping = false;

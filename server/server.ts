@@ -27,6 +27,8 @@ export interface RunningServer {
   /** The background jobs of this instance (server/jobs/runner.ts). */
   jobs: JobRunner;
   log: Logger;
+  /** This start made the demo customer (SEED_DEMO on an empty database). */
+  seededDemo: boolean;
   /**
    * The graceful shutdown (SIGTERM): /readyz turns 503, the listener closes, sockets get 1001, requests in flight are
    * answered (within config.shutdownTimeoutMs), then the job runner (its pass under way ends), the realtime hub, the metrics port and, last, the database close.
@@ -68,7 +70,7 @@ export async function startServer(
   const storage = await createStorage(config);
   await storage.ready(); // a wrong bucket or an unwritable DATA_DIR stops the start, not the first upload
   const deps: Deps = { config, database, db: database.db, realtime, storage, now: () => new Date() };
-  if (config.seedDemo) await seedDemo(deps);
+  const seededDemo = config.seedDemo && (await seedDemo(deps));
   const jobs = createJobRunner({ db: database.db, now: deps.now, log });
   registerJobs(jobs, deps);
   await jobs.start();
@@ -114,6 +116,7 @@ export async function startServer(
     deps,
     jobs,
     log,
+    seededDemo,
     close() {
       closing ??= (async () => {
         lifecycle.draining = true;

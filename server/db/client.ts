@@ -1,13 +1,12 @@
 import { PGlite, protocol } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import * as schema from './tables';
 
@@ -98,6 +97,53 @@ function preparedOnPglite(client: PGlite, name: string, text: string): Prepared 
   };
 }
 
+/** A migration that failed: its name, PostgreSQL's reason, and that nothing of this start was applied. */
+export class MigrationError extends Error {}
+
+/**
+ * Applies the pending migrations as drizzle's migrator does (the same journal table drizzle.__drizzle_migrations,
+ * the same hash and created_at, every pending migration in ONE transaction: drizzle's own migrate() on PGlite and on
+ * node-postgres wraps them so too), but says which migration failed: a failure rolls all of them back, so the
+ * database stays as it was — at its old schema, with its data — and the server does not start.
+ */
+async function migrateNamed(db: Db, folder: string): Promise<void> {
+  const migrations = readMigrationFiles({ migrationsFolder: folder });
+  const journal = JSON.parse(readFileSync(join(folder, 'meta/_journal.json'), 'utf8')) as {
+    entries: { tag: string }[];
+  };
+  await db.execute(sql`create schema if not exists drizzle`);
+  await db.execute(
+    sql`create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)`,
+  );
+  const res = await db.execute<{ created_at: string }>(
+    sql`select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
+  );
+  const last = (res as unknown as { rows: { created_at: string }[] }).rows[0];
+  const pending = migrations
+    .map((m, i) => ({ ...m, tag: journal.entries[i]?.tag ?? `#${i}` }))
+    .filter((m) => !last || Number(last.created_at) < m.folderMillis);
+  if (pending.length === 0) return;
+  await db.transaction(async (tx) => {
+    for (const m of pending) {
+      try {
+        for (const statement of m.sql) await tx.execute(sql.raw(statement));
+      } catch (error) {
+        const cause = error as Error & { cause?: Error };
+        throw new MigrationError(
+          `Migration ${m.tag} failed: ${cause.cause?.message ?? cause.message}. None of the ${pending.length} ` +
+            `pending migration(s) (${pending.map((p) => p.tag).join(', ')}) was applied: they run in one ` +
+            'transaction, so the database is as it was before this start. Fix the cause, or go back to the ' +
+            'release you upgraded from (README "Upgrading").',
+          { cause: error },
+        );
+      }
+      await tx.execute(
+        sql`insert into drizzle.__drizzle_migrations ("hash", "created_at") values (${m.hash}, ${m.folderMillis})`,
+      );
+    }
+  });
+}
+
 /**
  * Two instances starting at once on a fresh database would both create Drizzle's journal and run the first migration
  * (one of them then fails on "already exists"). A session-level advisory lock serialises them: the second waits, then
@@ -105,12 +151,12 @@ function preparedOnPglite(client: PGlite, name: string, text: string): Prepared 
  */
 const MIGRATION_LOCK = 7_294_310_551; // an arbitrary key, the same in every instance
 
-async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+async function migrateUnderLock(pool: pg.Pool, folder: string): Promise<void> {
   const client = await pool.connect();
   let failure: Error | undefined;
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await migratePg(drizzlePg(client), { migrationsFolder });
+    await migrateNamed(drizzlePg(client) as unknown as Db, folder);
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
   } catch (error) {
     failure = error as Error;
@@ -142,7 +188,10 @@ export async function openDatabase(opts: {
   dataDir?: string;
   /** PGlite only: its shared_buffers, e.g. '16MB' (PostgreSQL's own setting is left to its server). */
   sharedBuffers?: string;
+  /** Another folder of migrations (tests: a database at an older schema, a migration that fails). */
+  migrationsFolder?: string;
 }): Promise<Database> {
+  const folder = opts.migrationsFolder ?? migrationsFolder;
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     // An idle connection that the server drops (restart, failover, a terminated backend) is reported here; without
@@ -152,7 +201,11 @@ export async function openDatabase(opts: {
       if (!closing) console.warn(`PostgreSQL closed an idle connection: ${error.message}`);
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migrateUnderLock(pool);
+    await migrateUnderLock(pool, folder).catch(async (error: unknown) => {
+      closing = true;
+      await pool.end();
+      throw error;
+    });
     const listeners: pg.PoolClient[] = [];
     return {
       db,
@@ -191,7 +244,10 @@ export async function openDatabase(opts: {
     postgresqlconf: opts.sharedBuffers ? [`shared_buffers = '${opts.sharedBuffers}'`] : [],
   });
   const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
+  await migrateNamed(db, folder).catch(async (error: unknown) => {
+    await client.close();
+    throw error;
+  });
   return {
     db,
     kind: 'pglite',

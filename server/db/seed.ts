@@ -12,15 +12,18 @@ export const DEMO_EMAIL = 'demo@example.com';
 export const DEMO_PASSWORD = 'demo-password';
 
 /** On an empty database: the demo customer, whose orders fill every tab, with chat, files, reworks and money. */
-export async function seedDemo(deps: Deps): Promise<void> {
+/** Resolves true when this call made the demo customer (the database was empty), false when it did nothing. */
+export async function seedDemo(deps: Deps): Promise<boolean> {
   const [row] = await deps.db.select({ n: count() }).from(users);
-  if ((row?.n ?? 0) > 0) return;
+  if ((row?.n ?? 0) > 0) return false;
   try {
     await seedCustomer(deps, { email: DEMO_EMAIL, phone: '+79990000000' });
+    return true;
   } catch (error) {
     // Another instance starting on the same empty database seeded it first: its customer row won the unique e-mail,
     // and this one's first insert failed before anything else was written. The demo customer exists; start.
     if (!isUniqueViolation(error)) throw error;
+    return false;
   }
 }
 

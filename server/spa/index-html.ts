@@ -1,7 +1,7 @@
 // The SPA's index.html per first visit: with links to the JS and CSS of the route the visitor will see, so the
 // browser fetches them together with the entry instead of after the entry has run and the router has matched.
-import { routeBranch } from './route-branch';
-import { splashStyle, toolbarColor } from '../../contract/theme';
+import { routeBranch } from './route-branch.ts';
+import { splashStyle, toolbarColor } from '../../contract/theme.ts';
 import type { ThemeName } from '../../contract/theme';
 
 /** Route file (relative to src/routes) → what its split chunk needs beyond the entry (scripts/route-assets.ts). */

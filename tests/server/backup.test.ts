@@ -44,6 +44,7 @@ async function serve(dataDir: string, seedDemo: boolean) {
 describe.skipIf(process.env.DATABASE_URL)('a backup of a busy server, restored into a new folder', () => {
   it('has every acknowledged message, every file with its bytes and the same balances', async () => {
     const live = await serve(join(root, 'live'), true);
+    expect(live.seededDemo).toBe(true); // main.ts then prints the demo account
     const { access } = await signIn(live.url, DEMO_EMAIL, DEMO_PASSWORD);
     const call = api(live.url, access);
     const orders = await call<{ results: { id: number }[] }>('/api/client/orders/?tab=active&page_size=50');
@@ -72,11 +73,16 @@ describe.skipIf(process.env.DATABASE_URL)('a backup of a busy server, restored i
     writing = false;
     await writer;
     expect(made.via).toBe('the running server');
+    // The socket the backup went through also keeps a second server off the folder in use.
+    await expect(startServer(testConfig({ dataDir: join(root, 'live') }))).rejects.toThrow(
+      /Another server is running on .*live/,
+    );
     expect(made.files).toBeGreaterThan(0);
 
     const restored = join(root, 'restored');
     await restoreArchive(archive, restored);
     const copy = await serve(restored, true);
+    expect(copy.seededDemo).toBe(false); // the restored customer, not a new one
     const after = await readCustomerState(copy.url, DEMO_EMAIL, DEMO_PASSWORD);
 
     const ours = (texts: string[]) => texts.filter((t) => t.startsWith('during the backup '));
