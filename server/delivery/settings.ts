@@ -33,11 +33,22 @@ export interface OutboxSettings {
   sendTimeoutMs: number;
 }
 
+export type PaymentsSettings =
+  | { driver: 'sandbox' }
+  | {
+      driver: 'yookassa';
+      /** The API's base URL, up to and with /v3 (its documented host in production, a stand-in in tests). */
+      url: string;
+      shopId: string;
+      secretKey: string;
+      /** Receipts under 54-FZ sent with each payment and refund (when the shop does not make them elsewhere). */
+      receipts: { vatCode: number; taxSystemCode: number | undefined } | undefined;
+    };
+
 export interface DeliverySettings {
   mail: MailSettings;
   sms: SmsSettings;
-  /** Only the sandbox acquirer is built so far (issue 28). */
-  payments: { driver: 'sandbox' };
+  payments: PaymentsSettings;
   /** Only the sandbox social provider is built so far (issue 28). */
   social: { driver: 'sandbox' };
   outbox: OutboxSettings;
@@ -115,13 +126,36 @@ function smsFrom(env: Env): SmsSettings {
   };
 }
 
+function paymentsFrom(env: Env): PaymentsSettings {
+  const implied = env.YOOKASSA_SHOP_ID ? 'yookassa' : 'sandbox';
+  const driver = choose(env, 'PAYMENTS_DRIVER', ['sandbox', 'yookassa'] as const, implied);
+  if (driver === 'sandbox') return { driver };
+  need(env, 'PAYMENTS_DRIVER=yookassa', ['YOOKASSA_SHOP_ID', 'YOOKASSA_SECRET_KEY']);
+  const receipts = flag(env, 'YOOKASSA_RECEIPTS', false);
+  if (!receipts && (env.YOOKASSA_VAT_CODE || env.YOOKASSA_TAX_SYSTEM_CODE))
+    throw new Error('YOOKASSA_VAT_CODE and YOOKASSA_TAX_SYSTEM_CODE are used only with YOOKASSA_RECEIPTS=1.');
+  return {
+    driver,
+    url: (env.YOOKASSA_URL || 'https://api.yookassa.ru/v3').replace(/\/+$/, ''),
+    shopId: env.YOOKASSA_SHOP_ID!,
+    secretKey: env.YOOKASSA_SECRET_KEY!,
+    receipts: receipts
+      ? {
+          vatCode: number(env, 'YOOKASSA_VAT_CODE', 1, 1),
+          taxSystemCode: env.YOOKASSA_TAX_SYSTEM_CODE
+            ? number(env, 'YOOKASSA_TAX_SYSTEM_CODE', 1, 1)
+            : undefined,
+        }
+      : undefined,
+  };
+}
+
 export function deliveryFrom(env: Env): DeliverySettings {
-  const payments = choose(env, 'PAYMENTS_DRIVER', ['sandbox'] as const, 'sandbox');
   const social = choose(env, 'SOCIAL_DRIVER', ['sandbox'] as const, 'sandbox');
   return {
     mail: mailFrom(env),
     sms: smsFrom(env),
-    payments: { driver: payments },
+    payments: paymentsFrom(env),
     social: { driver: social },
     outbox: {
       sendTimeoutMs: number(env, 'OUTBOX_SEND_TIMEOUT_MS', SANDBOX_DELIVERY.outbox.sendTimeoutMs, 1000),
