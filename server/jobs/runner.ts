@@ -198,7 +198,9 @@ export function createJobRunner(
     });
   }
 
-  async function claim(at: Date): Promise<
+  async function claim(
+    at: Date,
+  ): Promise<
     {
       id: number;
       name: string;
