@@ -31,6 +31,23 @@ export const socialsApi = {
     errors: [404],
     auth: 'public',
   }),
+  /** SOCIAL_DRIVER=oidc: starts the network's OpenID Connect flow — 302 to the network, the flow in a cookie. */
+  'GET /client/api/socials/oidc/:network/': endpoint({
+    params: NetworkParams,
+    answers: 'redirect',
+    status: 302,
+    errors: [404],
+    auth: 'public',
+  }),
+  /** The network's answer (form_post): 302 to /home?al=…, /socials-email-auth?token=… or /login?msg=…. */
+  'POST /client/api/socials/oidc/:network/callback/': endpoint({
+    params: NetworkParams,
+    form: true,
+    answers: 'redirect',
+    status: 302,
+    errors: [404],
+    auth: 'public',
+  }),
   'POST /client/api/socials/email/': endpoint({
     body: SocialEmailRequest,
     answer: SignInAnswer,

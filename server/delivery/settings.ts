@@ -45,12 +45,22 @@ export type PaymentsSettings =
       receipts: { vatCode: number; taxSystemCode: number | undefined } | undefined;
     };
 
+/** One network's OpenID Connect client: its issuer (discovery at /.well-known/openid-configuration) and credentials. */
+export interface OidcNetwork {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+export type SocialSettings =
+  | { driver: 'sandbox' }
+  | { driver: 'oidc'; networks: Partial<Record<'vk' | 'yandex' | 'google', OidcNetwork>> };
+
 export interface DeliverySettings {
   mail: MailSettings;
   sms: SmsSettings;
   payments: PaymentsSettings;
-  /** Only the sandbox social provider is built so far (issue 28). */
-  social: { driver: 'sandbox' };
+  social: SocialSettings;
   outbox: OutboxSettings;
 }
 
@@ -150,13 +160,39 @@ function paymentsFrom(env: Env): PaymentsSettings {
   };
 }
 
+/** Google's issuer is fixed; Yandex's and VK's OpenID endpoints are named by the operator (README "Deliveries"). */
+const DEFAULT_ISSUERS: Partial<Record<string, string>> = { google: 'https://accounts.google.com' };
+
+function socialFrom(env: Env): SocialSettings {
+  const driver = choose(env, 'SOCIAL_DRIVER', ['sandbox', 'oidc'] as const, 'sandbox');
+  if (driver === 'sandbox') return { driver };
+  const networks: Extract<SocialSettings, { driver: 'oidc' }>['networks'] = {};
+  for (const network of ['vk', 'yandex', 'google'] as const) {
+    const prefix = `SOCIAL_${network.toUpperCase()}_`;
+    const names = ['CLIENT_ID', 'CLIENT_SECRET', 'ISSUER'].map((n) => prefix + n);
+    const issuer = env[`${prefix}ISSUER`] || DEFAULT_ISSUERS[network];
+    const given = names.filter((n) => env[n]);
+    if (!given.length) continue;
+    need({ ...env, [`${prefix}ISSUER`]: issuer }, `SOCIAL_DRIVER=oidc for ${network}`, names);
+    networks[network] = {
+      issuer: issuer!.replace(/\/+$/, ''),
+      clientId: env[`${prefix}CLIENT_ID`]!,
+      clientSecret: env[`${prefix}CLIENT_SECRET`]!,
+    };
+  }
+  if (!Object.keys(networks).length)
+    throw new Error(
+      'SOCIAL_DRIVER=oidc needs at least one network: SOCIAL_GOOGLE_CLIENT_ID and SOCIAL_GOOGLE_CLIENT_SECRET, or the same of YANDEX or VK with its SOCIAL_…_ISSUER.',
+    );
+  return { driver, networks };
+}
+
 export function deliveryFrom(env: Env): DeliverySettings {
-  const social = choose(env, 'SOCIAL_DRIVER', ['sandbox'] as const, 'sandbox');
   return {
     mail: mailFrom(env),
     sms: smsFrom(env),
     payments: paymentsFrom(env),
-    social: { driver: social },
+    social: socialFrom(env),
     outbox: {
       sendTimeoutMs: number(env, 'OUTBOX_SEND_TIMEOUT_MS', SANDBOX_DELIVERY.outbox.sendTimeoutMs, 1000),
     },
