@@ -1,5 +1,5 @@
-// Social sign-in (spec point 7, /client/api/socials/…): a sandbox provider on our own server; a real provider would
-// replace the sandbox page only.
+// Social sign-in (spec point 7, /client/api/socials/…): a sandbox provider on our own server, or (SOCIAL_DRIVER=oidc)
+// the networks' OpenID Connect flows; the links say which.
 import * as z from 'zod/mini';
 import { endpoint } from './http';
 import { SOCIAL_NETWORKS } from './auth';
