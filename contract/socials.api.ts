@@ -1,5 +1,5 @@
-// Social sign-in (spec point 7, /client/api/socials/…): a sandbox provider on our own server; a real provider would
-// replace the sandbox page only.
+// Social sign-in (spec point 7, /client/api/socials/…): a sandbox provider on our own server, or (SOCIAL_DRIVER=oidc)
+// the networks' OpenID Connect flows; the links say which.
 import * as z from 'zod/mini';
 import { endpoint } from './http';
 import { PUBLIC_WRITES, SOCIAL_NETWORKS } from './auth';
@@ -24,6 +24,23 @@ export const socialsApi = {
   }),
   /** The sandbox page's HTML form: 302 to /home?al=… or /socials-email-auth?token=…. */
   'POST /client/api/socials/sandbox/:network/': endpoint({
+    params: NetworkParams,
+    form: true,
+    answers: 'redirect',
+    status: 302,
+    errors: [404],
+    auth: 'public',
+  }),
+  /** SOCIAL_DRIVER=oidc: starts the network's OpenID Connect flow — 302 to the network, the flow in a cookie. */
+  'GET /client/api/socials/oidc/:network/': endpoint({
+    params: NetworkParams,
+    answers: 'redirect',
+    status: 302,
+    errors: [404],
+    auth: 'public',
+  }),
+  /** The network's answer (form_post): 302 to /home?al=…, /socials-email-auth?token=… or /login?msg=…. */
+  'POST /client/api/socials/oidc/:network/callback/': endpoint({
     params: NetworkParams,
     form: true,
     answers: 'redirect',

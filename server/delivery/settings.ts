@@ -33,13 +33,34 @@ export interface OutboxSettings {
   sendTimeoutMs: number;
 }
 
+export type PaymentsSettings =
+  | { driver: 'sandbox' }
+  | {
+      driver: 'yookassa';
+      /** The API's base URL, up to and with /v3 (its documented host in production, a stand-in in tests). */
+      url: string;
+      shopId: string;
+      secretKey: string;
+      /** Receipts under 54-FZ sent with each payment and refund (when the shop does not make them elsewhere). */
+      receipts: { vatCode: number; taxSystemCode: number | undefined } | undefined;
+    };
+
+/** One network's OpenID Connect client: its issuer (discovery at /.well-known/openid-configuration) and credentials. */
+export interface OidcNetwork {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+export type SocialSettings =
+  | { driver: 'sandbox' }
+  | { driver: 'oidc'; networks: Partial<Record<'vk' | 'yandex' | 'google', OidcNetwork>> };
+
 export interface DeliverySettings {
   mail: MailSettings;
   sms: SmsSettings;
-  /** Only the sandbox acquirer is built so far (issue 28). */
-  payments: { driver: 'sandbox' };
-  /** Only the sandbox social provider is built so far (issue 28). */
-  social: { driver: 'sandbox' };
+  payments: PaymentsSettings;
+  social: SocialSettings;
   outbox: OutboxSettings;
 }
 
@@ -115,14 +136,63 @@ function smsFrom(env: Env): SmsSettings {
   };
 }
 
+function paymentsFrom(env: Env): PaymentsSettings {
+  const implied = env.YOOKASSA_SHOP_ID ? 'yookassa' : 'sandbox';
+  const driver = choose(env, 'PAYMENTS_DRIVER', ['sandbox', 'yookassa'] as const, implied);
+  if (driver === 'sandbox') return { driver };
+  need(env, 'PAYMENTS_DRIVER=yookassa', ['YOOKASSA_SHOP_ID', 'YOOKASSA_SECRET_KEY']);
+  const receipts = flag(env, 'YOOKASSA_RECEIPTS', false);
+  if (!receipts && (env.YOOKASSA_VAT_CODE || env.YOOKASSA_TAX_SYSTEM_CODE))
+    throw new Error('YOOKASSA_VAT_CODE and YOOKASSA_TAX_SYSTEM_CODE are used only with YOOKASSA_RECEIPTS=1.');
+  return {
+    driver,
+    url: (env.YOOKASSA_URL || 'https://api.yookassa.ru/v3').replace(/\/+$/, ''),
+    shopId: env.YOOKASSA_SHOP_ID!,
+    secretKey: env.YOOKASSA_SECRET_KEY!,
+    receipts: receipts
+      ? {
+          vatCode: number(env, 'YOOKASSA_VAT_CODE', 1, 1),
+          taxSystemCode: env.YOOKASSA_TAX_SYSTEM_CODE
+            ? number(env, 'YOOKASSA_TAX_SYSTEM_CODE', 1, 1)
+            : undefined,
+        }
+      : undefined,
+  };
+}
+
+/** Google's issuer is fixed; Yandex's and VK's OpenID endpoints are named by the operator (README "Deliveries"). */
+const DEFAULT_ISSUERS: Partial<Record<string, string>> = { google: 'https://accounts.google.com' };
+
+function socialFrom(env: Env): SocialSettings {
+  const driver = choose(env, 'SOCIAL_DRIVER', ['sandbox', 'oidc'] as const, 'sandbox');
+  if (driver === 'sandbox') return { driver };
+  const networks: Extract<SocialSettings, { driver: 'oidc' }>['networks'] = {};
+  for (const network of ['vk', 'yandex', 'google'] as const) {
+    const prefix = `SOCIAL_${network.toUpperCase()}_`;
+    const names = ['CLIENT_ID', 'CLIENT_SECRET', 'ISSUER'].map((n) => prefix + n);
+    const issuer = env[`${prefix}ISSUER`] || DEFAULT_ISSUERS[network];
+    const given = names.filter((n) => env[n]);
+    if (!given.length) continue;
+    need({ ...env, [`${prefix}ISSUER`]: issuer }, `SOCIAL_DRIVER=oidc for ${network}`, names);
+    networks[network] = {
+      issuer: issuer!.replace(/\/+$/, ''),
+      clientId: env[`${prefix}CLIENT_ID`]!,
+      clientSecret: env[`${prefix}CLIENT_SECRET`]!,
+    };
+  }
+  if (!Object.keys(networks).length)
+    throw new Error(
+      'SOCIAL_DRIVER=oidc needs at least one network: SOCIAL_GOOGLE_CLIENT_ID and SOCIAL_GOOGLE_CLIENT_SECRET, or the same of YANDEX or VK with its SOCIAL_…_ISSUER.',
+    );
+  return { driver, networks };
+}
+
 export function deliveryFrom(env: Env): DeliverySettings {
-  const payments = choose(env, 'PAYMENTS_DRIVER', ['sandbox'] as const, 'sandbox');
-  const social = choose(env, 'SOCIAL_DRIVER', ['sandbox'] as const, 'sandbox');
   return {
     mail: mailFrom(env),
     sms: smsFrom(env),
-    payments: { driver: payments },
-    social: { driver: social },
+    payments: paymentsFrom(env),
+    social: socialFrom(env),
     outbox: {
       sendTimeoutMs: number(env, 'OUTBOX_SEND_TIMEOUT_MS', SANDBOX_DELIVERY.outbox.sendTimeoutMs, 1000),
     },

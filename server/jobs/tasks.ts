@@ -5,6 +5,7 @@ import { settleExpiredGuarantees } from '../domain/orders/commands';
 import { orderChangedEvent, publishEvents } from '../realtime/order-events';
 import { registerOutbox } from '../delivery/worker';
 import { createChannels } from '../delivery/channels';
+import { registerRefunds } from '../delivery/yookassa-provider';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -19,6 +20,7 @@ export function registerJobs(runner: JobRunner, deps: Deps): void {
   });
 
   registerOutbox(runner, deps, createChannels(deps.config));
+  registerRefunds(runner, deps);
 
   // Finished jobs are kept a while for staff and for idempotency keys, then dropped.
   runner.every('jobs.prune', HOUR, async ({ tx, now }) => {

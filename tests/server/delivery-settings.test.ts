@@ -75,4 +75,56 @@ describe('delivery settings', () => {
       }).sms,
     ).toMatchObject({ url: 'http://127.0.0.1:9' });
   });
+
+  it('chooses YooKassa by its shop id, with receipts only when asked', () => {
+    expect(deliveryFrom({ YOOKASSA_SHOP_ID: '1', YOOKASSA_SECRET_KEY: 'k' }).payments).toEqual({
+      driver: 'yookassa',
+      url: 'https://api.yookassa.ru/v3',
+      shopId: '1',
+      secretKey: 'k',
+      receipts: undefined,
+    });
+    expect(
+      deliveryFrom({
+        YOOKASSA_SHOP_ID: '1',
+        YOOKASSA_SECRET_KEY: 'k',
+        YOOKASSA_RECEIPTS: '1',
+        YOOKASSA_TAX_SYSTEM_CODE: '2',
+      }).payments,
+    ).toMatchObject({ receipts: { vatCode: 1, taxSystemCode: 2 } });
+    expect(() => deliveryFrom({ PAYMENTS_DRIVER: 'yookassa' })).toThrow(
+      'PAYMENTS_DRIVER=yookassa needs YOOKASSA_SHOP_ID, YOOKASSA_SECRET_KEY.',
+    );
+    expect(() => deliveryFrom({ YOOKASSA_SHOP_ID: '1' })).toThrow(
+      'PAYMENTS_DRIVER=yookassa needs YOOKASSA_SECRET_KEY.',
+    );
+    expect(() =>
+      deliveryFrom({ YOOKASSA_SHOP_ID: '1', YOOKASSA_SECRET_KEY: 'k', YOOKASSA_VAT_CODE: '2' }),
+    ).toThrow('YOOKASSA_VAT_CODE and YOOKASSA_TAX_SYSTEM_CODE are used only with YOOKASSA_RECEIPTS=1.');
+  });
+
+  it('takes OpenID Connect networks whose settings are whole, Google at its own issuer', () => {
+    expect(
+      deliveryFrom({
+        SOCIAL_DRIVER: 'oidc',
+        SOCIAL_GOOGLE_CLIENT_ID: 'g',
+        SOCIAL_GOOGLE_CLIENT_SECRET: 'gs',
+        SOCIAL_YANDEX_CLIENT_ID: 'y',
+        SOCIAL_YANDEX_CLIENT_SECRET: 'ys',
+        SOCIAL_YANDEX_ISSUER: 'https://id.example.ru/',
+      }).social,
+    ).toEqual({
+      driver: 'oidc',
+      networks: {
+        google: { issuer: 'https://accounts.google.com', clientId: 'g', clientSecret: 'gs' },
+        yandex: { issuer: 'https://id.example.ru', clientId: 'y', clientSecret: 'ys' },
+      },
+    });
+    expect(() => deliveryFrom({ SOCIAL_DRIVER: 'oidc' })).toThrow(
+      /SOCIAL_DRIVER=oidc needs at least one network/,
+    );
+    expect(() => deliveryFrom({ SOCIAL_DRIVER: 'oidc', SOCIAL_VK_CLIENT_ID: 'v' })).toThrow(
+      'SOCIAL_DRIVER=oidc for vk needs SOCIAL_VK_CLIENT_SECRET, SOCIAL_VK_ISSUER.',
+    );
+  });
 });
