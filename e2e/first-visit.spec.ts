@@ -103,3 +103,21 @@ for (const theme of ['light', 'dark'] as const)
       await expectNoAxeViolations(page);
     }
   });
+
+test('every prerendered page is taken over by the app without a hydration mismatch', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(`${page.url()}: ${m.text()}`));
+  page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
+  for (const p of [...PAGES, { path: '/429?retry=5', heading: /Слишком много запросов/ }]) {
+    await page.goto(p.path);
+    await expect(page.locator('#root[data-prerendered]')).toHaveCount(1);
+    await expect
+      .poll(() => page.evaluate(() => (window as { __cabinetHydrated?: boolean }).__cabinetHydrated))
+      .toBe(true);
+    await expect(page.getByRole('heading', { level: 1, name: p.heading })).toBeVisible();
+    // The ids React gave on the server are still there: the DOM was adopted, not rendered again.
+    if (p.path === '/login')
+      expect(await page.locator('input[name="login"]').getAttribute('id')).toMatch(/^_R_/);
+  }
+  expect(errors.filter((e) => /hydrat|#418|#423|#425/i.test(e))).toEqual([]);
+});
