@@ -464,7 +464,7 @@ function send(
     const h: Record<string, string> = { ...headers };
     if (body?.contentType) h['content-type'] = body.contentType;
     if (body) h['content-length'] = String(body.data.length);
-    const req = http.request(`${base}${path}`, { method, headers: h, agent, timeout: 30_000 }, (res) => {
+    const req = http.request(`${base}${path}`, { method, headers: h, agent, timeout: 120_000 }, (res) => {
       const parts: Buffer[] = [];
       res.on('data', (d: Buffer) => parts.push(d));
       res.on('end', () =>
