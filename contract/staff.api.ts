@@ -53,18 +53,26 @@ export const OutboxQuery = z.object({
 });
 
 // ---- promo codes (contract/orders.ts says how they apply) ------------------------------------------------------
-const P = {
+export const PROMO_FORM_MESSAGES = {
   code: 'Код — от 3 до 32 латинских букв, цифр, «-» или «_».',
   title: 'Опишите скидку для клиента (до 200 символов).',
   percent: 'Процент — целое число от 1 до 100.',
   amount: 'Сумма — целое число рублей от 1 до 1 000 000.',
   oneDiscount: 'Укажите либо процент, либо сумму скидки.',
   date: 'Дата и время в формате ISO 8601 с часовым поясом: 2026-12-01T00:00:00+03:00.',
+  year: 'Год — от 2000 до 2100.',
   dates: 'Конец действия должен быть позже начала.',
-  limit: 'Лимит — целое число от 1, или null без лимита.',
+  limit: 'Лимит — целое число от 1 до 1 000 000 000, или null без лимита.',
   active: 'active — true или false.',
 } as const;
-const isoMoment = z.iso.datetime({ offset: true, error: P.date });
+const P = PROMO_FORM_MESSAGES;
+/** A moment with its offset, in years the database and the calendar both keep (the fuzzer sent year 0: a 500). */
+const isoMoment = z.iso.datetime({ offset: true, error: P.date }).check(
+  z.refine((s) => {
+    const year = new Date(s).getUTCFullYear();
+    return year >= 2000 && year <= 2100;
+  }, P.year),
+);
 
 export const PromoCode = z.object({
   code: z.string(),
@@ -95,7 +103,11 @@ export const PromoCodeCreateRequest = staffBody({
   /** Default: now. */
   valid_from: z.optional(isoMoment),
   valid_until: z.optional(z.nullable(isoMoment)),
-  usage_limit: z.optional(z.nullable(z.number({ error: P.limit }).check(z.int(P.limit), z.gte(1, P.limit)))),
+  usage_limit: z.optional(
+    z.nullable(
+      z.number({ error: P.limit }).check(z.int(P.limit), z.gte(1, P.limit), z.lte(1_000_000_000, P.limit)),
+    ),
+  ),
 }).check(
   z.refine((b) => (b.percent === undefined) !== (b.amount === undefined), {
     message: P.oneDiscount,

@@ -15,7 +15,7 @@ let server: RunningServer;
 beforeAll(async () => {
   database = await openDatabase({});
   server = await startServer(testConfig(), { database });
-}, 30_000);
+}, 90_000);
 
 afterAll(async () => {
   await server?.close();

@@ -29,7 +29,7 @@ beforeAll(async () => {
     body: JSON.stringify({ login: 'limits@example.com', password: 'limits-password' }),
   });
   access = ((await answer.json()) as { access: string }).access;
-}, 30_000);
+}, 90_000);
 
 afterAll(async () => {
   await server?.close();
