@@ -18,7 +18,9 @@ log.info(
   `Customer cabinet on ${server.url} (${describeDatabase(config)}; ${describeStorage(config)}; listening on ${config.host}:${new URL(server.url).port})`,
 );
 const { migrationsApplied } = server.deps.database;
-if (migrationsApplied.length)
+if (migrationsApplied[0]?.startsWith('0000_'))
+  log.info(`Created the database's schema (${migrationsApplied.length} migrations)`);
+else if (migrationsApplied.length)
   log.info(`Migrated the database: ${migrationsApplied.join(', ')} (in one transaction; README "Upgrading")`);
 if (server.metricsUrl) log.info(`Metrics on ${server.metricsUrl}`);
 if (server.seededDemo)
