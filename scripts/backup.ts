@@ -60,7 +60,7 @@ export async function backup(
     } finally {
       await db.close();
     }
-    via = 'the database folder (no server running)';
+    via = 'this command (no server running)';
   }
   try {
     return { ...(await writeArchive(snapshot, file)), pauseMs: snapshot.pauseMs, via };

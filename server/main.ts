@@ -17,6 +17,11 @@ const { log } = server;
 log.info(
   `Customer cabinet on ${server.url} (${describeDatabase(config)}; ${describeStorage(config)}; listening on ${config.host}:${new URL(server.url).port})`,
 );
+const { migrationsApplied } = server.deps.database;
+if (migrationsApplied[0]?.startsWith('0000_'))
+  log.info(`Created the database's schema (${migrationsApplied.length} migrations)`);
+else if (migrationsApplied.length)
+  log.info(`Migrated the database: ${migrationsApplied.join(', ')} (in one transaction; README "Upgrading")`);
 if (server.metricsUrl) log.info(`Metrics on ${server.metricsUrl}`);
 if (server.seededDemo)
   log.info(`Demo customer seeded: ${DEMO_EMAIL}, password ${DEMO_PASSWORD} (SEED_DEMO=0 skips it)`);

@@ -33,6 +33,8 @@ export interface Database {
   pglite?: PGlite;
   /** PostgreSQL only: the pool's connections (metrics). */
   poolStats?(): { total: number; idle: number; waiting: number };
+  /** The migrations this open applied (their file names), in order; empty when the schema was current. */
+  migrationsApplied: string[];
   /** Empties every table (tests). */
   truncateAll(): Promise<void>;
   close(): Promise<void>;
@@ -106,7 +108,7 @@ export class MigrationError extends Error {}
  * node-postgres wraps them so too), but says which migration failed: a failure rolls all of them back, so the
  * database stays as it was — at its old schema, with its data — and the server does not start.
  */
-async function migrateNamed(db: Db, folder: string): Promise<void> {
+async function migrateNamed(db: Db, folder: string): Promise<string[]> {
   const migrations = readMigrationFiles({ migrationsFolder: folder });
   const journal = JSON.parse(readFileSync(join(folder, 'meta/_journal.json'), 'utf8')) as {
     entries: { tag: string }[];
@@ -122,7 +124,7 @@ async function migrateNamed(db: Db, folder: string): Promise<void> {
   const pending = migrations
     .map((m, i) => ({ ...m, tag: journal.entries[i]?.tag ?? `#${i}` }))
     .filter((m) => !last || Number(last.created_at) < m.folderMillis);
-  if (pending.length === 0) return;
+  if (pending.length === 0) return [];
   await db.transaction(async (tx) => {
     for (const m of pending) {
       try {
@@ -142,6 +144,7 @@ async function migrateNamed(db: Db, folder: string): Promise<void> {
       );
     }
   });
+  return pending.map((m) => m.tag);
 }
 
 /**
@@ -151,13 +154,14 @@ async function migrateNamed(db: Db, folder: string): Promise<void> {
  */
 const MIGRATION_LOCK = 7_294_310_551; // an arbitrary key, the same in every instance
 
-async function migrateUnderLock(pool: pg.Pool, folder: string): Promise<void> {
+async function migrateUnderLock(pool: pg.Pool, folder: string): Promise<string[]> {
   const client = await pool.connect();
   let failure: Error | undefined;
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await migrateNamed(drizzlePg(client) as unknown as Db, folder);
+    const applied = await migrateNamed(drizzlePg(client) as unknown as Db, folder);
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    return applied;
   } catch (error) {
     failure = error as Error;
     throw error;
@@ -201,7 +205,7 @@ export async function openDatabase(opts: {
       if (!closing) console.warn(`PostgreSQL closed an idle connection: ${error.message}`);
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migrateUnderLock(pool, folder).catch(async (error: unknown) => {
+    const migrationsApplied = await migrateUnderLock(pool, folder).catch(async (error: unknown) => {
       closing = true;
       await pool.end();
       throw error;
@@ -230,6 +234,7 @@ export async function openDatabase(opts: {
           listeners.splice(listeners.indexOf(client), 1);
         };
       },
+      migrationsApplied,
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       truncateAll: () => truncate(db),
       async close() {
@@ -244,7 +249,7 @@ export async function openDatabase(opts: {
     postgresqlconf: opts.sharedBuffers ? [`shared_buffers = '${opts.sharedBuffers}'`] : [],
   });
   const db = drizzlePglite(client, { schema });
-  await migrateNamed(db, folder).catch(async (error: unknown) => {
+  const migrationsApplied = await migrateNamed(db, folder).catch(async (error: unknown) => {
     await client.close();
     throw error;
   });
@@ -252,6 +257,7 @@ export async function openDatabase(opts: {
     db,
     kind: 'pglite',
     pglite: client,
+    migrationsApplied,
     prepared: memoByName((name, text) => preparedOnPglite(client, name, text)),
     async notify(channel, payload) {
       await client.query('select pg_notify($1, $2)', [channel, payload]);

@@ -114,6 +114,10 @@ async function upgradeAndCheck(opts: { dataDir: string; url?: string }) {
       'select count(*)::int as n from drizzle.__drizzle_migrations',
     );
     expect(applied[0]!.n).toBe(journal.entries.length);
+    // main.ts logs them: "Migrated the database: 0008_…, …"
+    expect(server.deps.database.migrationsApplied).toEqual(
+      journal.entries.slice(journal.entries.findIndex((e) => e.tag === OLDEST) + 1).map((e) => e.tag),
+    );
 
     const got = await readCustomerState(server.url, 'demo@example.com', 'demo-password');
     expect(got.finances).toEqual(want.finances);
