@@ -198,9 +198,7 @@ export function createJobRunner(
     });
   }
 
-  async function claim(
-    at: Date,
-  ): Promise<
+  async function claim(at: Date): Promise<
     {
       id: number;
       name: string;
