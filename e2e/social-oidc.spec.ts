@@ -23,7 +23,9 @@ let server: ChildProcess;
 let origin: string;
 let dataDir: string;
 
-test.beforeAll(async () => {
+// eslint-disable-next-line no-empty-pattern -- Playwright's hooks take the fixtures first
+test.beforeAll(async ({}, testInfo) => {
+  testInfo.setTimeout(90_000); // a server of its own starts here, on a loaded machine too
   const port = await freePort();
   origin = `http://localhost:${port}`;
   op = await startLocalOidc({
@@ -49,7 +51,7 @@ test.beforeAll(async () => {
       SOCIAL_GOOGLE_ISSUER: op.issuer,
     },
   });
-  for (let i = 0; i < 120; i++) {
+  for (let i = 0; i < 320; i++) {
     const up = await fetch(`${origin}/api/health`).then(
       (r) => r.ok,
       () => false,

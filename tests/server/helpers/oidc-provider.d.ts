@@ -1,4 +1,4 @@
-// The few parts of oidc-provider (v9, which ships no types) that the local OpenID provider of the tests uses.
+// The few parts of oidc-provider (8.x, which ships no types) that the local OpenID provider of the tests uses.
 declare module 'oidc-provider' {
   import type { IncomingMessage, ServerResponse } from 'node:http';
 

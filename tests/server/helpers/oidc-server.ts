@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
@@ -11,7 +12,7 @@ export interface LocalOidc {
 }
 
 /**
- * A real OpenID provider (oidc-provider) on loopback with one confidential client: code flow, PKCE required,
+ * A real OpenID provider (oidc-provider 8, the line that runs on Node 20) on loopback with one confidential client: code flow, PKCE required,
  * form_post answers. Its login and consent screens are answered by the test's `account` and `consent`.
  */
 export async function startLocalOidc(client: {
@@ -55,6 +56,18 @@ export async function startLocalOidc(client: {
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
     cookies: { keys: ['local-oidc-test-key'] },
+    // Its own signing key and lifetimes, instead of the development defaults it warns about.
+    jwks: {
+      keys: [generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' })],
+    },
+    ttl: {
+      AccessToken: 600,
+      AuthorizationCode: 60,
+      Grant: 600,
+      IdToken: 600,
+      Interaction: 600,
+      Session: 600,
+    },
   });
   const handle = provider.callback();
   server.on('request', (req, res) => {
