@@ -2,6 +2,7 @@
 // with 1009 (refused on its header, never buffered), a client flooding messages or protocol pings is cut off with
 // 1008, and neither grows the server's memory.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Socket } from 'node:net';
 import WebSocket from 'ws';
 import { openDatabase, type Database } from '../../server/db/client';
 import { users } from '../../server/db/tables';
@@ -84,7 +85,7 @@ describe('socket limits', () => {
     const start = process.memoryUsage().rss;
     for (let i = 0; i < 10; i++) {
       const { ws, closed } = await connect();
-      const socket = (ws as unknown as { _socket: import('node:net').Socket })._socket;
+      const socket = (ws as unknown as { _socket: Socket })._socket;
       socket.write(header);
       socket.write(payload);
       expect(await closed).toBe(LIMIT_CLOSE.tooBig);
