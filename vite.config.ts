@@ -5,6 +5,7 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { precompress } from './scripts/precompress.ts';
 import { routeAssets } from './scripts/route-assets.ts';
 import { bootScript } from './scripts/boot-script.ts';
+import { prerender } from './scripts/prerender.ts';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const api = `http://localhost:${process.env.API_PORT ?? 3001}`;
@@ -59,6 +60,8 @@ export default defineConfig({
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
     }),
+    // The public pages as HTML (scripts/prerender.ts): after the client build, before the copies are compressed.
+    prerender(),
     precompress(),
   ],
   server: {

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { DEBIAN_CHROMIUM, findChromium } from '../scripts/chromium.mjs';
 import { ROOT, ensureDist } from './bundle';
 import { loginDemo, startChild, type Cookie } from './lib/server';
+import { withRetries } from './lib/retry';
 import {
   EndpointMissing,
   figureRow,
@@ -32,7 +33,7 @@ export const CHROME_FLAGS = [
   '--disable-sync',
 ];
 /** Runs per page; the run with the median performance score is reported (Lighthouse varies by a few points). */
-const RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
+const RUNS = Number(process.env.BENCH_LH_RUNS ?? 5);
 
 const GOALS = {
   performance: { op: '>=', limit: 95 } satisfies Goal,
@@ -190,10 +191,17 @@ export async function runLighthouse(): Promise<SectionReport> {
     ): Promise<Scores[]> => {
       const runs: Scores[] = [];
       for (let i = 0; i < RUNS; i++) {
-        // The refresh token rotates on use (reuse is detected and ends the session): a fresh sign-in per run.
-        const cookies = p.signedIn ? (await loginDemo(server.url)).cookies : [];
+        // The refresh token rotates on use (reuse is detected and ends the session): a fresh sign-in per attempt.
         runs.push(
-          await audit(chrome.port, server.origin + p.path, cookies, server.origin, cpuSlowdown, label),
+          await withRetries(
+            (cookies) =>
+              audit(chrome.port, server.origin + p.path, cookies, server.origin, cpuSlowdown, label),
+            (attempt, err) =>
+              notes.push(
+                `${p.name} ${label ?? 'preset'} run ${i + 1}: attempt ${attempt} failed (${err.message.slice(0, 160)}); ran it again.`,
+              ),
+            async () => (p.signedIn ? (await loginDemo(server.url)).cookies : []),
+          ),
         );
       }
       return runs;

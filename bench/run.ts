@@ -15,6 +15,39 @@ const SECTIONS: Record<string, () => Promise<SectionReport>> = {
   cluster: async () => (await import('./cluster')).runCluster(),
 };
 
+const ATTEMPTS = Number(process.env.BENCH_ATTEMPTS ?? 3);
+
+function failedReport(name: string, err: unknown): SectionReport {
+  const missing = err instanceof EndpointMissing || err instanceof NotAvailable;
+  return {
+    section: name,
+    at: new Date().toISOString(),
+    status: missing ? 'skipped' : 'error',
+    tables: [],
+    notes: [missing ? (err as Error).message : `failed: ${err instanceof Error ? err.stack : String(err)}`],
+    data: {},
+  };
+}
+
+function finish(
+  name: string,
+  report: SectionReport,
+  started: number,
+  load: number,
+  cpus: number,
+): SectionReport {
+  report.notes.push(`took ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  // Timing figures mean little when other work competes for the cores; say so next to them.
+  const busy = Math.max(load, loadavg()[0]!);
+  report.data.loadAverage = Math.round(busy * 100) / 100;
+  if (name !== 'bundle' && busy > cpus * 0.75)
+    report.notes.push(
+      `machine busy: load average ${busy.toFixed(1)} on ${cpus} cores during the run, so timings are pessimistic; rerun on an idle machine for figures to publish.`,
+    );
+  console.log(renderSection(report));
+  return report;
+}
+
 function machine() {
   const list = cpus();
   return {
@@ -44,32 +77,25 @@ async function main() {
     const started = Date.now();
     const load = loadavg()[0]!;
     console.log(`\n… ${name}`);
-    let report: SectionReport;
-    try {
-      report = await SECTIONS[name]!();
-    } catch (err) {
-      const missing = err instanceof EndpointMissing || err instanceof NotAvailable;
-      report = {
-        section: name,
-        at: new Date().toISOString(),
-        status: missing ? 'skipped' : 'error',
-        tables: [],
-        notes: [
-          missing ? (err as Error).message : `failed: ${err instanceof Error ? err.stack : String(err)}`,
-        ],
-        data: {},
-      };
+    let report: SectionReport | undefined;
+    const failures: string[] = [];
+    // A section that crashes (a server that would not start, a tool's transient error) is run again: it fails
+    // only when it cannot produce figures after its retries, and the report says what the failed tries met.
+    for (let attempt = 1; attempt <= ATTEMPTS && !report; attempt++) {
+      try {
+        report = await SECTIONS[name]!();
+      } catch (err) {
+        if (err instanceof EndpointMissing || err instanceof NotAvailable || attempt === ATTEMPTS) {
+          report = failedReport(name, err);
+          break;
+        }
+        const reason = err instanceof Error ? err.message.split('\n')[0] : String(err);
+        failures.push(`try ${attempt} failed (${reason}); run again`);
+        console.log(`  ${name}: try ${attempt} failed (${reason}); running it again`);
+      }
     }
-    report.notes.push(`took ${((Date.now() - started) / 1000).toFixed(0)} s`);
-    // Timing figures mean little when other work competes for the cores; say so next to them.
-    const busy = Math.max(load, loadavg()[0]!);
-    report.data.loadAverage = Math.round(busy * 100) / 100;
-    if (name !== 'bundle' && busy > m.cpus * 0.75)
-      report.notes.push(
-        `machine busy: load average ${busy.toFixed(1)} on ${m.cpus} cores during the run, so timings are pessimistic; rerun on an idle machine for figures to publish.`,
-      );
-    reports.push(report);
-    console.log(renderSection(report));
+    report!.notes.unshift(...failures);
+    reports.push(finish(name, report!, started, load, m.cpus));
   }
 
   const dir = join(ROOT, 'bench/results');

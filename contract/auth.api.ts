@@ -3,7 +3,13 @@
 import * as z from 'zod/mini';
 import { DetailMessage, endpoint } from './http';
 import { AUTH_MESSAGES as M } from './auth-messages';
-import { LOGIN_CODE_PATTERN, normalizePhone, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth';
+import {
+  PUBLIC_WRITES,
+  LOGIN_CODE_PATTERN,
+  normalizePhone,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from './auth';
 
 // ---- Fields ----------------------------------------------------------------------------------------------------
 /** Type errors of a string field: missing → 'Обязательное поле.', another type → 'Ожидается строка.'. */
@@ -188,12 +194,14 @@ export const authApi = {
     answer: SignInAnswer,
     status: 201,
     errors: [400, 429],
+    perCaller: PUBLIC_WRITES.REGISTRATIONS,
     auth: 'public',
   }),
   'POST /api/client/auth/password_change/': endpoint({
     body: RestoreRequest,
     answer: DetailMessage,
     errors: [400, 429],
+    perCaller: PUBLIC_WRITES.RESTORES,
     auth: 'public',
   }),
   'GET /api/client/auth/password_change/:id/': endpoint({
@@ -206,13 +214,15 @@ export const authApi = {
     params: RestoreLinkParams,
     body: SetPasswordRequest,
     answer: SignInAnswer,
-    errors: [400, 404],
+    errors: [400, 404, 429],
+    perCaller: PUBLIC_WRITES.RESTORES,
     auth: 'public',
   }),
   'POST /api/client/auth/al/': endpoint({
     body: AutoLoginRequest,
     answer: SignInAnswer,
-    errors: [400],
+    errors: [400, 429],
+    perCaller: PUBLIC_WRITES.AUTO_LOGINS,
     auth: 'public',
   }),
   'GET /api/client/auth/sessions/': endpoint({ answer: DeviceSessions, errors: [401], auth: 'customer' }),

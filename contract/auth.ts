@@ -99,3 +99,22 @@ export function normalizePhone(raw: string): string | null {
 
 export const SOCIAL_NETWORKS = ['vk', 'yandex', 'google'] as const;
 export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+
+const MINUTE = 60_000;
+/**
+ * Public writes' limits per caller (the client's IP), counted across instances: a row's `perCaller`
+ * (contract/http.ts). Sign-in has its own lockout of failures (server/domain/sign-in-limits.ts), and codes and
+ * restore links also count per address (server/domain/rate-limit.ts).
+ */
+export const PUBLIC_WRITES = {
+  /** Registration: a household or an office registers a few accounts, a bot thousands. */
+  REGISTRATIONS: { max: 10, windowMs: 60 * MINUTE },
+  /** Asking for a restore link, and setting the password by one. */
+  RESTORES: { max: 20, windowMs: 15 * MINUTE },
+  /** The auto-login token (`?al=`): one per social sign-in or e-mail link. */
+  AUTO_LOGINS: { max: 30, windowMs: 15 * MINUTE },
+  /** The e-mail step of a social sign-in without one. */
+  SOCIAL_EMAILS: { max: 20, windowMs: 15 * MINUTE },
+  /** Confirming an e-mail change by the link's token. */
+  EMAIL_CONFIRMATIONS: { max: 20, windowMs: 15 * MINUTE },
+} as const;

@@ -32,6 +32,32 @@ export interface EndpointSpec {
   errors: readonly number[];
   /** Who may call: a signed-in customer (bearer token), anyone, or staff (the staff token). */
   auth: 'customer' | 'public' | 'staff';
+  /**
+   * The most bytes the request's body may have (a write's default: see `bodyLimitOf`); a longer body is refused
+   * with 413 before it is read (server/middleware/body-limit.ts).
+   */
+  bodyLimit?: number;
+  /** The 413's Russian `detail` when this row says something more precise than BODY_TOO_LARGE. */
+  tooLarge?: string;
+  /**
+   * A public write's limit per caller (the client's IP; behind TRUST_PROXY the real client's): at most `max` calls in
+   * `windowMs`, counted in the database so instances share the count; one more is a 429 with Retry-After.
+   */
+  perCaller?: { max: number; windowMs: number };
+}
+
+/** A JSON body's default limit. */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+/**
+ * The smallest limit: a row without a JSON body (a DELETE, a POST that takes nothing, an HTML sandbox form) and any
+ * write to a path that is no row of the table.
+ */
+export const SMALL_BODY_LIMIT = 16 * 1024;
+export const BODY_TOO_LARGE = 'Слишком большой запрос.';
+
+/** The body limit of a row: its own, else 1 MB for a JSON body, else the smallest. */
+export function bodyLimitOf(spec: EndpointSpec): number {
+  return spec.bodyLimit ?? (spec.body && !spec.form ? JSON_BODY_LIMIT : SMALL_BODY_LIMIT);
 }
 
 export type EndpointKey = `${Method} /${string}`;

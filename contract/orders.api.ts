@@ -552,6 +552,7 @@ export const ordersApi = {
   'POST /api/client/orders/fake/:draft/fake-files/': endpoint({
     params: DraftParams,
     form: true,
+    bodyLimit: FILE_LIMITS.maxRequestBytes,
     answer: z.object({ results: z.array(UploadedFile) }),
     status: 201,
     errors: [400, 401, 404, 413],
@@ -565,6 +566,7 @@ export const ordersApi = {
   }),
   'POST /api/client/orders/ajax-files/': endpoint({
     form: true,
+    bodyLimit: FILE_LIMITS.maxRequestBytes,
     answer: UploadedFile,
     status: 201,
     errors: [400, 401, 413],
@@ -648,6 +650,7 @@ export const ordersApi = {
   'POST /api/client/orders/:id/files/': endpoint({
     params: OrderParams,
     form: true,
+    bodyLimit: FILE_LIMITS.maxRequestBytes,
     answer: UploadOrderFilesResponse,
     status: 201,
     errors: [400, 401, 404, 413],
@@ -806,6 +809,7 @@ export const staffOrdersApi = {
   'POST /api/staff/orders/:id/files/': endpoint({
     params: OrderParams,
     form: true,
+    bodyLimit: FILE_LIMITS.maxRequestBytes,
     answer: UploadOrderFilesResponse,
     status: 201,
     errors: [400, 401, 404, 409, 413],

@@ -58,7 +58,12 @@ export const REWORK_MAX_DAYS = 30;
 export const REWORK_COMMENT = { min: 10, max: 5000 } as const;
 export const CHAT_TEXT_MAX = 4000;
 
-export const FILE_LIMITS = { maxBytes: 20 * 1024 * 1024, maxPerOrder: 30 } as const;
+/** A file's size, files per order, and one upload request's body (several files with their multipart envelope). */
+export const FILE_LIMITS = {
+  maxBytes: 20 * 1024 * 1024,
+  maxPerOrder: 30,
+  maxRequestBytes: 50 * 1024 * 1024,
+} as const;
 export const ALLOWED_FILE_EXTENSIONS = [
   'pdf',
   'doc',

@@ -2,7 +2,7 @@
 // comes out of each call, as zod/mini schemas with the Russian messages the customer reads, and the endpoint rows.
 // The money rules in words, and the constants both sides need, are in payments.ts.
 import * as z from 'zod/mini';
-import { endpoint, page } from './http';
+import { endpoint, Id, page } from './http';
 import { StatusRef } from './orders.api';
 import {
   CLAIM_STATUSES,
@@ -289,6 +289,15 @@ export const PacketParams = z.object({ id: PaymentsId });
 export const SandboxPaymentId = z.uuid();
 export const SandboxParams = z.object({ pid: z.string() });
 
+/** YooKassa's notification (its documented shape): only `object.id` is used, to read the payment back. */
+export const YooKassaNotification = z.object({
+  type: z.literal('notification'),
+  event: z.string().check(z.maxLength(64)),
+  object: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }),
+});
+export const YooKassaReturnParams = z.object({ id: Id });
+export const YooKassaReturnQuery = z.object({ sig: z._default(z.string().check(z.maxLength(128)), '') });
+
 // ---- Endpoints -------------------------------------------------------------------------------------------------
 /** Every call that creates a payment or moves money: 400 without an Idempotency-Key, 422 for a key reused. */
 const moneyErrors = [400, 401, 404, 422] as const;
@@ -419,6 +428,22 @@ export const paymentsApi = {
   'POST /api/client/payments/sandbox/:pid/decline/': endpoint({
     params: SandboxParams,
     form: true,
+    answers: 'redirect',
+    status: 302,
+    errors: [404],
+    auth: 'public',
+  }),
+  /** YooKassa's webhook (PAYMENTS_DRIVER=yookassa, else 404): the payment it names is read back and settled. */
+  'POST /api/client/payments/yookassa/webhook/': endpoint({
+    body: YooKassaNotification,
+    answer: z.object({}),
+    errors: [400, 404],
+    auth: 'public',
+  }),
+  /** Where YooKassa sends the customer back: 302 to /payment?status=success|fail&back=… (a signed link). */
+  'GET /api/client/payments/yookassa/return/:id/': endpoint({
+    params: YooKassaReturnParams,
+    query: YooKassaReturnQuery,
     answers: 'redirect',
     status: 302,
     errors: [404],

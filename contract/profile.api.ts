@@ -2,18 +2,20 @@
 // status): what goes in and comes out of each call, as zod/mini schemas with the Russian messages the customer
 // reads, and the endpoint rows. The constants, rules and texts are in profile.ts.
 import * as z from 'zod/mini';
-import { endpoint } from './http';
+import { endpoint, SMALL_BODY_LIMIT } from './http';
 import { Finances } from './payments.api';
-import { SOCIAL_NETWORKS } from './auth';
+import { PUBLIC_WRITES, SOCIAL_NETWORKS } from './auth';
 import { body, Email, Phone } from './auth.api';
 import {
   EDUCATION_LEVELS,
   EMAIL_CHANGE_MESSAGES,
+  AVATAR_MAX_BYTES,
   AVATAR_MESSAGES,
   isCalendarDate,
   normalizeBirthday,
   normalizeTelegram,
   PROFILE_MESSAGES as M,
+  SESSION_DATA_MAX_BYTES,
   SEXES,
   SOCIAL_LINK_MESSAGES,
   TRAINING_FORMS,
@@ -105,7 +107,10 @@ export type EmailChangePending = z.infer<typeof EmailChangePending>;
 export const EmailChangeStatus = z.object({ email: z.string(), pending: z.nullable(EmailChangePending) });
 export type EmailChangeStatus = z.infer<typeof EmailChangeStatus>;
 
-/** GET ?token= or POST `{ token }` /client/api/change-email/confirm/: the address in force. */
+/**
+ * POST `{ token }` /client/api/change-email/confirm/: the address in force. GET ?token= only checks the link (a read
+ * never writes): the address it would put in force, or why it is dead.
+ */
 export const EmailChangeConfirmed = z.object({ email: z.string() });
 export type EmailChangeConfirmed = z.infer<typeof EmailChangeConfirmed>;
 
@@ -273,6 +278,9 @@ export const profileApi = {
   /** Multipart: the picture in `file` (JPEG, PNG, WebP or GIF, at most 5 MB); 413 when larger. */
   'POST /api/client/profile/avatar/': endpoint({
     form: true,
+    // The multipart envelope may add a little to the image itself.
+    bodyLimit: AVATAR_MAX_BYTES + 64 * 1024,
+    tooLarge: AVATAR_MESSAGES.tooLarge,
     answer: Avatars,
     status: 201,
     errors: [400, 401, 413],
@@ -290,6 +298,9 @@ export const profileApi = {
   /** Replaces the stored object; more than 16 KB of JSON is a 413. */
   'POST /api/client/profile/session/': endpoint({
     body: SessionData,
+    // The raw JSON's size first (the stored copy is measured again after parsing).
+    bodyLimit: SESSION_DATA_MAX_BYTES,
+    tooLarge: M.sessionTooLarge,
     answer: SessionData,
     errors: [400, 401, 413],
     auth: 'customer',
@@ -327,6 +338,7 @@ export const profileApi = {
     body: SocialProfileLinkRequest,
     answer: SocialProfileLink,
     errors: [400, 401, 413],
+    bodyLimit: SMALL_BODY_LIMIT,
     auth: 'customer',
   }),
   /** The sandbox provider's consent page (HTML; `?state=` names the customer and the network). */
@@ -356,6 +368,7 @@ export const profileApi = {
     body: EmailChangeRequestBody,
     answer: EmailChangeStatus,
     errors: [400, 401, 413, 429],
+    bodyLimit: SMALL_BODY_LIMIT,
     auth: 'customer',
   }),
   'DELETE /client/api/change-email/request-change/': endpoint({
@@ -373,7 +386,9 @@ export const profileApi = {
   'POST /client/api/change-email/confirm/': endpoint({
     body: EmailChangeConfirmRequest,
     answer: EmailChangeConfirmed,
-    errors: [400, 413],
+    errors: [400, 413, 429],
+    bodyLimit: SMALL_BODY_LIMIT,
+    perCaller: PUBLIC_WRITES.EMAIL_CONFIRMATIONS,
     auth: 'public',
   }),
 } as const;

@@ -18,3 +18,13 @@ export const HEARTBEAT = { ping: 'ping', pong: 'pong', intervalMs: 25_000, timeo
  * the tab lands on /login saying so. Before the close the server also sends `{type: 'session.ended', reason}`.
  */
 export const SESSION_CLOSE = { signedOut: 4001, endedElsewhere: 4002 } as const;
+
+/**
+ * What a client may send on the socket, which only receives events (the one thing a client says is `ping`): a frame
+ * over `maxFrameBytes` closes the socket with 1009 (ws refuses it on the frame's header, before buffering it), and
+ * more than `messagesPerWindow` messages (pings included) in `windowMs` close it with 1008.
+ */
+export const SOCKET_LIMITS = { maxFrameBytes: 4 * 1024, messagesPerWindow: 30, windowMs: 10_000 } as const;
+
+/** Close codes for a client that broke SOCKET_LIMITS. */
+export const LIMIT_CLOSE = { tooBig: 1009, flood: 1008 } as const;

@@ -1,8 +1,8 @@
-// Social sign-in (spec point 7, /client/api/socials/…): a sandbox provider on our own server; a real provider would
-// replace the sandbox page only.
+// Social sign-in (spec point 7, /client/api/socials/…): a sandbox provider on our own server, or (SOCIAL_DRIVER=oidc)
+// the networks' OpenID Connect flows; the links say which.
 import * as z from 'zod/mini';
 import { endpoint } from './http';
-import { SOCIAL_NETWORKS } from './auth';
+import { PUBLIC_WRITES, SOCIAL_NETWORKS } from './auth';
 import { body, Email, requiredString, SignInAnswer } from './auth.api';
 
 export const SocialLink = z.object({ link: z.string(), network_name: z.enum(SOCIAL_NETWORKS) });
@@ -31,10 +31,28 @@ export const socialsApi = {
     errors: [404],
     auth: 'public',
   }),
+  /** SOCIAL_DRIVER=oidc: starts the network's OpenID Connect flow — 302 to the network, the flow in a cookie. */
+  'GET /client/api/socials/oidc/:network/': endpoint({
+    params: NetworkParams,
+    answers: 'redirect',
+    status: 302,
+    errors: [404],
+    auth: 'public',
+  }),
+  /** The network's answer (form_post): 302 to /home?al=…, /socials-email-auth?token=… or /login?msg=…. */
+  'POST /client/api/socials/oidc/:network/callback/': endpoint({
+    params: NetworkParams,
+    form: true,
+    answers: 'redirect',
+    status: 302,
+    errors: [404],
+    auth: 'public',
+  }),
   'POST /client/api/socials/email/': endpoint({
     body: SocialEmailRequest,
     answer: SignInAnswer,
-    errors: [400],
+    errors: [400, 429],
+    perCaller: PUBLIC_WRITES.SOCIAL_EMAILS,
     auth: 'public',
   }),
 } as const;

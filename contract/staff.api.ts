@@ -19,6 +19,7 @@ export const DemoCustomer = z.object({
   password: z.string(),
 });
 
+export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
 export const OutboxMessage = z.object({
   id: z.number(),
   channel: z.enum(['email', 'sms']),
@@ -28,6 +29,13 @@ export const OutboxMessage = z.object({
   kind: z.string(),
   payload: z.record(z.string(), z.unknown()),
   created_at: z.string(),
+  /** The delivery's state (README "Deliveries"): pending → sending → sent, or failed with last_error. */
+  status: z.enum(OUTBOX_STATUSES),
+  attempts: z.number(),
+  next_attempt_at: z.nullable(z.string()),
+  sent_at: z.nullable(z.string()),
+  last_error: z.nullable(z.string()),
+  provider_id: z.nullable(z.string()),
 });
 export type OutboxMessage = z.infer<typeof OutboxMessage>;
 
@@ -35,6 +43,7 @@ const limitError = 'limit — целое число от 1 до 200.';
 export const OutboxQuery = z.object({
   recipient: z.optional(z.string().check(z.maxLength(254))),
   kind: z.optional(z.string().check(z.trim(), z.maxLength(64))),
+  status: z.optional(z.enum(OUTBOX_STATUSES, { error: 'status — pending, sending, sent или failed.' })),
   limit: z._default(
     z.coerce
       .number({ error: limitError })
@@ -44,18 +53,26 @@ export const OutboxQuery = z.object({
 });
 
 // ---- promo codes (contract/orders.ts says how they apply) ------------------------------------------------------
-const P = {
+export const PROMO_FORM_MESSAGES = {
   code: 'Код — от 3 до 32 латинских букв, цифр, «-» или «_».',
   title: 'Опишите скидку для клиента (до 200 символов).',
   percent: 'Процент — целое число от 1 до 100.',
   amount: 'Сумма — целое число рублей от 1 до 1 000 000.',
   oneDiscount: 'Укажите либо процент, либо сумму скидки.',
   date: 'Дата и время в формате ISO 8601 с часовым поясом: 2026-12-01T00:00:00+03:00.',
+  year: 'Год — от 2000 до 2100.',
   dates: 'Конец действия должен быть позже начала.',
-  limit: 'Лимит — целое число от 1, или null без лимита.',
+  limit: 'Лимит — целое число от 1 до 1 000 000 000, или null без лимита.',
   active: 'active — true или false.',
 } as const;
-const isoMoment = z.iso.datetime({ offset: true, error: P.date });
+const P = PROMO_FORM_MESSAGES;
+/** A moment with its offset, in years the database and the calendar both keep (the fuzzer sent year 0: a 500). */
+const isoMoment = z.iso.datetime({ offset: true, error: P.date }).check(
+  z.refine((s) => {
+    const year = new Date(s).getUTCFullYear();
+    return year >= 2000 && year <= 2100;
+  }, P.year),
+);
 
 export const PromoCode = z.object({
   code: z.string(),
@@ -86,7 +103,11 @@ export const PromoCodeCreateRequest = staffBody({
   /** Default: now. */
   valid_from: z.optional(isoMoment),
   valid_until: z.optional(z.nullable(isoMoment)),
-  usage_limit: z.optional(z.nullable(z.number({ error: P.limit }).check(z.int(P.limit), z.gte(1, P.limit)))),
+  usage_limit: z.optional(
+    z.nullable(
+      z.number({ error: P.limit }).check(z.int(P.limit), z.gte(1, P.limit), z.lte(1_000_000_000, P.limit)),
+    ),
+  ),
 }).check(
   z.refine((b) => (b.percent === undefined) !== (b.amount === undefined), {
     message: P.oneDiscount,
@@ -118,7 +139,7 @@ export const staffApi = {
     errors: [400, 401, 409],
     auth: 'staff',
   }),
-  /** The sandbox sender's e-mails and SMS, newest first. */
+  /** The outbox's e-mails and SMS with their delivery state, newest first. */
   'GET /api/staff/outbox/': endpoint({
     query: OutboxQuery,
     answer: z.object({ results: z.array(OutboxMessage) }),

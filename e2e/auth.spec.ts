@@ -115,6 +115,26 @@ test('registration signs the new customer in', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Здравствуйте, Мария!' })).toBeVisible();
 });
 
+test('too many registrations from one client: the /429 page (spec point 8)', async ({ page }) => {
+  const ip = fakeIp();
+  // The limit counts every call from the client, so ten refused ones (the password is short) use it up.
+  for (let i = 0; i < 10; i++) {
+    const res = await page.request.post('/api/client/profile/', {
+      headers: { 'x-forwarded-for': ip },
+      data: { email: `limit-${i}@example.com`, password: 'short', accept_terms: true },
+    });
+    expect(res.status()).toBe(400);
+  }
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
+  await page.goto('/registration');
+  await page.getByLabel('E-mail', { exact: true }).fill(`newcomer-${Date.now()}@example.com`);
+  await page.getByLabel('Пароль', { exact: true }).fill('correct-horse-42');
+  await page.getByLabel(/Я принимаю условия/).check();
+  await page.getByRole('button', { name: 'Создать аккаунт' }).click();
+  await expect(page).toHaveURL(/\/429\?retry=\d+$/);
+  expect(Number(new URL(page.url()).searchParams.get('retry'))).toBeGreaterThan(59 * 60);
+});
+
 test('password restore through the e-mail link: new password, signed in', async ({
   page,
   request,

@@ -105,7 +105,9 @@ for (const theme of ['light', 'dark'] as const) {
         }
       }).observe(document, { childList: true, subtree: true });
     });
-    await page.goto('/login', { waitUntil: 'commit' });
+    // A cabinet page signed out: the splash, then the guard's /login (an anonymous /login itself is prerendered
+    // and paints as a page, with its stylesheets: e2e/first-visit.spec.ts).
+    await page.goto('/home', { waitUntil: 'commit' });
     const splash = page.locator('#boot');
     await expect(splash).toBeVisible();
     // The splash's colours: the server's (its style attribute), not a stylesheet's, none having arrived.

@@ -1,7 +1,4 @@
 import { Hono } from 'hono';
-import { secureHeaders } from 'hono/secure-headers';
-import { requestId } from 'hono/request-id';
-import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv, Deps } from './env';
 import { DomainError } from './domain/errors';
@@ -22,10 +19,10 @@ import { createLogger, type Logger } from './ops/logger';
 import type { Metrics } from './ops/metrics';
 import { observeRequests } from './ops/observe';
 import { healthRoutes, type Lifecycle } from './ops/health';
-
-/** JSON bodies are small; multipart uploads have their own per-route limits (files, avatar). */
-const JSON_LIMIT = 1024 * 1024;
-const MULTIPART_LIMIT = 50 * 1024 * 1024;
+import { limitBodies } from './middleware/body-limit';
+import { limitPublicWrites } from './middleware/public-limits';
+import { fixedHeaders, NO_STORE, requestIds, SECURITY_HEADERS } from './ops/headers';
+import { docsRoutes } from './routes/docs';
 
 /** What the operators' side of the app is given: by startServer, or quiet defaults (tests that call createApp). */
 export interface AppOps {
@@ -38,47 +35,18 @@ export function createApp(deps: Deps, mount?: (app: Hono<AppEnv>) => void, ops: 
   const app = new Hono<AppEnv>();
   const log = ops.log ?? createLogger(deps.config.logLevel);
 
-  app.use(requestId());
+  app.use(requestIds());
   app.use(observeRequests(log, ops.metrics));
-  app.use(
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        // Virtualised lists and progress bars position elements through the style attribute.
-        styleSrcAttr: ["'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        // The offline cabinet's service worker (/sw.js) and its web app manifest (README "Offline").
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        fontSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
-  app.use('/api/*', async (c, next) => {
-    // Reads carry no body; looking for one would build a full Request object on every GET.
-    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-    const multipart = (c.req.header('content-type') ?? '').startsWith('multipart/');
-    return bodyLimit({
-      maxSize: multipart ? MULTIPART_LIMIT : JSON_LIMIT,
-      onError: (c) => c.json({ detail: 'Слишком большой запрос.' }, 413),
-    })(c, next);
-  });
-  app.use('/api/*', async (c, next) => {
-    await next();
-    // Set on the finished response itself: c.header() now would copy the whole response first.
-    c.res.headers.set('Cache-Control', 'no-store');
-  });
+  app.use(fixedHeaders(SECURITY_HEADERS));
+  // Every write under every prefix, limited by its row of the endpoint table (413 before the body is read).
+  app.use(limitBodies());
+  // Public writes whose row states a limit per caller (registration, restore, auto-login, …): 429 over it.
+  app.use(limitPublicWrites(deps));
+  app.use('/api/*', fixedHeaders(NO_STORE));
 
   app.get('/api/health', (c) => c.json({ ok: true }));
+  // The OpenAPI document of the endpoint table and its viewer (/api/openapi.json, /api/docs/).
+  app.route('/api', docsRoutes());
   app.route('/', healthRoutes(deps, ops.lifecycle ?? { draining: false }, log));
   app.route('/api/client/auth', authRoutes(deps));
   app.route('/client/api', socialsRoutes(deps));

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { StorageConfig } from './storage/storage';
+import { deliveryFrom, SANDBOX_DELIVERY, type DeliverySettings } from './delivery/settings';
 
 /** Everything the server reads from its environment, in one place (README "Configuration"). */
 export interface Config {
@@ -42,6 +43,8 @@ export interface Config {
   metricsHost: string;
   /** Where uploaded files and avatars live: `fs` under DATA_DIR, or an S3 bucket (README "File storage"). */
   storage: StorageConfig;
+  /** Which driver delivers mail, SMS, payments and social sign-in, and the outbox's tries (README "Deliveries"). */
+  delivery: DeliverySettings;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -130,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsPort: whole('METRICS_PORT', env.METRICS_PORT),
     metricsHost: env.METRICS_HOST || (env.HOST ?? '0.0.0.0'),
     storage: storageFrom(env),
+    delivery: deliveryFrom(env),
   };
 }
 
@@ -153,6 +157,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     metricsPort: undefined,
     metricsHost: '127.0.0.1',
     storage: { driver: 'fs' },
+    delivery: SANDBOX_DELIVERY,
     ...overrides,
   };
 }

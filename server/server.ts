@@ -15,6 +15,8 @@ import { createMetrics, serveMetrics, watchServer } from './ops/metrics';
 import type { Lifecycle } from './ops/health';
 import { stopServing, trackRequests } from './ops/shutdown';
 import { createStorage } from './storage/storage';
+import { createJobRunner, type JobRunner } from './jobs/runner';
+import { registerJobs } from './jobs/tasks';
 import { openAdminSocket, refuseIfServed } from './ops/admin-socket';
 
 export interface RunningServer {
@@ -22,12 +24,14 @@ export interface RunningServer {
   /** The Prometheus endpoint, when config.metricsPort is set. */
   metricsUrl: string | undefined;
   deps: Deps;
+  /** The background jobs of this instance (server/jobs/runner.ts). */
+  jobs: JobRunner;
   log: Logger;
   /** This start made the demo customer (SEED_DEMO on an empty database). */
   seededDemo: boolean;
   /**
    * The graceful shutdown (SIGTERM): /readyz turns 503, the listener closes, sockets get 1001, requests in flight are
-   * answered (within config.shutdownTimeoutMs), then the realtime hub, the metrics port and, last, the database close.
+   * answered (within config.shutdownTimeoutMs), then the job runner (its pass under way ends), the realtime hub, the metrics port and, last, the database close.
    */
   close(): Promise<void>;
 }
@@ -67,6 +71,9 @@ export async function startServer(
   await storage.ready(); // a wrong bucket or an unwritable DATA_DIR stops the start, not the first upload
   const deps: Deps = { config, database, db: database.db, realtime, storage, now: () => new Date() };
   const seededDemo = config.seedDemo && (await seedDemo(deps));
+  const jobs = createJobRunner({ db: database.db, now: deps.now, log });
+  registerJobs(jobs, deps);
+  await jobs.start();
 
   const lifecycle: Lifecycle = { draining: false };
   const metrics = config.metricsPort === undefined ? undefined : createMetrics();
@@ -75,7 +82,7 @@ export async function startServer(
     deps,
     (app) => {
       ws = createNodeWebSocket({ app });
-      mountSocket(app, deps, ws.upgradeWebSocket, { pingMs: opts.socketPingMs });
+      mountSocket(app, deps, ws.upgradeWebSocket, { pingMs: opts.socketPingMs, wss: ws.wss });
     },
     { log, metrics, lifecycle },
   );
@@ -107,6 +114,7 @@ export async function startServer(
     url: `http://localhost:${port}`,
     metricsUrl: metricsServer?.url,
     deps,
+    jobs,
     log,
     seededDemo,
     close() {
@@ -121,6 +129,7 @@ export async function startServer(
         });
         if (cut.requestsCut || cut.socketsCut) log.warn(cut, 'shutdown timed out: cut what was left');
         log.info('connections closed');
+        await jobs.stop();
         await realtime.close();
         await metricsServer?.close();
         await storage.close();

@@ -41,6 +41,16 @@ async function readJson(text: string): Promise<unknown> {
   }
 }
 
+/** PostgreSQL's text cannot hold U+0000: such a value would fail in the database (a 500), so it is refused first. */
+const NUL_MESSAGE = 'Недопустимый символ в запросе.';
+
+function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 32 || !value || typeof value !== 'object' || value instanceof Blob) return false;
+  if (Array.isArray(value)) return value.some((v) => holdsNul(v, depth + 1));
+  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || holdsNul(v, depth + 1));
+}
+
 /**
  * Validates one part of the request with the endpoint's contract schema and hands the parsed value to the handler
  * as `c.req.valid(target)`. A JSON body is read whatever its content type says (clients that forget the header
@@ -56,6 +66,7 @@ export function valid<T extends Target, S extends Schema>(
     else if (target === 'query') value = c.req.query();
     else if (target === 'param') value = c.req.param();
     else value = await c.req.parseBody({ all: true });
+    if (holdsNul(value)) throw badRequest(NUL_MESSAGE);
     c.req.addValidatedData(target, parse(schema, value) as object);
     await next();
   };

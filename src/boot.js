@@ -11,8 +11,19 @@
 (function () {
   // 3. The splash of index.html says so when the app cannot start: its script failed to load (at once), or it has
   //    not started after a long wait (src/main.tsx sets __cabinetStarted first thing).
+  //    A prerendered page (no splash) gets the same words in a bar at the foot of the page: its form cannot be sent.
   function explain(text) {
     var splash = document.getElementById('boot');
+    if (!splash && document.body) {
+      splash = document.createElement('div');
+      splash.id = 'boot';
+      splash.setAttribute(
+        'style',
+        'position:fixed;left:0;right:0;bottom:0;z-index:2147483000;display:grid;justify-items:center;gap:8px;' +
+          'padding:16px;background:#1f1f24;color:#fff;font:600 1rem/1.5 system-ui,sans-serif;text-align:center',
+      );
+      document.body.append(splash);
+    }
     if (!splash || splash.getAttribute('data-problem')) return;
     splash.setAttribute('data-problem', '');
     splash.setAttribute('role', 'alert');
@@ -26,6 +37,20 @@
     });
     splash.append(note, reload);
   }
+  // 4. A prerendered page (/login…: #root[data-prerendered]) can be filled in before the app has taken it over: a
+  //    form sent then would go to the server as a plain GET (a password in the address). It is held until the app
+  //    has taken that form over (its fields mark it data-ready and send it again: src/actors/form-fields.ts).
+  window.addEventListener(
+    'submit',
+    function (event) {
+      var form = event.target;
+      var root = document.getElementById('root');
+      if (!root || !root.hasAttribute('data-prerendered') || form.hasAttribute('data-ready')) return;
+      event.preventDefault();
+      window.__cabinetPendingSubmit = form;
+    },
+    true,
+  );
   window.addEventListener(
     'error',
     function (event) {

@@ -1,5 +1,5 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { AppActorsProvider } from './actors/app-actors';
 import { createActorsSlot } from './actors/actors-slot';
@@ -7,7 +7,8 @@ import { createAppRouter } from './app/router';
 import { installNavigationEffects } from './app/navigation-effects';
 import { recordOrigin } from './app/origin';
 import { reportChunkLoadError, showChunkLoadErrorDialog } from './app/chunk-load-error';
-import { afterFirstPaint, noteFirstPageRendered } from './lib/first-paint';
+import { afterFirstPaint, afterLoad, noteFirstPageRendered } from './lib/first-paint';
+import { hasSessionHint } from './lib/cookies';
 
 // Tells boot.js the app's script loaded and runs (else its splash explains the failure).
 (window as { __cabinetStarted?: boolean }).__cabinetStarted = true;
@@ -22,30 +23,46 @@ try {
 // once the first page is on screen; a start without a network asks it for the last customer's session.
 const offline = () => import('./app/offline');
 
-// The actors (xstate, the machines, the session's IO) come by dynamic import, started now: an anonymous visitor's
-// public page (/login) renders without waiting for them; a visit that needs the session awaits them in the root
-// guard (src/routes/__root.tsx). Hooks and sends go through the slot (src/actors/actors-slot.ts).
-const slot = createActorsSlot();
-const started = import('./app/create-actors').then(async ({ createAppActors, storedTheme }) => {
-  const inspect = import.meta.env.DEV ? await (await import('./app/inspector')).loadInspector() : undefined;
-  slot.fill(
-    createAppActors({
-      autoLoginToken: new URLSearchParams(location.search).get('al'),
-      storedTheme: storedTheme(),
-      // Spec point 8: 429 is a full page load of /429 (never a loop when /429 itself gets 429).
-      navigateHard: (url) => {
-        if (location.pathname !== new URL(url, location.href).pathname) location.assign(url);
-      },
-      inspect,
-      ...(import.meta.env.PROD ? { offlineSession: () => offline().then((m) => m.offlineStart()) } : {}),
-    }),
-  );
-});
-// The actors' chunk failed to load: a page that needs them shows the router's error page (src/app/route-error.tsx).
-started.catch((error: unknown) => {
-  reportChunkLoadError(null, error);
-  slot.fail(error);
-});
+// The actors (xstate, the machines, the session's IO) come by dynamic import: an anonymous visitor's public page
+// (/login) renders and finishes loading without them. They load at once for a visit that needs the session (the
+// session hint cookie, an `al` link: the server links their chunk into such a page), when something asks for them
+// (the guard of a cabinet page, a sign-in form sent: slot.whenActors), when the visitor starts on a form (focus),
+// and otherwise once the page has loaded and the browser is idle. Hooks and sends go through the slot
+// (src/actors/actors-slot.ts).
+let loading: Promise<void> | null = null;
+function loadActors(): void {
+  loading ??= import('./app/create-actors')
+    .then(async ({ createAppActors, storedTheme }) => {
+      const inspect = import.meta.env.DEV
+        ? await (await import('./app/inspector')).loadInspector()
+        : undefined;
+      slot.fill(
+        createAppActors({
+          autoLoginToken: new URLSearchParams(location.search).get('al'),
+          storedTheme: storedTheme(),
+          // Spec point 8: 429 is a full page load of /429 (never a loop when /429 itself gets 429).
+          navigateHard: (url) => {
+            if (location.pathname !== new URL(url, location.href).pathname) location.assign(url);
+          },
+          inspect,
+          ...(import.meta.env.PROD ? { offlineSession: () => offline().then((m) => m.offlineStart()) } : {}),
+        }),
+      );
+    })
+    // The actors' chunk failed to load: a page that needs them shows the router's error page
+    // (src/app/route-error.tsx).
+    .catch((error: unknown) => {
+      reportChunkLoadError(null, error);
+      slot.fail(error);
+    });
+}
+const slot = createActorsSlot(null, loadActors);
+if (hasSessionHint() || new URLSearchParams(location.search).has('al')) loadActors();
+else {
+  // A visitor who starts on a form will send it: the actors load while they type.
+  document.addEventListener('focusin', loadActors, { once: true });
+  afterLoad(loadActors);
+}
 
 const router = createAppRouter(slot);
 installNavigationEffects(router, slot);
@@ -70,15 +87,38 @@ window.addEventListener('vite:preloadError', (event) => {
   slot.onActors((actors) => showChunkLoadErrorDialog(actors.dialogs));
 });
 
-// The first render as a transition: React renders it in slices and yields to the browser between them, so a slow
-// phone's main thread is never held for the whole tree at once (Lighthouse's Total Blocking Time).
-const root = createRoot(document.getElementById('root')!);
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <AppActorsProvider slot={slot}>
-        <RouterProvider router={router} />
-      </AppActorsProvider>
-    </StrictMode>,
-  ),
+const app = (
+  <StrictMode>
+    <AppActorsProvider slot={slot}>
+      <RouterProvider router={router} />
+    </AppActorsProvider>
+  </StrictMode>
 );
+const container = document.getElementById('root')!;
+if (container.firstElementChild) {
+  // A prerendered public page (scripts/prerender.ts): the visitor may already be reading it and typing into it.
+  // The router resolves the route (and loads its chunk) first, so the first render is the markup the build made, and
+  // React adopts the page instead of replacing it; the fields take what was typed (src/actors/form-fields.ts).
+  // A form sent before this (boot.js held it) is sent again by its fields once they have taken the page over.
+  router.ssr = { manifest: undefined };
+  void router.load().then(() => {
+    startTransition(() => void hydrateRoot(container, app));
+    const hydrated = router.subscribe('onRendered', () => {
+      hydrated();
+      (window as { __cabinetHydrated?: boolean }).__cabinetHydrated = true;
+    });
+  });
+  // Past the prerendered page, boot.js has nothing more to hold.
+  const initialPath = location.pathname;
+  const left = router.subscribe('onResolved', ({ toLocation }) => {
+    if (toLocation.pathname === initialPath) return;
+    left();
+    container.removeAttribute('data-prerendered');
+  });
+} else {
+  // The first render as a transition: React renders it in slices and yields to the browser between them, so a slow
+  // phone's main thread is never held for the whole tree at once (Lighthouse's Total Blocking Time).
+  (window as { __cabinetHydrated?: boolean }).__cabinetHydrated = true;
+  const root = createRoot(container);
+  startTransition(() => root.render(app));
+}

@@ -29,6 +29,18 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string;
     requests?: Request[];
+    /** Called with each connection's client before it starts (its own requests, headers). */
+    setupClient?: (client: Client) => void;
+  }
+  export interface Client {
+    setRequests(requests: Request[]): void;
+    setHeaders(headers: Record<string, string>): void;
+  }
+  /** What autocannon returns when given a callback: events as the run goes. */
+  export interface Instance {
+    on(event: 'response', fn: (client: Client, status: number, bytes: number, ms: number) => void): Instance;
+    on(event: 'done', fn: (result: Result) => void): Instance;
+    on(event: 'error', fn: (error: Error) => void): Instance;
   }
   export interface Result {
     requests: Histogram;
@@ -41,5 +53,6 @@ declare module 'autocannon' {
     statusCodeStats?: Record<string, { count: number }>;
   }
   function autocannon(opts: Options): Promise<Result>;
+  function autocannon(opts: Options, done: (err: Error | null, result: Result) => void): Instance;
   export default autocannon;
 }

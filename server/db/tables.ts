@@ -6,3 +6,4 @@ export * from './schema/outbox';
 export * from './schema/profile';
 export * from './schema/payments';
 export * from './schema/promo-codes';
+export * from './schema/jobs';

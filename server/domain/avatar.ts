@@ -11,7 +11,7 @@ import {
   type AvatarSize,
 } from '../../contract/profile';
 import type { Avatars } from '../../contract/profile.api';
-import { ensureProfile } from './profile';
+import { ensureProfile, findProfile } from './profile';
 
 /**
  * Avatars are public, immutable files with unguessable names (128 random bits): the URL is the capability, so an
@@ -38,7 +38,7 @@ export function avatarUrls(name: string | null): Avatars {
 }
 
 export async function readAvatars(deps: Pick<Deps, 'db'>, userId: number): Promise<Avatars> {
-  return avatarUrls((await ensureProfile(deps, userId)).avatarName);
+  return avatarUrls((await findProfile(deps, userId)).avatarName);
 }
 
 /** Best effort: a leftover file is never shown (its name is in no profile) and must not fail the request. */

@@ -6,6 +6,7 @@ import type { RealtimeEvent } from '../../contract/realtime.api';
 import type { Executor } from './orders-db';
 import { claimUploads, toOrderFile, type OrderFileRow } from './order-files';
 import { publishEvents, type PendingEvent } from '../realtime/order-events';
+import { fromJsonRow, fromJsonRows } from '../db/json-rows';
 import { type OrderRow } from './orders/read-model';
 
 export type MessageRow = typeof chatMessages.$inferSelect;
@@ -93,6 +94,82 @@ export async function listMessages(
   const page = rows.slice(0, q.limit);
   if (!ascending) page.reverse();
   return { results: await withFiles(db, page), has_more };
+}
+
+const MAX_ID = 2_147_483_647;
+/** The page's messages, each with its files, newest `limit + 1` (or oldest after `after`), as JSON. */
+const chatPageSql = (direction: 'asc' | 'desc') =>
+  `select o.id::text,
+     (select count(*) from chat_messages m
+       where m.order_id = o.id and m.read_at is null and m.author <> 'customer')::text,
+     (select coalesce(json_agg(x order by x.id), '[]')::text from (
+        select m.*, (select coalesce(json_agg(f order by f.id), '[]') from order_files f where f.message_id = m.id)
+          as files
+        from chat_messages m
+        where m.order_id = o.id and m.id > $3 and m.id < $4
+        order by m.id ${direction} limit $5) x)
+   from orders o where o.id = $1 and o.user_id = $2`;
+
+/**
+ * GET the chat page: the customer's order (another's, or none, is null: a 404), its unread count and the page of
+ * messages with their files, in one prepared statement — one round trip. Ascending by id, as listMessages.
+ */
+export async function readChatPage(
+  deps: Pick<Deps, 'database'>,
+  userId: number,
+  orderId: number,
+  q: { after?: number | undefined; before?: number | undefined; limit: number },
+): Promise<{ results: ChatMessage[]; has_more: boolean; unread: number } | null> {
+  const ascending = q.after !== undefined && q.before === undefined;
+  const query = ascending
+    ? deps.database.prepared('chat_page_asc', chatPageSql('asc'))
+    : deps.database.prepared('chat_page_desc', chatPageSql('desc'));
+  const [found] = await query([
+    String(orderId),
+    String(userId),
+    String(q.after ?? 0),
+    String(q.before ?? MAX_ID),
+    String(q.limit + 1),
+  ]);
+  if (!found) return null;
+  const [, unread, page] = found as [string, string, string];
+  const rows = JSON.parse(page) as (Record<string, unknown> & { files: Record<string, unknown>[] })[];
+  const has_more = rows.length > q.limit;
+  // Ascending: the oldest `limit` after the cursor; otherwise the newest `limit` (the page is sorted ascending).
+  const kept = has_more ? (ascending ? rows.slice(0, q.limit) : rows.slice(1)) : rows;
+  return {
+    results: kept.map((r) => toChatMessage(fromJsonRow(chatMessages, r), fromJsonRows(orderFiles, r.files))),
+    has_more,
+    unread: Number(unread),
+  };
+}
+
+/**
+ * The customer's text message (no files) in one statement: the order's ownership, the author's name, the insert
+ * (idempotent on client_id). Answers null when the order is not the customer's, 'exists' when the client_id was
+ * stored before (the caller then answers that message), or the new row.
+ */
+export async function insertCustomerText(
+  deps: Pick<Deps, 'database' | 'now'>,
+  userId: number,
+  orderId: number,
+  input: { text: string; clientId: string },
+): Promise<MessageRow | 'exists' | null> {
+  const [found] = await deps.database.prepared(
+    'chat_post_text',
+    `with o as (select id from orders where id = $1 and user_id = $2),
+     ins as (
+       insert into chat_messages (order_id, author, author_name, text, client_id, created_at)
+       select o.id, 'customer', coalesce(nullif((select fio from users where id = $2), ''), 'Заказчик'), $3, $4, $5
+       from o
+       on conflict (order_id, client_id) do nothing
+       returning *)
+     select (select count(*) from o)::text, (select row_to_json(ins)::text from ins)`,
+  )([String(orderId), String(userId), input.text, input.clientId, deps.now().toISOString()]);
+  const [owned, row] = found as [string, string | null];
+  if (owned === '0') return null;
+  if (!row) return 'exists';
+  return fromJsonRow(chatMessages, JSON.parse(row) as Record<string, unknown>);
 }
 
 export async function messageByClientId(db: Executor, orderId: number, clientId: string) {

@@ -135,6 +135,21 @@ export async function confirmEmailChange(deps: D, token: string): Promise<EmailC
   return { email: result.newEmail };
 }
 
+/**
+ * What a link would confirm, without using it (GET: a read never writes; a mail scanner that fetches the link must not
+ * spend it): the new address of a live link, or the same 400 a POST would answer.
+ */
+export async function checkEmailChangeLink(deps: D, token: string): Promise<EmailChangeConfirmed> {
+  if (!token) throw badRequest(M.tokenRequired);
+  const [row] = await deps.db
+    .select({ newEmail: emailChangeRequests.newEmail })
+    .from(emailChangeRequests)
+    .where(and(eq(emailChangeRequests.tokenHash, sha256(token)), live(deps)))
+    .limit(1);
+  if (!row) throw badRequest(await whyLinkDead(deps, token));
+  return { email: row.newEmail };
+}
+
 /** Why a token confirmed nothing: used already, cancelled by a newer request, expired, or no link at all. */
 async function whyLinkDead(deps: D, token: string): Promise<string> {
   const [row] = await deps.db

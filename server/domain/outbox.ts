@@ -1,6 +1,8 @@
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { outbox } from '../db/tables';
+import { jobs, outbox, type OutboxStatus } from '../db/tables';
+import { enqueue } from '../jobs/runner';
+import { OUTBOX_JOB, OUTBOX_MAX_ATTEMPTS, outboxJobKey } from '../delivery/worker';
 
 /** A Drizzle database or an open transaction: a message is written in the caller's transaction when it has one. */
 export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -19,8 +21,8 @@ export interface OutboxMessage {
 export type OutboxRow = typeof outbox.$inferSelect;
 
 /**
- * Queues an e-mail or SMS. Pass `deps` (or `{ db: tx, now: deps.now }` inside a transaction). The sandbox sender
- * is the table itself; delivery by a real provider would read the same rows.
+ * Queues an e-mail or SMS. Pass `deps` (or `{ db: tx, now: deps.now }` inside a transaction): the message then
+ * exists only if that transaction commits, and the outbox worker (server/delivery/worker.ts) delivers it after.
  */
 export async function sendToOutbox(
   deps: { db: DbOrTx; now: () => Date },
@@ -39,21 +41,33 @@ export async function sendToOutbox(
     })
     .returning();
   if (!row) throw new Error('outbox insert returned nothing');
+  await enqueue(deps, {
+    name: OUTBOX_JOB,
+    key: outboxJobKey(row.id),
+    payload: { id: row.id },
+    maxAttempts: OUTBOX_MAX_ATTEMPTS,
+  });
   return row;
 }
 
-/** Newest first; for the staff API and tests. */
+/** Newest first, with when a pending one is tried next (its job's time); for the staff API and tests. */
 export async function listOutbox(
   deps: { db: DbOrTx },
-  filter: { recipient?: string; kind?: string; limit: number },
-): Promise<OutboxRow[]> {
+  filter: { recipient?: string; kind?: string; status?: OutboxStatus; limit: number },
+): Promise<(OutboxRow & { nextAttemptAt: Date | null })[]> {
   const where: SQL[] = [];
   if (filter.recipient) where.push(eq(outbox.recipient, filter.recipient));
   if (filter.kind) where.push(eq(outbox.kind, filter.kind));
-  return deps.db
-    .select()
+  if (filter.status) where.push(eq(outbox.status, filter.status));
+  const rows = await deps.db
+    .select({ message: outbox, runAt: jobs.runAt })
     .from(outbox)
+    .leftJoin(jobs, and(eq(jobs.name, OUTBOX_JOB), eq(jobs.key, sql`'outbox:' || ${outbox.id}`)))
     .where(where.length ? and(...where) : undefined)
     .orderBy(desc(outbox.id))
     .limit(filter.limit);
+  return rows.map((r) => ({
+    ...r.message,
+    nextAttemptAt: r.message.status === 'pending' ? r.runAt : null,
+  }));
 }

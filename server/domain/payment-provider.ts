@@ -1,17 +1,30 @@
 import { randomUUID } from 'node:crypto';
+import type { PaymentMethodId } from '../../contract/payments';
 
 export type PaymentOutcome = 'success' | 'fail';
 
+export interface CreatePaymentInput {
+  amount: number;
+  description: string;
+  /** In-app path the customer returns to after the provider (the sandbox's page adds the outcome). */
+  returnUrl: string;
+  /** Our payment's row (inserted first, in the same transaction). */
+  paymentId: number;
+  /** Stable for one request of the customer (their Idempotency-Key): the provider's idempotency key is made of it. */
+  key: string;
+  method: PaymentMethodId;
+  /** Where a receipt goes (54-FZ), when the provider sends one. */
+  customer: { email: string | null; phone: string | null };
+}
+
 /**
- * What the service needs of a card/SBP/installments acquirer. A real one would call the acquirer's API in
- * `createPayment` and receive `complete` through its webhook; the built-in sandbox serves its own pay page.
+ * What the service needs of a card/SBP/installments acquirer. `createPayment` registers the payment and says
+ * where to send the customer; the outcome comes back through `complete` (the sandbox's page, or a real acquirer's
+ * webhook after the payment has been read back from its API). Applying an outcome twice is a no-op.
  */
 export interface PaymentProvider {
   readonly name: string;
-  createPayment(input: { amount: number; description: string; returnUrl: string }): Promise<{
-    id: string;
-    redirectUrl: string;
-  }>;
+  createPayment(input: CreatePaymentInput): Promise<{ id: string; redirectUrl: string }>;
   /** The provider's final word on a payment; applying it twice is a no-op. */
   complete(id: string, outcome: PaymentOutcome): Promise<void>;
 }

@@ -1,6 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Deps } from '../env';
-import { ledgerEntries, orders, packetOrders, packets, payments, type PaymentPlan } from '../db/tables';
+import {
+  ledgerEntries,
+  orders,
+  packetOrders,
+  packets,
+  payments,
+  users,
+  type PaymentPlan,
+} from '../db/tables';
+import { yookassaProvider } from '../delivery/yookassa-provider';
 import { badRequest, fieldErrors, notFound } from './errors';
 import { lockAccount, moveMoney, publishFinances, type Tx } from './ledger';
 import { applyOrderPayment } from './orders/commands';
@@ -155,8 +165,11 @@ async function applyShares(
 /** POST pay/ as the contract's schema has parsed it. */
 export type PayInput = z.output<typeof PayRequest>;
 
+/** The acquirer the settings choose (README "Deliveries"). */
 export function providerOf(deps: Deps): PaymentProvider {
-  return sandboxProvider((id, outcome) => settlePayment(deps, id, outcome));
+  const settle = (id: string, outcome: PaymentOutcome) => settlePayment(deps, id, outcome);
+  const settings = deps.config.delivery.payments;
+  return settings.driver === 'yookassa' ? yookassaProvider(deps, settings, settle) : sandboxProvider(settle);
 }
 
 /** POST pay/: pays at once from the balances, or creates a provider payment for what they do not cover. */
@@ -165,6 +178,7 @@ export async function createPay(
   tx: Tx,
   userId: number,
   input: PayInput,
+  request: { key: string } = { key: randomUUID() },
 ): Promise<{ body: PayResponse; effects: MoneyEffects }> {
   const txDeps = { db: tx, now: deps.now };
   const fin = await lockAccount(tx, userId);
@@ -230,11 +244,7 @@ export async function createPay(
   }
 
   const provider = providerOf(deps);
-  const created = await provider.createPayment({
-    amount: plan.external,
-    description,
-    returnUrl: `/payment?back=${encodeURIComponent(back)}`,
-  });
+  // The row first, so the provider can be told our payment's id; its own id replaces the placeholder below.
   const [payment] = await tx
     .insert(payments)
     .values({
@@ -243,7 +253,7 @@ export async function createPay(
       method: input.method,
       amount: plan.external,
       provider: provider.name,
-      providerPaymentId: created.id,
+      providerPaymentId: `creating:${randomUUID()}`,
       orderId: input.purpose === 'order' ? (input.order_id ?? null) : null,
       packetId,
       plan: stored,
@@ -253,6 +263,20 @@ export async function createPay(
     })
     .returning({ id: payments.id });
   if (!payment) throw new Error('payment insert returned nothing');
+  const [customer] = await tx
+    .select({ email: users.email, phone: users.phone })
+    .from(users)
+    .where(eq(users.id, userId));
+  const created = await provider.createPayment({
+    amount: plan.external,
+    description,
+    returnUrl: `/payment?back=${encodeURIComponent(back)}`,
+    paymentId: payment.id,
+    key: `${userId}:${request.key}`,
+    method: input.method,
+    customer: { email: customer?.email ?? null, phone: customer?.phone ?? null },
+  });
+  await tx.update(payments).set({ providerPaymentId: created.id }).where(eq(payments.id, payment.id));
   return {
     body: {
       status: 'redirect',

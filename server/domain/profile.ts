@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type * as z from 'zod/mini';
 import type { Deps } from '../env';
-import { profiles, socialAccounts, users } from '../db/tables';
+import { profiles, users } from '../db/tables';
 import { fieldErrors, notFound } from './errors';
 import {
   EDUCATION_LEVELS,
@@ -19,6 +19,7 @@ import type {
 } from '../../contract/profile.api';
 import { SOCIAL_NETWORKS } from '../../contract/auth';
 import { resetVerifications } from './verification';
+import { fromJsonRow } from '../db/json-rows';
 import type { DbOrTx } from './outbox';
 
 /** The phone as the spec shows it: a leading + is added when missing. */
@@ -53,7 +54,7 @@ export type ProfilePatchInput = z.output<typeof ProfilePatch>;
 type D = Pick<Deps, 'db' | 'now'>;
 export type ProfileRow = typeof profiles.$inferSelect;
 
-/** The customer's profile row, created on first use. */
+/** The customer's profile row, created on first write. */
 export async function ensureProfile(deps: { db: DbOrTx }, userId: number): Promise<ProfileRow> {
   await deps.db.insert(profiles).values({ userId }).onConflictDoNothing();
   const [row] = await deps.db.select().from(profiles).where(eq(profiles.userId, userId));
@@ -67,24 +68,69 @@ const choices = (list: readonly { id: number; title: string }[], selected: numbe
 export const unisenderStatus = (emailDelivery: boolean) =>
   emailDelivery ? { ...UNISENDER_STATUSES.subscribed } : { ...UNISENDER_STATUSES.unsubscribed };
 
-export async function readProfile(deps: { db: DbOrTx }, userId: number): Promise<Profile> {
-  const [user] = await deps.db
-    .select({ id: users.id, email: users.email, phone: users.phone, fio: users.fio })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (!user) throw notFound('Пользователь не найден.');
-  const p = await ensureProfile(deps, userId);
-  const linked = await deps.db
-    .select({ network: socialAccounts.network })
-    .from(socialAccounts)
-    .where(eq(socialAccounts.userId, userId));
+/**
+ * A customer who has never saved a profile has no row: reads use these values (the columns' defaults) and write
+ * nothing — the row is created by the first write (ensureProfile).
+ */
+export function emptyProfile(userId: number): ProfileRow {
   return {
-    id: user.id,
-    fio: user.fio,
+    userId,
+    birthday: null,
+    sex: null,
+    educationId: null,
+    university: '',
+    course: null,
+    groupHeader: '',
+    trainingFormId: null,
+    isTelegramContact: false,
+    isViberContact: false,
+    isWhatsappContact: false,
+    telegram: '',
+    diplomHpPopup: false,
+    smsDelivery: true,
+    emailDelivery: true,
+    popupDismissedAt: null,
+    sessionData: {},
+    avatarName: null,
+    updatedAt: new Date(0),
+  };
+}
+
+/** The customer's profile row for reading, or its defaults when none was saved yet. */
+export async function findProfile(deps: { db: DbOrTx }, userId: number): Promise<ProfileRow> {
+  const [row] = await deps.db.select().from(profiles).where(eq(profiles.userId, userId));
+  return row ?? emptyProfile(userId);
+}
+
+/** GET /profile/: the customer, the profile and the linked networks in one prepared statement (one round trip). */
+export async function readProfile(deps: Pick<Deps, 'database'>, userId: number): Promise<Profile> {
+  const [found] = await deps.database.prepared(
+    'profile_read',
+    `select u.id::text, u.email, u.phone, u.fio, row_to_json(p)::text,
+       (select coalesce(json_agg(s.network), '[]')::text from social_accounts s where s.user_id = u.id)
+     from users u left join profiles p on p.user_id = u.id where u.id = $1`,
+  )([String(userId)]);
+  if (!found) throw notFound('Пользователь не найден.');
+  const [id, email, phone, fio, profile, networks] = found as [
+    string,
+    string,
+    string | null,
+    string,
+    string,
+    string,
+  ];
+  const p =
+    profile === null
+      ? emptyProfile(userId)
+      : fromJsonRow(profiles, JSON.parse(profile) as Record<string, unknown>);
+  const linked = JSON.parse(networks) as string[];
+  return {
+    id: Number(id),
+    fio,
     birthday: normalizeBirthday(p.birthday),
-    email: user.email,
+    email,
     sex: p.sex ?? null,
-    phone: displayPhone(user.phone),
+    phone: displayPhone(phone),
     education: choices(EDUCATION_LEVELS, p.educationId),
     university: p.university,
     course: p.course,
@@ -98,10 +144,7 @@ export async function readProfile(deps: { db: DbOrTx }, userId: number): Promise
     sms_delivery: p.smsDelivery,
     email_delivery: p.emailDelivery,
     unisender_status: unisenderStatus(p.emailDelivery),
-    socials: SOCIAL_NETWORKS.map((network_name) => ({
-      network_name,
-      linked: linked.some((l) => l.network === network_name),
-    })),
+    socials: SOCIAL_NETWORKS.map((network_name) => ({ network_name, linked: linked.includes(network_name) })),
   };
 }
 
@@ -113,7 +156,11 @@ export function isUniqueViolation(err: unknown): boolean {
 }
 
 /** Applies a validated partial update; a phone of another customer is a field error (also when two race). */
-export async function updateProfile(deps: D, userId: number, patch: ProfilePatchInput): Promise<Profile> {
+export async function updateProfile(
+  deps: D & Pick<Deps, 'database'>,
+  userId: number,
+  patch: ProfilePatchInput,
+): Promise<Profile> {
   checkBirthday(patch.birthday, deps.now());
   if (patch.phone) {
     const [other] = await deps.db
@@ -203,7 +250,7 @@ export async function setSubscription(
 // ----- session data -----
 
 export async function readSessionData(deps: D, userId: number): Promise<Record<string, unknown>> {
-  return (await ensureProfile(deps, userId)).sessionData;
+  return (await findProfile(deps, userId)).sessionData;
 }
 
 /** Replaces the stored object (the SPA owns its shape); the size limit is checked at the edge. */

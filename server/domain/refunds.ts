@@ -4,6 +4,8 @@ import { orders, payments, refundClaims, stornoRefunds } from '../db/tables';
 import { badRequest, fieldErrors, notFound } from './errors';
 import { lockAccount, moveMoney, type Tx } from './ledger';
 import { assertVerified } from './verification';
+import { enqueue } from '../jobs/runner';
+import { REFUND_JOB } from '../delivery/yookassa-provider';
 import type * as z from 'zod/mini';
 import { WITHDRAWAL_MIN_SUM, type PaymentMethodId } from '../../contract/payments';
 import type {
@@ -121,6 +123,8 @@ export async function createStorno(
       .values({ userId, paymentId: r.id, amount, createdAt: deps.now() })
       .returning();
     if (!refund) throw new Error('storno insert returned nothing');
+    // Sent to the acquirer after commit by its job (a YooKassa refund; the sandbox leaves it to staff).
+    await enqueue(deps, { name: REFUND_JOB, key: `storno:${refund.id}`, payload: { id: refund.id } });
     finances = await moveMoney(deps, userId, 'money', -amount, 'storno', {
       paymentId: r.id,
       refundId: refund.id,

@@ -10,6 +10,7 @@ import { consumeToken, issueToken, peekToken } from './one-time-tokens';
 
 export const SOCIAL_MESSAGES = {
   tokenDead: 'Ссылка входа через соцсеть устарела. Попробуйте войти ещё раз.',
+  denied: 'Вход через соцсеть отменён.',
   emailTaken:
     'Этот e-mail уже зарегистрирован. Войдите с паролем (или восстановите его) и привяжите соцсеть в профиле.',
 } as const;
@@ -23,8 +24,17 @@ export const NETWORK_TITLES: Record<SocialNetwork, string> = {
 export const isSocialNetwork = (v: string): v is SocialNetwork =>
   (SOCIAL_NETWORKS as readonly string[]).includes(v);
 
-/** Where each sign-in button leads: the built-in sandbox provider (a real one would be its OAuth page). */
+/**
+ * Where each sign-in button leads: the built-in sandbox provider, or (SOCIAL_DRIVER=oidc) our start of the network's
+ * OpenID Connect flow, for the networks the settings name.
+ */
 export function socialLinks(deps: Pick<Deps, 'config'>): SocialLink[] {
+  const social = deps.config.delivery.social;
+  if (social.driver === 'oidc')
+    return SOCIAL_NETWORKS.filter((n) => social.networks[n]).map((network_name) => ({
+      link: `${deps.config.publicOrigin}/client/api/socials/oidc/${network_name}/`,
+      network_name,
+    }));
   return SOCIAL_NETWORKS.map((network_name) => ({
     link: `${deps.config.publicOrigin}/client/api/socials/sandbox/${network_name}/`,
     network_name,

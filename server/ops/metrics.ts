@@ -27,12 +27,22 @@ export function createMetrics(): Metrics {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
+  // The labelled series of each (method, route, status), looked up once: prom-client hashes a labels object on
+  // every call otherwise. Routes are patterns, so the map stays small.
+  const series = new Map<string, { count: { inc(): void }; time: { observe(s: number): void } }>();
   return {
     registry,
     observe(method, route, status, seconds) {
-      const labels = { method: METHODS.has(method) ? method : 'other', route, status: String(status) };
-      requests.inc(labels);
-      duration.observe(labels, seconds);
+      const m = METHODS.has(method) ? method : 'other';
+      const key = `${m} ${status} ${route}`;
+      let s = series.get(key);
+      if (!s) {
+        const labels = { method: m, route, status: String(status) };
+        s = { count: requests.labels(labels), time: duration.labels(labels) };
+        series.set(key, s);
+      }
+      s.count.inc();
+      s.time.observe(seconds);
     },
   };
 }

@@ -4,8 +4,23 @@ import type { AppEnv, Deps } from '../env';
 import { verifyAccessToken } from '../domain/tokens';
 import { isSessionActive } from '../domain/sessions';
 import type WebSocket from 'ws';
-import { HEARTBEAT, SOCKET_PATH } from '../../contract/realtime';
+import type { WebSocketServer } from 'ws';
+import { HEARTBEAT, LIMIT_CLOSE, SOCKET_LIMITS, SOCKET_PATH } from '../../contract/realtime';
 import type { RealtimeEvent } from '../../contract/realtime.api';
+
+// @hono/node-ws reports a socket's error as `new ErrorEvent(…)`, a global Node 20 does not have: every error (a frame
+// over the limit, a reset) logged a ReferenceError instead and never reached onError. A minimal stand-in, for Node 20.
+if (typeof globalThis.ErrorEvent === 'undefined') {
+  (globalThis as { ErrorEvent?: unknown }).ErrorEvent = class ErrorEvent extends Event {
+    readonly error: unknown;
+    readonly message: string;
+    constructor(type: string, init: { error?: unknown; message?: string } = {}) {
+      super(type);
+      this.error = init.error;
+      this.message = init.message ?? (init.error instanceof Error ? init.error.message : '');
+    }
+  };
+}
 
 /** How often the server pings each socket; one that has not answered the previous ping by then is ended. */
 export const SERVER_PING_MS = 30_000;
@@ -18,8 +33,18 @@ export function mountSocket(
   app: Hono<AppEnv>,
   deps: Deps,
   upgradeWebSocket: UpgradeWebSocket,
-  { pingMs = SERVER_PING_MS }: { pingMs?: number } = {},
+  {
+    pingMs = SERVER_PING_MS,
+    wss,
+    limits = SOCKET_LIMITS,
+  }: {
+    pingMs?: number;
+    /** The socket server: its frame limit is set here (ws refuses a longer frame on its header, with 1009). */
+    wss?: WebSocketServer;
+    limits?: { maxFrameBytes: number; messagesPerWindow: number; windowMs: number };
+  } = {},
 ) {
+  if (wss) wss.options.maxPayload = limits.maxFrameBytes;
   app.get(SOCKET_PATH, async (c, next) => {
     const origin = c.req.header('origin');
     if (origin && !allowedOrigin(origin, deps.config.publicOrigin, c.req.header('host'))) {
@@ -32,6 +57,17 @@ export function mountSocket(
     }
     let detach: (() => void) | undefined;
     let pinger: ReturnType<typeof setInterval> | undefined;
+    // The flood limit: messages (and protocol pings) counted per window; one over the limit ends the socket.
+    let windowStart = Date.now();
+    let count = 0;
+    const overLimit = () => {
+      const now = Date.now();
+      if (now - windowStart >= limits.windowMs) {
+        windowStart = now;
+        count = 0;
+      }
+      return ++count > limits.messagesPerWindow;
+    };
     const end = () => {
       clearInterval(pinger);
       detach?.();
@@ -49,6 +85,9 @@ export function mountSocket(
         if (!raw) return;
         let answered = true;
         raw.on('pong', () => (answered = true));
+        raw.on('ping', () => {
+          if (overLimit()) cutOff(raw);
+        });
         pinger = setInterval(() => {
           if (!answered) return raw.terminate();
           answered = false;
@@ -57,6 +96,8 @@ export function mountSocket(
         pinger.unref();
       },
       onMessage(evt, ws) {
+        if (ws.readyState !== 1) return; // closing: what is still in flight is dropped
+        if (overLimit()) return cutOff(ws.raw as WebSocket);
         // The socket only receives events; the one thing a client says is the keep-alive.
         if (evt.data === HEARTBEAT.ping) ws.send(HEARTBEAT.pong);
       },
@@ -64,6 +105,12 @@ export function mountSocket(
       onError: end,
     }))(c, next);
   });
+}
+
+/** Ends a flooding client: 1008, and the connection is dropped a moment later even if the client never answers. */
+function cutOff(raw: WebSocket) {
+  raw.close(LIMIT_CLOSE.flood, 'Слишком много сообщений.');
+  setTimeout(() => raw.terminate(), 1_000).unref();
 }
 
 function allowedOrigin(origin: string, publicOrigin: string, host: string | undefined): boolean {

@@ -17,6 +17,7 @@ import {
 } from '../domain/payments';
 import { createPacket, listHistory, listWaiting, packetView } from '../domain/payment-lists';
 import { sandboxPage } from '../domain/sandbox-page';
+import { yookassaRoutes } from './yookassa';
 import { INSTALLMENT_MIN_SUM, VERIFICATION_KINDS, type VerificationKind } from '../../contract/payments';
 import { THEME_COOKIE, themeFromCookie } from '../../contract/theme';
 import {
@@ -74,7 +75,7 @@ export async function idempotent<T>(
   c: Context<AppEnv>,
   deps: Deps,
   body: unknown,
-  run: (tx: Tx) => Promise<{ status: 200 | 201; body: T; effects?: MoneyEffects }>,
+  run: (tx: Tx, key: string) => Promise<{ status: 200 | 201; body: T; effects?: MoneyEffects }>,
 ) {
   const key = requireIdempotencyKey(c.req.header('idempotency-key'));
   const userId = c.get('userId');
@@ -83,7 +84,7 @@ export async function idempotent<T>(
     deps,
     { userId, key, fingerprint: requestFingerprint(c.req.method, c.req.path, body) },
     async (tx) => {
-      const r = await run(tx);
+      const r = await run(tx, key);
       effects = r.effects;
       return { status: r.status, body: r.body };
     },
@@ -151,8 +152,8 @@ export function paymentsRoutes(deps: Deps) {
 
   app.post('/pay/', auth, valid('json', PayRequest), async (c) => {
     const body = c.req.valid('json');
-    return idempotent(c, deps, body, async (tx) => {
-      const r = await createPay(deps, tx, c.get('userId'), body);
+    return idempotent(c, deps, body, async (tx, key) => {
+      const r = await createPay(deps, tx, c.get('userId'), body, { key });
       return { status: 200, body: r.body satisfies PayResponse, effects: r.effects };
     });
   });
@@ -210,6 +211,8 @@ export function paymentsRoutes(deps: Deps) {
       return c.redirect(resultUrl(row!), 302);
     });
   }
+
+  app.route('/yookassa', yookassaRoutes(deps));
 
   return app;
 }

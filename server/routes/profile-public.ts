@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv, Deps } from '../env';
 import { badRequest } from '../domain/errors';
@@ -9,6 +8,7 @@ import { profilePopup } from '../domain/profile';
 import { readAvatarFile } from '../domain/avatar';
 import {
   cancelEmailChange,
+  checkEmailChangeLink,
   confirmEmailChange,
   emailChangeStatus,
   requestEmailChange,
@@ -30,12 +30,6 @@ import {
   SandboxLinkQuery,
   SocialProfileLinkRequest,
 } from '../../contract/profile.api';
-
-/** /client/api/* has no global body limit (only /api/* has): these calls take small JSON or form bodies. */
-const smallBody = bodyLimit({
-  maxSize: 16 * 1024,
-  onError: (c) => c.json({ detail: 'Слишком большой запрос.' }, 413),
-});
 
 /** Answers about one customer must never sit in a shared cache. */
 const noStore = createMiddleware<AppEnv>(async (c, next) => {
@@ -68,17 +62,10 @@ export function profilePublicRoutes(deps: Deps) {
   });
 
   // ----- linking a social network to the profile (see domain/profile-socials.ts) -----
-  app.post(
-    '/socials/profile/',
-    noStore,
-    smallBody,
-    auth,
-    valid('json', SocialProfileLinkRequest),
-    async (c) => {
-      const { network_name } = c.req.valid('json');
-      return c.json(await startSocialLink(deps, c.get('userId'), network_name));
-    },
-  );
+  app.post('/socials/profile/', noStore, auth, valid('json', SocialProfileLinkRequest), async (c) => {
+    const { network_name } = c.req.valid('json');
+    return c.json(await startSocialLink(deps, c.get('userId'), network_name));
+  });
 
   const sandboxNetwork = (raw: string): SocialNetwork => {
     if (!isSocialNetwork(raw)) throw badRequest(SOCIAL_LINK_MESSAGES.unknownNetwork);
@@ -98,40 +85,29 @@ export function profilePublicRoutes(deps: Deps) {
     },
   );
 
-  app.post(
-    '/socials/profile/sandbox/:network/',
-    noStore,
-    smallBody,
-    valid('param', SandboxLinkParams),
-    async (c) => {
-      const network = sandboxNetwork(c.req.valid('param').network);
-      // The form of the provider's page, read as it is: whatever it holds, a bad one is the dead-link page (HTML).
-      let form: Record<string, unknown>;
-      try {
-        form = await c.req.parseBody();
-      } catch {
-        return c.html(deadStatePage(), 400);
-      }
-      const userId = await verifyLinkState(deps, String(form.state ?? ''), network);
-      if (!userId) return c.html(deadStatePage(), 400);
-      if (form.decision !== 'link') return c.redirect('/profile', 303);
-      const msg = await completeSocialLink(deps, userId, network);
-      return c.redirect(`/profile?msg=${encodeURIComponent(msg)}`, 303);
-    },
-  );
+  app.post('/socials/profile/sandbox/:network/', noStore, valid('param', SandboxLinkParams), async (c) => {
+    const network = sandboxNetwork(c.req.valid('param').network);
+    // The form of the provider's page, read as it is: whatever it holds, a bad one is the dead-link page (HTML).
+    let form: Record<string, unknown>;
+    try {
+      form = await c.req.parseBody();
+    } catch {
+      return c.html(deadStatePage(), 400);
+    }
+    const userId = await verifyLinkState(deps, String(form.state ?? ''), network);
+    if (!userId) return c.html(deadStatePage(), 400);
+    if (form.decision !== 'link') return c.redirect('/profile', 303);
+    const msg = await completeSocialLink(deps, userId, network);
+    return c.redirect(`/profile?msg=${encodeURIComponent(msg)}`, 303);
+  });
 
   // ----- e-mail change (see domain/email-change.ts) -----
   app.get('/change-email/status/', noStore, auth, async (c) =>
     c.json(await emailChangeStatus(deps, c.get('userId'))),
   );
 
-  app.post(
-    '/change-email/request-change/',
-    noStore,
-    smallBody,
-    auth,
-    valid('json', EmailChangeRequestBody),
-    async (c) => c.json(await requestEmailChange(deps, c.get('userId'), c.req.valid('json').email)),
+  app.post('/change-email/request-change/', noStore, auth, valid('json', EmailChangeRequestBody), async (c) =>
+    c.json(await requestEmailChange(deps, c.get('userId'), c.req.valid('json').email)),
   );
 
   app.delete('/change-email/request-change/', noStore, auth, async (c) =>
@@ -139,15 +115,11 @@ export function profilePublicRoutes(deps: Deps) {
   );
 
   app.get('/change-email/confirm/', noStore, valid('query', EmailChangeConfirmRequest), async (c) =>
-    c.json(await confirmEmailChange(deps, c.req.valid('query').token)),
+    c.json(await checkEmailChangeLink(deps, c.req.valid('query').token)),
   );
 
-  app.post(
-    '/change-email/confirm/',
-    noStore,
-    smallBody,
-    valid('json', EmailChangeConfirmRequest),
-    async (c) => c.json(await confirmEmailChange(deps, c.req.valid('json').token)),
+  app.post('/change-email/confirm/', noStore, valid('json', EmailChangeConfirmRequest), async (c) =>
+    c.json(await confirmEmailChange(deps, c.req.valid('json').token)),
   );
 
   return app;

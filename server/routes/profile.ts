@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv, Deps } from '../env';
 import { badRequest, tooLarge } from '../domain/errors';
@@ -23,12 +22,6 @@ import {
 } from '../../contract/profile';
 import { AvatarUpload, CallbackRequestBody, ProfilePatch, SessionData } from '../../contract/profile.api';
 
-/** The multipart envelope may add a little to the image itself. */
-const avatarBodyLimit = bodyLimit({
-  maxSize: AVATAR_MAX_BYTES + 64 * 1024,
-  onError: (c) => c.json({ detail: AVATAR_MESSAGES.tooLarge }, 413),
-});
-
 /** Only a multipart body that parses: anything else is one clear 400, before the form's fields are looked at. */
 const multipart = createMiddleware<AppEnv>(async (c, next) => {
   if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data'))
@@ -39,12 +32,6 @@ const multipart = createMiddleware<AppEnv>(async (c, next) => {
     throw badRequest(AVATAR_MESSAGES.multipart);
   }
   await next();
-});
-
-/** The raw JSON's size first (the stored copy is measured again after parsing). */
-const sessionBodyLimit = bodyLimit({
-  maxSize: SESSION_DATA_MAX_BYTES,
-  onError: (c) => c.json({ detail: M.sessionTooLarge }, 413),
 });
 
 /**
@@ -64,7 +51,7 @@ export function profileRoutes(deps: Deps) {
   // ----- avatar -----
   app.get('/profile/avatar/', auth, async (c) => c.json(await readAvatars(deps, c.get('userId'))));
 
-  app.post('/profile/avatar/', auth, avatarBodyLimit, multipart, valid('form', AvatarUpload), async (c) => {
+  app.post('/profile/avatar/', auth, multipart, valid('form', AvatarUpload), async (c) => {
     const { file } = c.req.valid('form');
     if (file.size > AVATAR_MAX_BYTES) throw tooLarge(AVATAR_MESSAGES.tooLarge);
     const bytes = Buffer.from(await file.arrayBuffer());
@@ -76,7 +63,7 @@ export function profileRoutes(deps: Deps) {
   // ----- session data -----
   app.get('/profile/session/', auth, async (c) => c.json(await readSessionData(deps, c.get('userId'))));
 
-  app.post('/profile/session/', auth, sessionBodyLimit, valid('json', SessionData), async (c) => {
+  app.post('/profile/session/', auth, valid('json', SessionData), async (c) => {
     const data = c.req.valid('json');
     // Re-serialised size: what is stored and served back, whatever whitespace the request had.
     if (Buffer.byteLength(JSON.stringify(data)) > SESSION_DATA_MAX_BYTES) throw tooLarge(M.sessionTooLarge);

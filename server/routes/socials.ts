@@ -1,6 +1,9 @@
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { FLOW_COOKIE, OIDC_BASE, oidcSignIn } from '../delivery/oidc';
 import type { AppEnv, Deps } from '../env';
-import { notFound } from '../domain/errors';
+import { badRequest, notFound } from '../domain/errors';
 import { valid } from '../validate';
 import { issueAutoLogin } from '../domain/auth';
 import {
@@ -9,6 +12,7 @@ import {
   NETWORK_TITLES,
   sandboxIdentity,
   signInWithSocial,
+  SOCIAL_MESSAGES,
   socialLinks,
 } from '../domain/social';
 import { signInAndRespond } from '../middleware/sign-in';
@@ -42,6 +46,45 @@ export function socialsRoutes(deps: Deps) {
     const { token } = await issueAutoLogin(deps, result.userId);
     return c.redirect(`/home?al=${encodeURIComponent(token)}`, 302);
   });
+
+  // OpenID Connect (SOCIAL_DRIVER=oidc; 404 otherwise). Starting writes nothing: the flow travels in a cookie
+  // (SameSite=None: the network's answer is a cross-site POST) that the callback checks and clears.
+  const social = deps.config.delivery.social;
+  const flows = social.driver === 'oidc' ? oidcSignIn(deps, social) : undefined;
+  const oidcNetwork = (param: string) => {
+    const network = networkOf(param);
+    if (!flows?.networks.includes(network)) throw notFound('Неизвестная соцсеть.');
+    return network;
+  };
+  const flowCookie = { path: `${OIDC_BASE}/`, httpOnly: true, secure: true, sameSite: 'None' } as const;
+
+  app.get('/socials/oidc/:network/', async (c) => {
+    const network = oidcNetwork(c.req.param('network'));
+    const { url, cookie } = await flows!.start(network);
+    setCookie(c, FLOW_COOKIE, cookie, { ...flowCookie, maxAge: 600 });
+    c.header('Cache-Control', 'no-store');
+    return c.redirect(url, 302);
+  });
+
+  app.post(
+    '/socials/oidc/:network/callback/',
+    bodyLimit({ maxSize: 16 * 1024, onError: () => badRequest(SOCIAL_MESSAGES.tokenDead) as never }),
+    async (c) => {
+      const network = oidcNetwork(c.req.param('network'));
+      const form = new URLSearchParams(await c.req.text());
+      const outcome = await flows!.finish(network, getCookie(c, FLOW_COOKIE), form);
+      deleteCookie(c, FLOW_COOKIE, flowCookie);
+      if ('refused' in outcome) {
+        const msg = outcome.refused === 'denied' ? SOCIAL_MESSAGES.denied : SOCIAL_MESSAGES.tokenDead;
+        return c.redirect(`/login?msg=${encodeURIComponent(msg)}`, 302);
+      }
+      const result = await signInWithSocial(deps, outcome.identity);
+      if ('emailToken' in result)
+        return c.redirect(`/socials-email-auth?token=${encodeURIComponent(result.emailToken)}`, 302);
+      const { token } = await issueAutoLogin(deps, result.userId);
+      return c.redirect(`/home?al=${encodeURIComponent(token)}`, 302);
+    },
+  );
 
   app.post('/socials/email/', valid('json', SocialEmailRequest), async (c) => {
     const { token, email } = c.req.valid('json');

@@ -7,8 +7,10 @@ import {
   PromoCodeCreateRequest,
   PromoCodeParams,
   PromoCodePatchRequest,
+  PROMO_FORM_MESSAGES,
   type PromoCode,
 } from '../../contract/staff.api';
+import { fieldErrors } from '../domain/errors';
 
 const promoJson = (r: PromoRow): PromoCode => ({
   code: r.code,
@@ -36,6 +38,11 @@ export function staffPromoCodesRoutes(deps: Deps) {
   app.post('/promo-codes/', staff, valid('json', PromoCodeCreateRequest), async (c) => {
     const body = c.req.valid('json');
     const now = deps.now();
+    const validFrom = body.valid_from ? new Date(body.valid_from) : now;
+    const validUntil = body.valid_until ? new Date(body.valid_until) : null;
+    // Without valid_from the start is now: an end before it was a 500 from the table's check.
+    if (validUntil && validUntil <= validFrom)
+      throw fieldErrors({ valid_until: [PROMO_FORM_MESSAGES.dates] });
     const row = await createPromo(
       deps.db,
       {
@@ -43,8 +50,8 @@ export function staffPromoCodesRoutes(deps: Deps) {
         title: body.title,
         percent: body.percent,
         amount: body.amount,
-        validFrom: body.valid_from ? new Date(body.valid_from) : now,
-        validUntil: body.valid_until ? new Date(body.valid_until) : null,
+        validFrom,
+        validUntil,
         usageLimit: body.usage_limit ?? null,
       },
       now,

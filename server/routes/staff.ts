@@ -14,7 +14,7 @@ import {
 } from '../../contract/staff.api';
 import { seedCustomer } from '../db/seed';
 
-/** Staff API of the auth domain: auto-login links and the outbox of e-mails and SMS (the sandbox sender). */
+/** Staff API of the auth domain: auto-login links and the outbox of e-mails and SMS with their delivery state. */
 export function staffRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   const staff = requireStaff(deps);
@@ -42,6 +42,7 @@ export function staffRoutes(deps: Deps) {
     const rows = await listOutbox(deps, {
       recipient: recipient || undefined,
       kind: q.kind || undefined,
+      status: q.status,
       limit: q.limit,
     });
     const results: OutboxMessage[] = rows.map((r) => ({
@@ -53,6 +54,12 @@ export function staffRoutes(deps: Deps) {
       kind: r.kind,
       payload: r.payload,
       created_at: r.createdAt.toISOString(),
+      status: r.status,
+      attempts: r.attempts,
+      next_attempt_at: r.nextAttemptAt?.toISOString() ?? null,
+      sent_at: r.sentAt?.toISOString() ?? null,
+      last_error: r.lastError,
+      provider_id: r.providerId,
     }));
     return c.json({ results });
   });

@@ -16,6 +16,11 @@ export const ACTORS_ASSETS = '(actors)';
 /** Written by the build beside index.html. */
 export const ROUTE_ASSETS_FILE = 'route-assets.json';
 
+/** The public pages the build prerendered (scripts/prerender.ts): path → the markup of `#root` per theme. */
+export type Prerendered = Record<string, Record<ThemeName, string>>;
+/** Written by the build beside index.html. */
+export const PRERENDERED_FILE = 'prerendered.json';
+
 /** The pathless layout of the cabinet (src/routes/_cabinet.tsx): its routes need sign-in. */
 const CABINET_LAYOUT = '_cabinet';
 /** Public pages a signed-in visitor may stay on (spec point 2, guard rule 3; src/lib/guard.ts EXEMPT_PATHS). */
@@ -54,12 +59,31 @@ export function themed(html: string, theme: ThemeName): string {
 }
 
 /**
+ * A prerendered page instead of the splash: the page's markup in `#root` (the SPA hydrates it), the splash gone, and
+ * the stylesheets it needs linked in <head> so its first paint is styled — the route's, then a copy of the entry's
+ * (which stays at the end of <body> too, so it still comes after any stylesheet a later page adds to <head>, as
+ * scripts/boot-script.ts wants).
+ */
+function withPage(html: string, markup: string, routeCss: string[]): string {
+  const entryCss = [...html.matchAll(/<link rel="stylesheet"[^>]*>/g)].map((m) => m[0]);
+  const links = [
+    ...routeCss.map((h) => `<link rel="stylesheet" crossorigin href="${escapeAttr(h)}">`),
+    ...entryCss,
+  ];
+  return html
+    .replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`)
+    .replace(/[ \t]*<div id="boot"[\s\S]*?<\/div>\n?/, '')
+    .replace('<div id="root"></div>', () => `<div id="root" data-prerendered>${markup}</div>`);
+}
+
+/**
  * Returns index.html for a pathname: the built file in the visitor's theme, plus the links of the likely route's
- * chunks (memoised).
+ * chunks (memoised). An anonymous visit of a prerendered public page gets the page itself (`prerendered`).
  */
 export function createIndexHtml(
   html: string,
   assets: RouteAssets | null,
+  prerendered: Prerendered | null = null,
 ): (pathname: string, hasSessionHint: boolean, theme?: ThemeName) => string {
   const pages = new Map<string, string>();
   if (!assets || !html.includes('</head>'))
@@ -70,22 +94,29 @@ export function createIndexHtml(
     };
   const routeFiles = Object.keys(assets).filter((f) => f !== ACTORS_ASSETS);
   return (pathname, hasSessionHint, theme = 'light') => {
+    const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+    // Someone who may be signed in is probably going Home: the splash, as before.
+    const markup = hasSessionHint ? undefined : prerendered?.[path]?.[theme];
     const routes = routeBranch(routeFiles, likelyPath(routeFiles, pathname, hasSessionHint));
     // The actors first: the guard of a hinted visit waits for them before the route's chunk is asked for.
     const branch = hasSessionHint && assets[ACTORS_ASSETS] ? [ACTORS_ASSETS, ...routes] : routes;
-    const key = `${theme}|${branch.join('|')}`;
+    const key = `${theme}|${markup === undefined ? '' : path}|${branch.join('|')}`;
     let page = pages.get(key);
     if (page === undefined) {
       const css = new Set(branch.flatMap((f) => assets[f]?.css ?? []));
       const js = new Set(branch.flatMap((f) => assets[f]?.js ?? []));
       const links = [
         // Fetched at once but not render-blocking: the splash paints without them, and the route's chunk
-        // applies them (Vite's preload helper waits for each before the route renders).
-        ...[...css].map((h) => `<link rel="preload" as="style" crossorigin href="${escapeAttr(h)}">`),
+        // applies them (Vite's preload helper waits for each before the route renders). A prerendered page links
+        // them as stylesheets instead (withPage): its first paint is the page.
+        ...(markup === undefined
+          ? [...css].map((h) => `<link rel="preload" as="style" crossorigin href="${escapeAttr(h)}">`)
+          : []),
         ...[...js].map((h) => `<link rel="modulepreload" crossorigin href="${escapeAttr(h)}">`),
       ];
       const block = `  ${links.join('\n    ')}\n  </head>`;
-      const base = themed(html, theme);
+      let base = themed(html, theme);
+      if (markup !== undefined) base = withPage(base, markup, [...css]);
       page = links.length ? base.replace('</head>', () => block) : base;
       pages.set(key, page);
     }

@@ -5,7 +5,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { SESSION_HINT_COOKIE } from '../../contract/auth';
 import type { AppEnv } from '../env';
-import { createIndexHtml, ROUTE_ASSETS_FILE, type RouteAssets } from './index-html';
+import {
+  createIndexHtml,
+  PRERENDERED_FILE,
+  ROUTE_ASSETS_FILE,
+  type Prerendered,
+  type RouteAssets,
+} from './index-html';
 import { THEME_COOKIE, themeFromCookie } from '../../contract/theme';
 
 const noCache: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -38,9 +44,11 @@ export function serveSpa(app: Hono<AppEnv>, staticDir: string) {
   app.use('/sw.js', noCache);
   app.use('/manifest.webmanifest', noCache);
   const assetsFile = join(staticDir, ROUTE_ASSETS_FILE);
+  const prerenderedFile = join(staticDir, PRERENDERED_FILE);
   const indexHtml = createIndexHtml(
     readFileSync(indexFile, 'utf8'),
     existsSync(assetsFile) ? (JSON.parse(readFileSync(assetsFile, 'utf8')) as RouteAssets) : null,
+    existsSync(prerenderedFile) ? (JSON.parse(readFileSync(prerenderedFile, 'utf8')) as Prerendered) : null,
   );
   const page: Handler<AppEnv> = (c) => {
     c.header('Cache-Control', 'no-cache');

@@ -6,7 +6,7 @@ import type { AppActors } from './app-actors';
 export interface ActorsSlot {
   /** The actors once loaded, else null. */
   get(): AppActors | null;
-  /** Resolves with the actors (at once when they are there). */
+  /** Resolves with the actors (at once when they are there); asks for them when they are not loading yet. */
   whenActors(): Promise<AppActors>;
   /** Runs `fn` with the actors: now when they are there, else the moment they arrive. */
   onActors(fn: (actors: AppActors) => void): void;
@@ -18,7 +18,14 @@ export interface ActorsSlot {
   fail(error: unknown): void;
 }
 
-export function createActorsSlot(initial: AppActors | null = null): ActorsSlot {
+/**
+ * `demand` starts loading the actors (idempotent): called by the first `whenActors()`, so whatever needs them (the
+ * guard of a cabinet page, a sign-in form sent) asks for them, while an anonymous /login fetches none of them.
+ */
+export function createActorsSlot(
+  initial: AppActors | null = null,
+  demand: () => void = () => {},
+): ActorsSlot {
   let actors = initial;
   let resolve: (value: AppActors) => void = () => {};
   let reject: (error: unknown) => void = () => {};
@@ -34,7 +41,10 @@ export function createActorsSlot(initial: AppActors | null = null): ActorsSlot {
   const waiting: ((actors: AppActors) => void)[] = [];
   return {
     get: () => actors,
-    whenActors: () => promise,
+    whenActors: () => {
+      if (!actors) demand();
+      return promise;
+    },
     onActors: (fn) => {
       if (actors) fn(actors);
       else waiting.push(fn);

@@ -88,6 +88,34 @@ export function useFields<V extends FormValues, N extends SchemaName>(
     latest.current.onValue?.(name, value);
   };
 
+  // A prerendered page (src/main.tsx hydrates it) may have been typed into before the app took it over: the fields
+  // take what the page holds (elsewhere the DOM holds the initial values and nothing changes), the form is marked
+  // as the app's (boot.js holds a prerendered form's submit until then), and a submit boot.js held is sent again,
+  // once the values are in.
+  const [resend, setResend] = useState(0);
+  useEffect(() => {
+    if (resend) form.current?.requestSubmit();
+  }, [resend]);
+  useEffect(() => {
+    const el = form.current;
+    if (!el) return;
+    el.setAttribute('data-ready', '');
+    const w = window as { __cabinetPendingSubmit?: HTMLFormElement };
+    if (w.__cabinetPendingSubmit === el) {
+      delete w.__cabinetPendingSubmit;
+      setResend(1);
+    }
+    const elements = el.elements;
+    for (const name of Object.keys(latest.current.initial)) {
+      const el = elements.namedItem(name);
+      if (!(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement)) continue;
+      const typed = el instanceof HTMLInputElement && el.type === 'checkbox' ? el.checked : el.value;
+      if (typed !== latest.current.initial[name]) set(name, typed);
+    }
+    // Once, at the first render's commit.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   const blur = (name: keyof V & string, next: EventTarget | null) => {
     if (!edited.current.has(name)) return;
     // On the way to the submit button: the submit checks everything, and a message now would move the button

@@ -99,9 +99,16 @@ export function useSendToSession(): (event: SessionEvent) => void {
 }
 
 // ---- Theme -----------------------------------------------------------------------------------------------------
+let prerenderTheme: ThemeName = 'light';
+/** The build's prerender of the public pages (src/prerender.tsx) renders each page once per theme. */
+export function setPrerenderTheme(theme: ThemeName): void {
+  prerenderTheme = theme;
+}
 /** The theme the page is painted in (<html data-theme>, the server's choice) until the theme actor arrives. */
-const paintedTheme = (): ThemeName =>
-  globalThis.document?.documentElement.dataset.theme === 'dark' ? 'dark' : 'light';
+const paintedTheme = (): ThemeName => {
+  if (!globalThis.document) return prerenderTheme;
+  return globalThis.document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light';
+};
 export const useTheme = () => useActorValue('theme', selectTheme, paintedTheme);
 export const useIsDarkTheme = () => useActorValue('theme', selectIsDark, () => paintedTheme() === 'dark');
 

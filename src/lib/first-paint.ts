@@ -23,3 +23,16 @@ export function noteFirstPageRendered(): void {
 export function afterFirstPaint(): Promise<void> {
   return typeof document === 'undefined' ? Promise.resolve() : painted;
 }
+
+/**
+ * Runs `fn` once the page has loaded (the window's load event) and the browser is idle: work the page does not need
+ * for its first view, kept off the load event and off the main thread while it is busy.
+ */
+export function afterLoad(fn: () => void): void {
+  const idle = () =>
+    typeof requestIdleCallback === 'function'
+      ? requestIdleCallback(() => fn(), { timeout: 2000 })
+      : setTimeout(fn, 0);
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', () => setTimeout(idle, 0), { once: true });
+}

@@ -37,6 +37,24 @@ describe('the actors slot', () => {
     expect(slot.get()).toBe(actors);
   });
 
+  it('asks for the actors only when something waits for them (an anonymous /login loads none by itself)', async () => {
+    const demand = vi.fn();
+    const slot = createActorsSlot(null, demand);
+    slot.onActors(() => {});
+    slot.subscribe(() => {});
+    expect(slot.get()).toBeNull();
+    expect(demand).not.toHaveBeenCalled();
+
+    const waiting = slot.whenActors();
+    expect(demand).toHaveBeenCalledTimes(1);
+    const actors = fakeActors();
+    slot.fill(actors);
+    await expect(waiting).resolves.toBe(actors);
+    // Once there, nothing more is asked for.
+    await slot.whenActors();
+    expect(demand).toHaveBeenCalledTimes(1);
+  });
+
   it('a failed load rejects whenActors (a page that needs the actors shows the error)', async () => {
     const slot = createActorsSlot();
     slot.fail(new Error('Failed to fetch dynamically imported module'));

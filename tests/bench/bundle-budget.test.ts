@@ -1,5 +1,7 @@
 // The issue's bundle budgets, on a fresh production build in a temporary directory: `npm test` runs Vitest before
-// `npm run build`, so the test builds on its own (≈10 s) instead of depending on dist/. Method: bench/bundle.ts.
+// `npm run build`, so the test builds on its own (≈10 s) instead of depending on dist/. The budget of /login's JS is
+// the browser's figure: Chromium loads /login from the real server on that build and counts what it requests before
+// the load event (bench/first-visit.ts, ≈5 s); the static view (bench/bundle.ts) keeps the CSS and chunk budgets.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -12,6 +14,7 @@ import {
   routePathOf,
   type BundleSizes,
 } from '../../bench/bundle';
+import { measureBrowserVisits, type BrowserVisit } from '../../bench/first-visit';
 
 const KB = 1024;
 
@@ -25,12 +28,14 @@ const hasLoginRoute = routeFiles().some((f) => routePathOf(f).path === '/login')
 
 describe('bundle budgets (gzip)', () => {
   let sizes: BundleSizes;
+  let login: BrowserVisit;
   let cleanup = () => {};
 
-  beforeAll(() => {
+  beforeAll(async () => {
     const build = buildToTemp();
     cleanup = build.cleanup;
     sizes = measureBundle(build.dir);
+    login = (await measureBrowserVisits(build.dir, { home: false, timeoutMs: 20_000 })).login;
   }, 240_000);
   afterAll(() => cleanup());
 
@@ -38,12 +43,31 @@ describe('bundle budgets (gzip)', () => {
     expect(sizes.entry.some((f) => f.file.endsWith('.js') && f.gzip > 0)).toBe(true);
   });
 
-  it(`a first visit of /login loads at most ${BUDGETS.loginJs.limit} KB of JS`, () => {
-    const login = sizes.visits.find((v) => v.url === '/login')!;
+  it(`Chromium on /login requests at most ${BUDGETS.loginJsBrowser.limit} KB of JS before the load event`, () => {
+    expect(login.finalPath).toBe('/login');
+    // The entry at least: a measurement that saw no script measured nothing.
+    expect(login.files.some((f) => f.kind === 'script' && f.path.startsWith('/assets/index-'))).toBe(true);
+    const scripts = login.files
+      .filter((f) => f.kind === 'script' && f.beforeLoad)
+      .map((f) => `${f.path}: ${(f.gzip / KB).toFixed(1)} KB`);
     expect(
-      login.jsGzip / KB,
-      'KB of gzip JS, first visit of /login (npm run bench -- bundle shows what it is made of)',
-    ).toBeLessThanOrEqual(BUDGETS.loginJs.limit);
+      login.jsBeforeLoad.gzip / KB,
+      `KB of gzip JS before load, first visit of /login (npm run bench -- bundle lists them):\n${scripts.join('\n')}`,
+    ).toBeLessThanOrEqual(BUDGETS.loginJsBrowser.limit);
+  });
+
+  it('an anonymous /login requests nothing of the signed-in cabinet (the actors chunk) before the load event', () => {
+    const early = login.files.filter((f) => f.beforeLoad && /\/assets\/actors-[^/]*\.js$/.test(f.path));
+    expect(early.map((f) => f.path)).toEqual([]);
+    // …and fetches them after it, so a sign-in finds them there.
+    expect(login.files.some((f) => !f.beforeLoad && /\/assets\/actors-[^/]*\.js$/.test(f.path))).toBe(true);
+  });
+
+  it(`the static view of /login's JS is at most ${BUDGETS.loginJs.limit} KB`, () => {
+    const login = sizes.visits.find((v) => v.url === '/login')!;
+    expect(login.jsGzip / KB, 'KB of gzip JS, entry closure + the route chunks').toBeLessThanOrEqual(
+      BUDGETS.loginJs.limit,
+    );
   });
 
   it(`a first visit of /login loads at most ${BUDGETS.loginCss.limit} KB of CSS`, () => {

@@ -25,6 +25,45 @@ describe('orders API: chat and reworks', () => {
   const h = useHarness({ dataDir: tempDataDir() });
 
   describe('order chat', () => {
+    it('posts a text message in one statement: once per client_id, announced, 404 on another’s order', async () => {
+      const c = await createCustomer(h, { fio: '' });
+      const other = await createCustomer(h);
+      const { order } = await createOrder(h, c);
+      const path = `${ORDERS}${order.id}/messages/`;
+      const client_id = crypto.randomUUID();
+      const post = (token: string, json: unknown) => h.request(path, { method: 'POST', token, json });
+
+      const first = await post(c.token, { text: 'Текст без файлов', client_id });
+      expect(first.status).toBe(201);
+      const msg = (await first.json()) as ChatMessage;
+      expect(msg).toMatchObject({
+        order_id: order.id,
+        author: 'customer',
+        author_name: 'Заказчик',
+        text: 'Текст без файлов',
+        client_id,
+        files: [],
+        read_at: null,
+        created_at: h.clock.now.toISOString(),
+      });
+      const again = await post(c.token, { text: 'Текст без файлов', client_id });
+      expect(again.status).toBe(200);
+      expect(await again.json()).toEqual(msg);
+      expect(h.published.filter((p) => p.event.type === 'chat.message')).toEqual([
+        { userId: c.id, event: { type: 'chat.message', orderId: order.id, message: msg } },
+      ]);
+
+      // Another customer's order is a 404 whatever the body holds; one's own order with a bad body is a 400.
+      expect((await post(other.token, { text: 'Чужой', client_id: crypto.randomUUID() })).status).toBe(404);
+      expect((await post(other.token, { text: '' })).status).toBe(404);
+      expect((await post(c.token, { text: '' })).status).toBe(400);
+      expect((await h.request(path, { token: other.token })).status).toBe(404);
+      expect((await h.request(`${path}?limit=0`, { token: other.token })).status).toBe(404);
+      expect((await h.request(`${path}?limit=0`, { token: c.token })).status).toBe(400);
+      const page = (await (await h.request(path, { token: c.token })).json()) as ChatPage;
+      expect(page).toEqual({ results: [msg], has_more: false, unread: 0 });
+    });
+
     it('sends a message once per client_id, with files, and publishes it', async () => {
       const c = await createCustomer(h, { fio: 'Мария Иванова' });
       const { order } = await createOrder(h, c);

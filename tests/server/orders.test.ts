@@ -14,6 +14,8 @@ import { applyOrderPayment } from '../../server/domain/orders/commands';
 import { listOrdersAwaitingPayment } from '../../server/domain/orders/read-model';
 import { publishEvents } from '../../server/realtime/order-events';
 import { seedPromoCodes } from '../../server/db/seed/promo-codes';
+import { createJobRunner } from '../../server/jobs/runner';
+import { registerJobs } from '../../server/jobs/tasks';
 import { PROMO_MESSAGES } from '../../contract/orders';
 import type {
   CalculateCostResponse,
@@ -334,8 +336,15 @@ describe('orders API', () => {
       expect(withGuarantee.results[0]).toMatchObject({ id: guaranteed.id, status: { id: 5 } });
       expect(await list()).toEqual(withGuarantee);
 
-      // Nothing is written when the guarantee runs out; the clock alone makes the order done.
+      // Nothing is written when the guarantee runs out; the clock alone makes the order read as done, and the
+      // guarantee sweep (every minute) moves it to the done tab.
       h.clock.advance(61_000);
+      const expired = await list();
+      expect(expired.results[0]).toMatchObject({ id: guaranteed.id, status: { id: 7 } });
+      expect(expired.counters).toEqual({ active: 1, archive: 0, done: 1 });
+      const jobs = createJobRunner({ db: h.deps.db, now: h.deps.now });
+      registerJobs(jobs, h.deps);
+      await jobs.runDue();
       const settled = await list();
       expect(settled.results[0]).toMatchObject({ id: guaranteed.id, status: { id: 7 } });
       expect(settled.counters).toEqual({ active: 0, archive: 0, done: 2 });

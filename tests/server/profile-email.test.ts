@@ -58,13 +58,24 @@ describe('profile: e-mail and socials', () => {
       expect(await json(again)).toEqual({ detail: M.linkUsed });
     });
 
-    it('confirms by GET with the token in the query too, without a sign-in', async () => {
+    it('checks a link by GET without using it (a read never writes); POST confirms', async () => {
       const c = await customer(h);
       await request(c.token, 'via-get@example.com');
       const token = await linkToken('via-get@example.com');
-      const res = await h.request(`/client/api/change-email/confirm/?token=${token}`);
-      expect(res.status).toBe(200);
-      expect(await json(res)).toEqual({ email: 'via-get@example.com' });
+      for (let i = 0; i < 2; i++) {
+        const res = await h.request(`/client/api/change-email/confirm/?token=${token}`);
+        expect(res.status).toBe(200);
+        expect(await json(res)).toEqual({ email: 'via-get@example.com' });
+      }
+      const status = await h.request('/client/api/change-email/status/', { token: c.token });
+      expect(await json(status)).toMatchObject({
+        email: c.email,
+        pending: { new_email: 'via-get@example.com' },
+      });
+      expect((await confirm(token)).status).toBe(200);
+      const used = await h.request(`/client/api/change-email/confirm/?token=${token}`);
+      expect(used.status).toBe(400);
+      expect(await json(used)).toEqual({ detail: M.linkUsed });
       expect((await h.request('/client/api/change-email/confirm/')).status).toBe(400);
     });
 

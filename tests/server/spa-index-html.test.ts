@@ -130,6 +130,45 @@ describe("index.html in the visitor's theme (the first frame, before any stylesh
   });
 });
 
+describe('a prerendered public page (scripts/prerender.ts) for an anonymous first visit', () => {
+  const BUILT = THEMED.replace(
+    '</body>',
+    '<link rel="stylesheet" crossorigin href="/assets/index.css"></body>',
+  );
+  const PRERENDERED = {
+    '/login': {
+      light: '<main><h1>Вход</h1><form></form></main>',
+      dark: '<main data-dark><h1>Вход</h1></main>',
+    },
+  };
+  const page = createIndexHtml(BUILT, ASSETS, PRERENDERED);
+
+  it("holds the page in #root instead of the splash, in the visitor's theme", () => {
+    const light = page('/login', false);
+    expect(light).toContain('<div id="root" data-prerendered><main><h1>Вход</h1><form></form></main></div>');
+    expect(light).not.toContain('id="boot"');
+    const dark = page('/login/', false, 'dark');
+    expect(dark).toContain('<main data-dark><h1>Вход</h1></main>');
+    expect(dark).toContain('data-theme="dark"');
+  });
+
+  it("links the route's stylesheets and the entry's in <head> (render-blocking: the first paint is styled), the entry's last", () => {
+    const html = page('/login', false);
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(links(head, 'stylesheet')).toEqual(['/assets/field.css', '/assets/index.css']);
+    expect(stylePreloads(html)).toEqual([]);
+    // The entry's stays at the end of <body> too, after anything a later page adds to <head>.
+    expect(html.slice(html.indexOf('<body>'))).toContain('href="/assets/index.css"></body>');
+    expect(links(html, 'modulepreload')).toEqual(['/assets/login.js', '/assets/field.js']);
+  });
+
+  it('is the splash for a visitor with the session hint (most likely going Home) and for other pages', () => {
+    expect(page('/login', true)).toContain('id="boot"');
+    expect(page('/login', true)).toContain('<div id="root"></div>');
+    expect(page('/404', false)).toContain('<div id="root"></div>');
+  });
+});
+
 describe('serveSpa', () => {
   const dir = mkdtempSync(join(tmpdir(), 'cabinet-spa-'));
   mkdirSync(join(dir, 'assets'));

@@ -58,6 +58,10 @@ export const orders = pgTable(
     // Lists are newest first per customer (and tab): a page is read backwards from these indexes, no sort.
     index('orders_user_id_idx').on(t.userId, t.id),
     index('orders_user_tab_idx').on(t.userId, t.tab, t.id),
+    // The guarantee sweep (server/jobs/tasks.ts) finds the guarantees that ran out, across customers.
+    index('orders_guarantee_running_idx')
+      .on(t.guaranteeUntil)
+      .where(sql`${t.statusId} = 5`),
   ],
 );
 

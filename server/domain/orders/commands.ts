@@ -27,16 +27,16 @@ const UNDELETABLE_STATUS_IDS: number[] = [S.inWork.id, S.rework.id];
 
 export const NOT_EDITABLE = 'Заказ уже в работе, редактирование недоступно.';
 
-/** A guarantee that has run out makes the order done; checked whenever the customer reads (no scheduler). */
-export async function settleExpiredGuarantees(db: Executor, userId: number, now: Date): Promise<number> {
-  const settled = await db
+/**
+ * Every guarantee that has run out makes its order done: the guarantee sweep (server/jobs/tasks.ts), never a read.
+ * Reads show such an order as done already (displayStatus); the sweep moves its row, and with it its tab and counters.
+ */
+export async function settleExpiredGuarantees(db: Executor, now: Date): Promise<OrderRow[]> {
+  return db
     .update(orders)
     .set({ statusId: S.done.id, updatedAt: now })
-    .where(
-      and(eq(orders.userId, userId), eq(orders.statusId, S.guarantee.id), lte(orders.guaranteeUntil, now)),
-    )
-    .returning({ id: orders.id });
-  return settled.length;
+    .where(and(eq(orders.statusId, S.guarantee.id), lte(orders.guaranteeUntil, now)))
+    .returning();
 }
 
 /** The promo code an order keeps in `extra` (applied again whenever its price is recomputed). */

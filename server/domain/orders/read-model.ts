@@ -1,9 +1,10 @@
 // Orders as the customer reads them: loading one (own or any), the list with its counters and unread counts, the
 // detail, and the derived flags (status shown, may it be edited, may a rework be asked). No writes here.
-import { and, count, desc, eq, ilike, inArray, isNull, min, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, inArray, isNull, min, or, sql, type SQL } from 'drizzle-orm';
 import type { Deps } from '../../env';
 import { notFound } from '../errors';
-import { chatMessages, orders, reworks } from '../../db/tables';
+import { chatMessages, orderFiles, orders, reworks } from '../../db/tables';
+import { fromJsonRow, fromJsonRows } from '../../db/json-rows';
 import { ORDER_STATUSES, statusById, type OrderTab } from '../../../contract/order-status';
 import type {
   OrderAwaitingPayment,
@@ -13,14 +14,31 @@ import type {
   StatusRef,
 } from '../../../contract/orders.api';
 import type { Executor } from '../orders-db';
-import { listOrderFiles, toOrderFile } from '../order-files';
+import { listOrderFiles, toOrderFile, type OrderFileRow } from '../order-files';
 
 export type OrderRow = typeof orders.$inferSelect;
 const S = ORDER_STATUSES;
 export const EDITABLE_STATUS_IDS: number[] = [S.new.id, S.pricing.id, S.awaitingPayment.id];
-export function displayStatus(row: Pick<OrderRow, 'statusId' | 'isTrash'>): StatusRef {
-  const s = row.isTrash ? S.archived : (statusById(row.statusId) ?? S.new);
+/**
+ * The status a customer reads. A guarantee that has run out reads as done from that moment (given `now`), though the
+ * row says so only after the next guarantee sweep (server/jobs/tasks.ts, every minute): reads never write.
+ */
+export function displayStatus(
+  row: Pick<OrderRow, 'statusId' | 'isTrash'> & { guaranteeUntil?: Date | null },
+  now?: Date,
+): StatusRef {
+  const s = row.isTrash ? S.archived : (statusById(effectiveStatusId(row, now)) ?? S.new);
   return { id: s.id, title: s.title };
+}
+
+/** The order's status with an expired guarantee counted as done. */
+export function effectiveStatusId(
+  row: Pick<OrderRow, 'statusId'> & { guaranteeUntil?: Date | null },
+  now: Date | undefined,
+): number {
+  return row.statusId === S.guarantee.id && now && row.guaranteeUntil && row.guaranteeUntil <= now
+    ? S.done.id
+    : row.statusId;
 }
 
 /** Another customer's order, or no order at all, is the same 404. */
@@ -39,12 +57,14 @@ export async function loadOrder(db: Executor, orderId: number): Promise<OrderRow
   return row;
 }
 
-/** When the customer's earliest running guarantee ends (and a list read would settle it), or null. */
-export async function nextGuaranteeEnd(db: Executor, userId: number): Promise<Date | null> {
+/** When the customer's earliest running guarantee ends (the status a list shows changes then), or null. */
+export async function nextGuaranteeEnd(db: Executor, userId: number, now: Date): Promise<Date | null> {
   const [row] = await db
     .select({ at: min(orders.guaranteeUntil) })
     .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.statusId, S.guarantee.id)));
+    .where(
+      and(eq(orders.userId, userId), eq(orders.statusId, S.guarantee.id), gt(orders.guaranteeUntil, now)),
+    );
   return row?.at ?? null;
 }
 
@@ -76,10 +96,10 @@ export async function unreadByOrder(db: Executor, orderIds: number[]): Promise<M
   return new Map(rows.map((r) => [r.orderId, r.n]));
 }
 
-export function toListItem(row: OrderRow, unread: number): OrderListItem {
+export function toListItem(row: OrderRow, unread: number, now?: Date): OrderListItem {
   return {
     id: row.id,
-    status: displayStatus(row),
+    status: displayStatus(row, now),
     is_trash: row.isTrash,
     work_type: row.workType,
     subject: row.subject,
@@ -97,6 +117,8 @@ export interface ListQuery {
   search?: string | undefined;
   page: number;
   pageSize: number;
+  /** The read's clock: a guarantee that ran out by then reads as done. */
+  now?: Date;
 }
 
 /**
@@ -134,7 +156,7 @@ export async function listOrders(
     db,
     rows.map((r) => r.id),
   );
-  return { count: total, results: rows.map((r) => toListItem(r, unread.get(r.id) ?? 0)) };
+  return { count: total, results: rows.map((r) => toListItem(r, unread.get(r.id) ?? 0, q.now)) };
 }
 
 export function canRequestRework(row: OrderRow, now: Date): boolean {
@@ -158,8 +180,18 @@ export async function orderDetail(
     unreadByOrder(db, [row.id]),
     db.select({ n: count() }).from(reworks).where(eq(reworks.orderId, row.id)),
   ]);
+  return toOrderDetail(row, files, unread.get(row.id) ?? 0, rw?.n ?? 0, deps.now());
+}
+
+function toOrderDetail(
+  row: OrderRow,
+  files: OrderFileRow[],
+  unread: number,
+  reworksCount: number,
+  now: Date,
+): OrderDetail {
   return {
-    ...toListItem(row, unread.get(row.id) ?? 0),
+    ...toListItem(row, unread, now),
     pages: row.pages,
     originality: row.originality,
     requirements: row.requirements,
@@ -168,11 +200,40 @@ export async function orderDetail(
     files_without_qc: row.filesWithoutQc,
     promo_code: storedPromoCode(row),
     guarantee_until: row.guaranteeUntil?.toISOString() ?? null,
-    reworks_count: rw?.n ?? 0,
+    reworks_count: reworksCount,
     is_editable: !row.isTrash && EDITABLE_STATUS_IDS.includes(row.statusId),
-    can_request_rework: canRequestRework(row, deps.now()),
+    can_request_rework: canRequestRework(row, now),
     updated_at: row.updatedAt.toISOString(),
   };
+}
+
+/**
+ * GET one order: the order, its files, its unread count and its reworks count in one prepared statement (one round
+ * trip; the order page is what a customer waits for most). Another customer's order, or none, is a 404.
+ */
+export async function readOrderDetail(
+  deps: Pick<Deps, 'now' | 'database'>,
+  userId: number,
+  orderId: number,
+): Promise<OrderDetail> {
+  const [found] = await deps.database.prepared(
+    'order_detail',
+    `select row_to_json(o)::text,
+       (select coalesce(json_agg(f order by f.id), '[]')::text from order_files f where f.order_id = o.id),
+       (select count(*) from chat_messages m
+         where m.order_id = o.id and m.read_at is null and m.author <> 'customer')::text,
+       (select count(*) from reworks r where r.order_id = o.id)::text
+     from orders o where o.id = $1 and o.user_id = $2`,
+  )([String(orderId), String(userId)]);
+  if (!found) throw notFound('Заказ не найден.');
+  const [order, files, unread, reworksCount] = found as [string, string, string, string];
+  return toOrderDetail(
+    fromJsonRow(orders, JSON.parse(order) as Record<string, unknown>),
+    fromJsonRows(orderFiles, JSON.parse(files) as Record<string, unknown>[]),
+    Number(unread),
+    Number(reworksCount),
+    deps.now(),
+  );
 }
 
 /** Is this the customer's first order (the confirmation page /order/{id}/success says so)? */

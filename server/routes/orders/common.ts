@@ -5,6 +5,8 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv, Deps } from '../../env';
 import { badRequest } from '../../domain/errors';
 import { loadOwnOrder, type OrderRow } from '../../domain/orders/read-model';
+import { valid, type Target } from '../../validate';
+import type { Schema } from '../../../contract/http';
 
 /** A numeric path parameter (`:id${ID}`): 1–9 digits, so `continue/`, `success/` and the like never match it. */
 export const ID = '{[0-9]{1,9}}';
@@ -21,6 +23,24 @@ export function ownOrder(deps: Deps) {
     c.set('order', await loadOwnOrder(deps.db, c.get('userId'), c.req.valid('param').id));
     await next();
   });
+}
+
+/**
+ * `valid(target, schema)` for a route that finds the customer's order itself (in the same statement as the rest of
+ * its work, to save a round trip): invalid input on another customer's order, or none, is still the 404 `ownOrder`
+ * would answer, so the order is looked up only when the input is refused.
+ */
+export function validForOwnOrder<T extends Target, S extends Schema>(deps: Deps, target: T, schema: S) {
+  const check = valid(target, schema);
+  return createMiddleware(async (c, next) => {
+    try {
+      await check(c, async () => {});
+    } catch (error) {
+      await loadOwnOrder(deps.db, c.get('userId'), Number(c.req.param('id')));
+      throw error;
+    }
+    await next();
+  }) as unknown as typeof check;
 }
 
 /**

@@ -23,13 +23,7 @@ import {
   type TrashResponse,
 } from '../../../contract/orders.api';
 import { withDeadlineRange } from '../../domain/order-form';
-import {
-  createOrder,
-  editOrder,
-  setFilesWithoutQc,
-  setTrash,
-  settleExpiredGuarantees,
-} from '../../domain/orders/commands';
+import { createOrder, editOrder, setFilesWithoutQc, setTrash } from '../../domain/orders/commands';
 import {
   isFirstOrder,
   listOrders,
@@ -37,6 +31,7 @@ import {
   nextGuaranteeEnd,
   orderCounters,
   orderDetail,
+  readOrderDetail,
   toListItem,
   type OrderRow,
 } from '../../domain/orders/read-model';
@@ -56,7 +51,12 @@ function pageUrl(q: z.output<typeof OrderListQuery>, page: number): string {
   return `${BASE}?${p}`;
 }
 
-function confirmation(row: OrderRow, first: boolean, page: 'success' | 'welcome'): OrderConfirmation {
+function confirmation(
+  row: OrderRow,
+  first: boolean,
+  page: 'success' | 'welcome',
+  now: Date,
+): OrderConfirmation {
   const S = ORDER_STATUSES;
   const pay =
     row.statusId === S.awaitingPayment.id
@@ -65,7 +65,7 @@ function confirmation(row: OrderRow, first: boolean, page: 'success' | 'welcome'
         ? 'Менеджер оценит работу и назначит цену — мы пришлём уведомление.'
         : 'Автор уже работает над заказом.';
   return {
-    order: toListItem(row, 0),
+    order: toListItem(row, 0, now),
     is_first_order: first,
     title: page === 'success' && first ? 'Спасибо за первый заказ!' : `Заказ №${row.id} оформлен`,
     next_steps: [
@@ -93,15 +93,15 @@ export function orderRoutes(deps: Deps) {
     if (cached !== undefined)
       return c.body(cached, 200, { 'content-type': 'application/json; charset=UTF-8' });
 
-    const settled = await settleExpiredGuarantees(deps.db, userId, deps.now());
+    const now = deps.now();
     const [counters, guaranteeEnd] = await Promise.all([
       orderCounters(deps.db, userId),
-      nextGuaranteeEnd(deps.db, userId),
+      nextGuaranteeEnd(deps.db, userId, now),
     ]);
     const { count, results } = await listOrders(
       deps.db,
       userId,
-      { tab: q.tab, search: q.search, page: q.page, pageSize: q.page_size },
+      { tab: q.tab, search: q.search, page: q.page, pageSize: q.page_size, now },
       counters,
     );
     const body: OrderList = {
@@ -113,9 +113,8 @@ export function orderRoutes(deps: Deps) {
       counters,
     };
     const json = new TextEncoder().encode(JSON.stringify(body));
-    // Settling wrote orders, so the stamp read with the session is already old: the next read caches.
-    if (settled === 0)
-      listCache.set(userId, key, { version, validUntil: guaranteeEnd?.getTime() ?? Infinity, body: json });
+    // Until the next guarantee ends: its order's status reads differently from then on.
+    listCache.set(userId, key, { version, validUntil: guaranteeEnd?.getTime() ?? Infinity, body: json });
     return c.body(json, 200, { 'content-type': 'application/json; charset=UTF-8' });
   });
 
@@ -170,16 +169,13 @@ export function orderRoutes(deps: Deps) {
           .orderBy(desc(orders.id))
           .limit(1);
       if (!row) throw notFound('Заказ не найден.');
-      return c.json(confirmation(row, await isFirstOrder(deps.db, row), page));
+      return c.json(confirmation(row, await isFirstOrder(deps.db, row), page, deps.now()));
     });
   }
 
   // ---- one order ----------------------------------------------------------------------------------------------
   app.get(`/:id${ID}/`, valid('param', OrderParams), async (c) => {
-    const userId = c.get('userId');
-    await settleExpiredGuarantees(deps.db, userId, deps.now());
-    const row = await loadOwnOrder(deps.db, userId, c.req.valid('param').id);
-    return c.json(await orderDetail(deps, deps.db, row));
+    return c.json(await readOrderDetail(deps, c.get('userId'), c.req.valid('param').id));
   });
 
   app.patch(
@@ -196,7 +192,7 @@ export function orderRoutes(deps: Deps) {
     return {
       id: row.id,
       is_trash: row.isTrash,
-      status: toListItem(row, 0).status,
+      status: toListItem(row, 0, deps.now()).status,
       counters: await orderCounters(deps.db, row.userId),
     };
   };

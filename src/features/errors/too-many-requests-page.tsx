@@ -1,9 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Button, ButtonLink } from '../../ui/button';
 import { EmptyState } from '../../ui/primitives';
 import * as s from './errors.css';
 import { StatusFrame } from './status-frame';
 import { t } from './strings';
+
+const noSubscription = () => () => {};
+const hasHistory = () => window.history.length > 1;
+const noHistory = () => false;
 
 /**
  * /429: the server asked us to slow down (the client made a full navigation here). It counts down the server's
@@ -23,7 +27,9 @@ export function TooManyRequestsPage({ waitSeconds }: { waitSeconds: number }) {
   }, [deadline]);
 
   // Back where the 429 happened when there is such a page in this tab; else the start page.
-  const canGoBack = typeof window !== 'undefined' && window.history.length > 1;
+  // Read after the first render: the build prerenders this page (src/prerender.tsx), which has no history, and the
+  // page hydrates with what the build rendered before it follows this tab's history.
+  const canGoBack = useSyncExternalStore(noSubscription, hasHistory, noHistory);
 
   return (
     <StatusFrame>

@@ -82,7 +82,7 @@ export async function createSignedInCustomer(
 /** The outbox as staff see it, newest first. */
 export async function readOutbox(
   h: Harness,
-  filter: { recipient?: string; kind?: string } = {},
+  filter: { recipient?: string; kind?: string; status?: string } = {},
 ): Promise<OutboxMessageDto[]> {
   const q = new URLSearchParams(filter as Record<string, string>);
   const res = await h.request(`/api/staff/outbox/?${q}`, { token: h.deps.config.staffToken });

@@ -1,27 +1,7 @@
 // Holds the server's answers to the contract: every JSON answer an API test receives from an endpoint of the table
 // must parse with that endpoint's answer schema, so the schemas cannot drift from what the server really sends.
 import type * as z from 'zod/mini';
-import { api } from '../../../contract/api';
-import { splitKey, type EndpointKey, type EndpointSpec } from '../../../contract/http';
-
-interface Route {
-  key: EndpointKey;
-  method: string;
-  pattern: RegExp;
-  spec: EndpointSpec;
-}
-
-const routes: Route[] = Object.entries(api).map(([key, spec]) => {
-  const [method, path] = splitKey(key as EndpointKey);
-  const pattern = new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+')}$`);
-  return { key: key as EndpointKey, method, pattern, spec };
-});
-
-/** The table's row for a request, when it has one: a literal segment beats a parameter (`fake/` before `:id/`). */
-export function endpointOf(method: string, path: string): Route | undefined {
-  const matches = routes.filter((r) => r.method === method && r.pattern.test(path));
-  return matches.sort((a, b) => b.key.split(':').length - a.key.split(':').length).at(-1);
-}
+import { endpointOf } from '../../../server/endpoints';
 
 /** Problems of one answer against its row; [] when it fits (or the request is not of the table). */
 export async function answerProblems(method: string, url: string, res: Response): Promise<string[]> {

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_guarantee_running_idx" ON "orders" USING btree ("guarantee_until") WHERE "orders"."status_id" = 5;

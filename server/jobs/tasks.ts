@@ -1,0 +1,32 @@
+// What the server runs in the background, registered on the one job runner (runner.ts says how it works).
+import type { Deps } from '../env';
+import { pruneJobs, type JobRunner } from './runner';
+import { settleExpiredGuarantees } from '../domain/orders/commands';
+import { orderChangedEvent, publishEvents } from '../realtime/order-events';
+import { registerOutbox } from '../delivery/worker';
+import { createChannels } from '../delivery/channels';
+import { registerRefunds } from '../delivery/yookassa-provider';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** How often expired guarantees are settled; until then reads derive "done" (README, Background jobs). */
+export const GUARANTEE_SWEEP_MS = 60_000;
+
+export function registerJobs(runner: JobRunner, deps: Deps): void {
+  // A guarantee that has run out makes its order done (its tab and the counters follow); the customer is told.
+  runner.every('orders.guarantee-sweep', GUARANTEE_SWEEP_MS, async ({ tx, now }) => {
+    const settled = await settleExpiredGuarantees(tx, now);
+    return () => publishEvents(deps, settled.map(orderChangedEvent));
+  });
+
+  registerOutbox(runner, deps, createChannels(deps.config));
+  registerRefunds(runner, deps);
+
+  // Finished jobs are kept a while for staff and for idempotency keys, then dropped.
+  runner.every('jobs.prune', HOUR, async ({ tx, now }) => {
+    await pruneJobs(tx, {
+      doneBefore: new Date(now.getTime() - 7 * DAY),
+      failedBefore: new Date(now.getTime() - 30 * DAY),
+    });
+  });
+}

@@ -1,0 +1,49 @@
+import pg from 'pg';
+import { randomBytes } from 'node:crypto';
+import { openDatabase, type Database } from '../../../server/db/client';
+
+/**
+ * A fresh database for one test file: PGlite in memory, or, with DATABASE_URL set, a new PostgreSQL database that
+ * `drop()` removes. `open()` gives further handles on the same PostgreSQL database (other "instances"); on PGlite
+ * there is none: an embedded database belongs to one process.
+ */
+export async function freshDatabase(): Promise<{
+  database: Database;
+  open(): Promise<Database>;
+  drop(): Promise<void>;
+}> {
+  const admin = process.env.DATABASE_URL;
+  if (!admin) {
+    const database = await openDatabase({});
+    return {
+      database,
+      open: () => Promise.reject(new Error('PGlite has one handle per database')),
+      drop: () => database.close(),
+    };
+  }
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const run = async (text: string) => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    await client.query(text);
+    await client.end();
+  };
+  await run(`create database ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  const opened: Database[] = [];
+  const open = async () => {
+    const database = await openDatabase({ url: url.toString() });
+    opened.push(database);
+    return database;
+  };
+  const database = await open();
+  return {
+    database,
+    open,
+    async drop() {
+      for (const d of opened) await d.close();
+      await run(`drop database if exists ${name} with (force)`);
+    },
+  };
+}
