@@ -15,7 +15,7 @@ import {
   writeArchive,
   type Snapshot,
 } from '../server/ops/backup';
-import { ADMIN_SOCKET, socketAnswers } from '../server/ops/admin-socket';
+import { ADMIN_SOCKET, MAX_SOCKET_PATH, socketAnswers } from '../server/ops/admin-socket';
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -48,6 +48,13 @@ export async function backup(
   if (!existsSync(join(dataDir, DB_FOLDER, 'PG_VERSION')))
     throw new BackupError(`There is no database in ${join(dataDir, DB_FOLDER)}: is DATA_DIR right?`);
   const socketPath = join(dataDir, ADMIN_SOCKET);
+  // Past this length the server opens no socket, and a running one could not be told from a stopped one.
+  if (socketPath.length > MAX_SOCKET_PATH)
+    throw new BackupError(
+      `${socketPath} is longer than a Unix socket's path may be (${MAX_SOCKET_PATH} bytes), ` +
+        'so a running server could not be asked for the snapshot. ' +
+        'Give the server and this command a shorter path to the same folder as DATA_DIR (a symbolic link will do).',
+    );
   let snapshot: Snapshot;
   let via: string;
   if (await socketAnswers(socketPath)) {

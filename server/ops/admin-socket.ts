@@ -12,7 +12,7 @@ import type { Logger } from './logger';
 
 export const ADMIN_SOCKET = 'admin.sock';
 /** Linux's limit on a socket's path (sun_path), less its terminating zero. */
-const MAX_SOCKET_PATH = 107;
+export const MAX_SOCKET_PATH = 107;
 
 /** Resolves true when something answers on the socket (a running server), false when nothing does. */
 export function socketAnswers(path: string): Promise<boolean> {
