@@ -144,6 +144,58 @@ describe('card payments through YooKassa', () => {
     expect(pay.payment.amount.value).toBe('100.00');
   });
 
+  it('asks YooKassa with no transaction open: the payment is committed first, other requests go on, retries converge', async () => {
+    const c = await customer(h);
+    const other = await customer(h);
+    const key = newKey();
+    const before = kassa.payments.size;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let asked!: () => void;
+    const askedNow = new Promise<void>((resolve) => (asked = resolve));
+    kassa.hold = async () => {
+      asked();
+      await released;
+    };
+    const body = { purpose: 'topup', amount: 500, method: 'card' };
+    const first = post(h, c, 'pay/', body, key);
+    await askedNow;
+    const second = post(h, c, 'pay/', body, key); // the customer's retry while the first still waits
+    // A bound, so that a server blocked behind the call fails here instead of hanging the file.
+    const unblocked = <T>(p: Promise<T>) =>
+      Promise.race([
+        p,
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error('blocked behind the YooKassa call')), 5000),
+        ),
+      ]);
+    try {
+      expect(await unblocked(finances(h, other))).toMatchObject({ money: 0 });
+      const rows = await unblocked(h.deps.db.select().from(payments).where(eq(payments.userId, c.id)));
+      expect(rows).toMatchObject([{ status: 'pending', amount: 500 }]);
+    } finally {
+      kassa.hold = undefined;
+      release();
+    }
+    const answers = await Promise.all([first, second]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    const [a, b] = (await Promise.all(answers.map((r) => r.json()))) as {
+      payment_id: number;
+      redirect_url: string;
+    }[];
+    expect(b).toEqual(a);
+    expect(kassa.payments.size).toBe(before + 1);
+    const yooId = a!.redirect_url.split('/checkout/')[1]!;
+    expect(kassa.payments.get(yooId)!.metadata).toEqual({ payment_id: String(a!.payment_id) });
+    const [row] = await h.deps.db.select().from(payments).where(eq(payments.id, a!.payment_id));
+    expect(row!.providerPaymentId).toBe(yooId);
+    // Later replays give the recorded answer without asking YooKassa again.
+    const asks = kassa.keys.length;
+    const replay = await post(h, c, 'pay/', body, key);
+    expect(await replay.json()).toEqual(a);
+    expect(kassa.keys).toHaveLength(asks);
+  });
+
   it('sends a storno to YooKassa as a refund of the payment: done, or rejected with the money back', async () => {
     const c = await customer(h);
     await verify(h, c);
