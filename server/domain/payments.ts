@@ -12,7 +12,7 @@ import {
   type PaymentPlan,
 } from '../db/tables';
 import { yookassaProvider } from '../delivery/yookassa-provider';
-import { badRequest, fieldErrors, notFound } from './errors';
+import { badRequest, fieldErrors, notFound, upstreamFailed } from './errors';
 import { lockAccount, moveMoney, publishFinances, type Tx } from './ledger';
 import { applyOrderPayment } from './orders/commands';
 import { publishEvents, type PendingEvent } from '../realtime/order-events';
@@ -274,14 +274,16 @@ export async function createPay(
 /** The placeholder provider id of a payment the provider has not been asked about yet. */
 export const NOT_YET_CREATED = 'creating:';
 
+export const PROVIDER_DOWN = 'Платёжный сервис не ответил. Попробуйте ещё раз через минуту.';
+
 /**
  * Second half of POST pay/, after the request's transaction has committed: registers the pending payment with the
  * provider (outside any transaction; YooKassa may take seconds) and records its id and the redirect in a short
  * transaction of its own, in the payment row and in the stored answer of the customer's Idempotency-Key. A retry
  * with that key replays the stored answer and, if the provider is still to be asked, asks it again with the same
  * provider idempotency key (made of our payment's id), so every retry converges on the one payment.
- * When the provider fails, nothing was charged: the payment is marked failed and the key forgotten (a retry starts
- * afresh).
+ * When the provider fails, nothing was charged: the payment is marked failed, the key forgotten (a retry starts
+ * afresh) and the customer gets 502 with a plain message.
  */
 export async function askProvider(
   deps: Deps,
@@ -305,7 +307,7 @@ export async function askProvider(
     tx.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
   if (!row || row.payment.status !== 'pending') {
     await deps.db.transaction(forgetKey);
-    throw new Error(`payment ${paymentId}: the provider was not asked`);
+    throw upstreamFailed(PROVIDER_DOWN);
   }
   const p = row.payment;
   let created: { id: string; redirectUrl: string };
@@ -324,7 +326,7 @@ export async function askProvider(
       await tx.update(payments).set({ status: 'failed', completedAt: deps.now() }).where(still);
       await forgetKey(tx);
     });
-    throw err;
+    throw upstreamFailed(PROVIDER_DOWN, err);
   }
   const done: PayResponse = { ...body, redirect_url: created.redirectUrl };
   const recorded = await deps.db.transaction(async (tx) => {
@@ -348,7 +350,7 @@ export async function askProvider(
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
   const answer = stored?.body ? (JSON.parse(stored.body) as PayResponse) : undefined;
   if (answer?.status === 'redirect' && answer.redirect_url) return answer;
-  throw new Error(`payment ${paymentId}: the provider was not asked`);
+  throw upstreamFailed(PROVIDER_DOWN);
 }
 
 /**

@@ -1,7 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { useHarness } from './harness';
-import { customer, finances, get, newKey, post, verify, type Customer } from './payments-fixtures';
+import {
+  credit,
+  customer,
+  finances,
+  get,
+  newKey,
+  order,
+  orderRow,
+  post,
+  verify,
+  type Customer,
+} from './payments-fixtures';
 import { startYooKassaStandIn, type YooKassaStandIn } from './helpers/yookassa-stand-in';
 import { SANDBOX_DELIVERY } from '../../server/delivery/settings';
 import { registerRefunds } from '../../server/delivery/yookassa-provider';
@@ -194,6 +205,39 @@ describe('card payments through YooKassa', () => {
     const replay = await post(h, c, 'pay/', body, key);
     expect(await replay.json()).toEqual(a);
     expect(kassa.keys).toHaveLength(asks);
+  });
+
+  it('answers 502 in plain words when YooKassa does not answer: nothing charged, the payment failed, a retry works', async () => {
+    const c = await customer(h);
+    const o = await order(h, c.id, { price: 2000 });
+    await credit(h, c, 500);
+    const key = newKey();
+    const before = kassa.payments.size;
+    kassa.failNext = 3; // every try of the client's three
+    const body = { purpose: 'order', order_id: o.id, method: 'card', use_money: true };
+    const res = await post(h, c, 'pay/', body, key);
+    expect(res.status).toBe(502);
+    expect(await res.json()).toEqual({
+      detail: 'Платёжный сервис не ответил. Попробуйте ещё раз через минуту.',
+    });
+    expect(kassa.payments.size).toBe(before);
+    const failed = await h.deps.db.select().from(payments).where(eq(payments.userId, c.id));
+    expect(failed).toMatchObject([{ status: 'failed', amount: 1500 }]);
+    expect(await finances(h, c)).toMatchObject({ money: 500 });
+    expect((await orderRow(h, o.id)).paid).toBe(0);
+
+    // The same request again, with the same key: a new payment, and this time YooKassa answers.
+    const again = await post(h, c, 'pay/', body, key);
+    expect(again.status).toBe(200);
+    const pay = (await again.json()) as { status: string; payment_id: number; redirect_url: string };
+    expect(pay).toMatchObject({ status: 'redirect', amount: 1500 });
+    expect(pay.payment_id).not.toBe(failed[0]!.id);
+    expect(kassa.payments.size).toBe(before + 1);
+    const yooId = pay.redirect_url.split('/checkout/')[1]!;
+    kassa.pay(yooId);
+    await notify('payment.succeeded', yooId);
+    expect((await orderRow(h, o.id)).paid).toBe(2000);
+    expect(await finances(h, c)).toMatchObject({ money: 0 });
   });
 
   it('sends a storno to YooKassa as a refund of the payment: done, or rejected with the money back', async () => {
