@@ -272,11 +272,15 @@ describe('card payments through YooKassa', () => {
     kassa.refundOutcome = 'canceled';
     const second = await storno(400);
     expect(await finances(h, c)).toMatchObject({ money: 0 });
+    h.published.length = 0;
     await runner.runDue();
     expect(await statusOf(second)).toBe('rejected');
     expect(await finances(h, c)).toMatchObject({ money: 400 });
+    // The customer's open tabs are told the money is back, as when staff reject a refund.
+    expect(h.published).toEqual([{ userId: c.id, event: { type: 'finances', money: 400, bonus: 0 } }]);
     await runner.runDue();
     expect(await finances(h, c)).toMatchObject({ money: 400 });
+    expect(h.published).toHaveLength(1);
     expect((await get(h, c, 'requests/')).status).toBe(200);
   });
 });
