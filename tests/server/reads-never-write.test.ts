@@ -78,6 +78,7 @@ describe('reads never write', () => {
       if (path.includes(':network'))
         return ['vk', 'google', 'nope'].map((network) => fill(path, { network }));
       if (path.includes(':pid')) return [fill(path, { pid: 'no-such-payment' })];
+      if (path.includes('yookassa/return/:id')) return [fill(path, { id: 999_999 })];
       if (path.includes(':px/:file')) return [fill(path, { px: '64', file: 'none.webp' })];
       expect(path, 'a path parameter this test does not fill').not.toMatch(/:\w+/);
       return [path];
