@@ -327,7 +327,8 @@ export const paymentsApi = {
   'POST /api/client/payments/pay/': endpoint({
     body: PayRequest,
     answer: PayResponse,
-    errors: moneyErrors,
+    // 502: the acquirer did not answer; nothing was charged, the same request may be made again.
+    errors: [...moneyErrors, 502],
     auth: 'customer',
   }),
   'POST /api/client/payments/packets/': endpoint({

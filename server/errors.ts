@@ -11,4 +11,5 @@ export const HTTP_STATUS: Record<FailureKind, ContentfulStatusCode> = {
   tooLarge: 413,
   mismatch: 422,
   tooMany: 429,
+  upstream: 502,
 };

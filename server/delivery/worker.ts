@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { outbox } from '../db/tables';
 import type { JobRunner } from '../jobs/runner';
@@ -84,9 +84,25 @@ export async function deliverMessage(
   }
 }
 
+/**
+ * A message whose job has failed for good and that is not settled: failed, with the job's reason. The last try's
+ * own failure has done this already; this is for a last try whose instance died (the runner fails the job when
+ * its lease runs out, and no try was left to move the row off `sending`).
+ */
+export async function failMessage(deps: Pick<DeliveryDeps, 'db'>, id: number, why: string): Promise<void> {
+  await deps.db
+    .update(outbox)
+    .set({ status: 'failed', lastError: why.slice(0, 500) })
+    .where(and(eq(outbox.id, id), inArray(outbox.status, ['pending', 'sending'])));
+}
+
 /** Registers the outbox's job on the runner. */
 export function registerOutbox(runner: JobRunner, deps: DeliveryDeps, channels: OutboxChannels): void {
-  runner.handle<{ id: number }>(OUTBOX_JOB, async ({ id }, ctx) => {
-    await deliverMessage(deps, channels, id, ctx.attempt);
-  });
+  runner.handle<{ id: number }>(
+    OUTBOX_JOB,
+    async ({ id }, ctx) => {
+      await deliverMessage(deps, channels, id, ctx.attempt);
+    },
+    { onFailed: ({ id }, { reason: why }) => failMessage(deps, id, why) },
+  );
 }

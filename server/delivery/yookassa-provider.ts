@@ -3,7 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Deps } from '../env';
 import type { JobRunner } from '../jobs/runner';
 import { payments, stornoRefunds, users } from '../db/tables';
-import { lockAccount, moveMoney } from '../domain/ledger';
+import { lockAccount, moveMoney, publishFinances } from '../domain/ledger';
+import type { Finances } from '../../contract/payments.api';
 import type { PaymentOutcome, PaymentProvider } from '../domain/payment-provider';
 import type { PaymentsSettings } from './settings';
 import {
@@ -147,10 +148,11 @@ export const REFUND_JOB = 'payments.refund';
 /**
  * A storno (the customer's money back to the card it came from) sent to YooKassa as a refund of that payment, with
  * the storno's own idempotency key: a repeated try gets the same refund back. Succeeded → done; canceled →
- * rejected, the money back on the balance; pending → thrown, so the job runner asks again after its backoff.
+ * rejected, the money back on the balance and the customer's open tabs told the new balances (the `finances` event,
+ * as when staff reject one); pending → thrown, so the job runner asks again after its backoff.
  */
 export async function refundStorno(
-  deps: Pick<Deps, 'db' | 'now'>,
+  deps: Pick<Deps, 'db' | 'now' | 'realtime'>,
   settings: YooKassaSettings,
   client: YooKassaClient,
   stornoId: number,
@@ -179,7 +181,8 @@ export async function refundStorno(
     `storno-${storno.id}`,
   );
   if (refund.status === 'pending') throw new Error(`YooKassa refund ${refund.id} is still pending`);
-  return deps.db.transaction(async (tx) => {
+  let back: Finances | undefined;
+  const status = await deps.db.transaction(async (tx) => {
     const status = refund.status === 'succeeded' ? 'done' : 'rejected';
     const [moved] = await tx
       .update(stornoRefunds)
@@ -188,17 +191,23 @@ export async function refundStorno(
       .returning();
     if (moved && status === 'rejected') {
       await lockAccount(tx, storno.userId);
-      await moveMoney({ db: tx, now: deps.now }, storno.userId, 'money', storno.amount, 'refund', {
+      back = await moveMoney({ db: tx, now: deps.now }, storno.userId, 'money', storno.amount, 'refund', {
         paymentId: payment.id,
         refundId: storno.id,
       });
     }
     return status;
   });
+  // After commit, as every balance change is announced.
+  if (back) await publishFinances(deps, storno.userId, back);
+  return status;
 }
 
 /** Registers the storno refunds' job: YooKassa refunds them; under the sandbox they wait for staff, as before. */
-export function registerRefunds(runner: JobRunner, deps: Pick<Deps, 'db' | 'now' | 'config'>): void {
+export function registerRefunds(
+  runner: JobRunner,
+  deps: Pick<Deps, 'db' | 'now' | 'config' | 'realtime'>,
+): void {
   const settings = deps.config.delivery.payments;
   const client =
     settings.driver === 'yookassa' ? yookassaClient(settings, { timeoutMs: TIMEOUT_MS }) : undefined;

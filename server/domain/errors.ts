@@ -17,7 +17,9 @@ export type FailureKind =
   /** The same idempotency key with another request. */
   | 'mismatch'
   /** A rate limit: try again after `retryAfterSeconds`. */
-  | 'tooMany';
+  | 'tooMany'
+  /** An outside service (the acquirer) failed or did not answer; nothing happened, a retry may succeed. */
+  | 'upstream';
 
 export class DomainError extends Error {
   constructor(
@@ -42,6 +44,11 @@ export const notFound = (detail = 'Не найдено.') => new DomainError('no
 export const conflict = (detail: string) => new DomainError('conflict', { detail });
 export const tooLarge = (detail: string) => new DomainError('tooLarge', { detail });
 export const mismatch = (detail: string) => new DomainError('mismatch', { detail });
+export const upstreamFailed = (detail: string, cause?: unknown) => {
+  const err = new DomainError('upstream', { detail });
+  if (cause !== undefined) err.cause = cause;
+  return err;
+};
 export const tooManyRequests = (
   retryAfterSeconds: number,
   detail = 'Слишком много попыток. Попробуйте позже.',

@@ -8,9 +8,12 @@ export interface CreatePaymentInput {
   description: string;
   /** In-app path the customer returns to after the provider (the sandbox's page adds the outcome). */
   returnUrl: string;
-  /** Our payment's row (inserted first, in the same transaction). */
+  /** Our payment's row (committed before the provider is asked: no transaction is open during the call). */
   paymentId: number;
-  /** Stable for one request of the customer (their Idempotency-Key): the provider's idempotency key is made of it. */
+  /**
+   * Stable for one payment of one request of the customer (their Idempotency-Key and our payment's id): the
+   * provider's idempotency key is made of it, so asking again after a lost answer creates nothing twice.
+   */
   key: string;
   method: PaymentMethodId;
   /** Where a receipt goes (54-FZ), when the provider sends one. */
@@ -34,7 +37,7 @@ export const SANDBOX_BASE = '/api/client/payments/sandbox';
 /**
  * The sandbox acquirer: ids are random UUIDs (the only handle its unauthenticated pay page gets), the pay page is
  * GET {SANDBOX_BASE}/{id}/ (server/routes/payments.ts), and completion settles the payment in our database.
- * It does no network IO, so creating a payment inside the caller's transaction is safe.
+ * It does no network IO; like every provider it is asked after the payment row has committed (askProvider).
  */
 export function sandboxProvider(
   settle: (id: string, outcome: PaymentOutcome) => Promise<unknown>,

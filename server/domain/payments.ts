@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import type { Deps } from '../env';
 import {
+  idempotencyKeys,
   ledgerEntries,
   orders,
   packetOrders,
@@ -11,7 +12,7 @@ import {
   type PaymentPlan,
 } from '../db/tables';
 import { yookassaProvider } from '../delivery/yookassa-provider';
-import { badRequest, fieldErrors, notFound } from './errors';
+import { badRequest, fieldErrors, notFound, upstreamFailed } from './errors';
 import { lockAccount, moveMoney, publishFinances, type Tx } from './ledger';
 import { applyOrderPayment } from './orders/commands';
 import { publishEvents, type PendingEvent } from '../realtime/order-events';
@@ -178,7 +179,6 @@ export async function createPay(
   tx: Tx,
   userId: number,
   input: PayInput,
-  request: { key: string } = { key: randomUUID() },
 ): Promise<{ body: PayResponse; effects: MoneyEffects }> {
   const txDeps = { db: tx, now: deps.now };
   const fin = await lockAccount(tx, userId);
@@ -244,7 +244,8 @@ export async function createPay(
   }
 
   const provider = providerOf(deps);
-  // The row first, so the provider can be told our payment's id; its own id replaces the placeholder below.
+  // Only the row here, in the request's transaction: the provider is asked after commit (askProvider), so no
+  // outside call ever holds this transaction's locks. Its own id replaces the placeholder then.
   const [payment] = await tx
     .insert(payments)
     .values({
@@ -253,7 +254,7 @@ export async function createPay(
       method: input.method,
       amount: plan.external,
       provider: provider.name,
-      providerPaymentId: `creating:${randomUUID()}`,
+      providerPaymentId: `${NOT_YET_CREATED}${randomUUID()}`,
       orderId: input.purpose === 'order' ? (input.order_id ?? null) : null,
       packetId,
       plan: stored,
@@ -263,29 +264,93 @@ export async function createPay(
     })
     .returning({ id: payments.id });
   if (!payment) throw new Error('payment insert returned nothing');
-  const [customer] = await tx
-    .select({ email: users.email, phone: users.phone })
-    .from(users)
-    .where(eq(users.id, userId));
-  const created = await provider.createPayment({
-    amount: plan.external,
-    description,
-    returnUrl: `/payment?back=${encodeURIComponent(back)}`,
-    paymentId: payment.id,
-    key: `${userId}:${request.key}`,
-    method: input.method,
-    customer: { email: customer?.email ?? null, phone: customer?.phone ?? null },
-  });
-  await tx.update(payments).set({ providerPaymentId: created.id }).where(eq(payments.id, payment.id));
   return {
-    body: {
-      status: 'redirect',
-      payment_id: payment.id,
-      redirect_url: created.redirectUrl,
-      amount: plan.external,
-    },
+    // No redirect_url yet: the stored answer says "the provider is still to be asked" (askProvider fills it in).
+    body: { status: 'redirect', payment_id: payment.id, redirect_url: '', amount: plan.external },
     effects: { userId, events: [] },
   };
+}
+
+/** The placeholder provider id of a payment the provider has not been asked about yet. */
+export const NOT_YET_CREATED = 'creating:';
+
+export const PROVIDER_DOWN = 'Платёжный сервис не ответил. Попробуйте ещё раз через минуту.';
+
+/**
+ * Second half of POST pay/, after the request's transaction has committed: registers the pending payment with the
+ * provider (outside any transaction; YooKassa may take seconds) and records its id and the redirect in a short
+ * transaction of its own, in the payment row and in the stored answer of the customer's Idempotency-Key. A retry
+ * with that key replays the stored answer and, if the provider is still to be asked, asks it again with the same
+ * provider idempotency key (made of our payment's id), so every retry converges on the one payment.
+ * When the provider fails, nothing was charged: the payment is marked failed, the key forgotten (a retry starts
+ * afresh) and the customer gets 502 with a plain message.
+ */
+export async function askProvider(
+  deps: Deps,
+  userId: number,
+  key: string,
+  body: PayResponse,
+): Promise<PayResponse> {
+  if (body.status !== 'redirect' || body.redirect_url) return body;
+  const paymentId = body.payment_id;
+  const [row] = await deps.db
+    .select({ payment: payments, email: users.email, phone: users.phone })
+    .from(payments)
+    .innerJoin(users, eq(users.id, payments.userId))
+    .where(and(eq(payments.id, paymentId), eq(payments.userId, userId)));
+  const still = and(
+    eq(payments.id, paymentId),
+    eq(payments.status, 'pending'),
+    like(payments.providerPaymentId, `${NOT_YET_CREATED}%`),
+  );
+  const forgetKey = (tx: Tx) =>
+    tx.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+  if (!row || row.payment.status !== 'pending') {
+    await deps.db.transaction(forgetKey);
+    throw upstreamFailed(PROVIDER_DOWN);
+  }
+  const p = row.payment;
+  let created: { id: string; redirectUrl: string };
+  try {
+    created = await providerOf(deps).createPayment({
+      amount: p.amount,
+      description: p.description,
+      returnUrl: `/payment?back=${encodeURIComponent(p.back)}`,
+      paymentId: p.id,
+      key: `${userId}:${key}:${p.id}`,
+      method: p.method,
+      customer: { email: row.email, phone: row.phone },
+    });
+  } catch (err) {
+    await deps.db.transaction(async (tx) => {
+      await tx.update(payments).set({ status: 'failed', completedAt: deps.now() }).where(still);
+      await forgetKey(tx);
+    });
+    throw upstreamFailed(PROVIDER_DOWN, err);
+  }
+  const done: PayResponse = { ...body, redirect_url: created.redirectUrl };
+  const recorded = await deps.db.transaction(async (tx) => {
+    const [moved] = await tx
+      .update(payments)
+      .set({ providerPaymentId: created.id })
+      .where(still)
+      .returning({ id: payments.id });
+    if (!moved) return false;
+    await tx
+      .update(idempotencyKeys)
+      .set({ responseBody: JSON.stringify(done) })
+      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+    return true;
+  });
+  if (recorded) return done;
+  // A concurrent retry of the same request recorded it first: its answer is the one.
+  const [stored] = await deps.db
+    .select({ body: idempotencyKeys.responseBody })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+  const answer = stored?.body ? (JSON.parse(stored.body) as PayResponse) : undefined;
+  if (answer?.status === 'redirect' && answer.redirect_url) return answer;
+  throw upstreamFailed(PROVIDER_DOWN);
 }
 
 /**

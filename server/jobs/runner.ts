@@ -14,6 +14,9 @@
  *   // (b) One-off jobs: a handler per name, and jobs enqueued with any executor — pass the caller's transaction
  *   // so the job is queued atomically with its cause (an outbox message with the order that caused it).
  *   runner.handle('outbox.deliver', async (payload, { attempt, signal }) => { ... });
+ *   // Optionally told when a job has failed for good — also when its instance died on the last try and no
+ *   // handler was left to see it — so whatever tracks the work can follow (the outbox row turns failed).
+ *   runner.handle('outbox.deliver', handler, { onFailed: async (payload, { id, reason }) => { ... } });
  *   await enqueue({ db: tx, now: deps.now }, { name: 'outbox.deliver', payload: { id }, key: `outbox:${id}`, maxAttempts: 8 });
  *
  *   await runner.start();   // runs what is due at once, then every `pollMs`
@@ -59,6 +62,16 @@ export interface JobContext {
 }
 export type JobHandler<P = unknown> = (payload: P, ctx: JobContext) => Promise<void>;
 
+/** Told once a job has failed for good, with the reason stored in `last_error`; it must be idempotent. */
+export type JobFailureHook<P = unknown> = (
+  payload: P,
+  ctx: { id: number; key: string | null; reason: string },
+) => Promise<void>;
+
+export interface HandleOptions<P> {
+  onFailed?: JobFailureHook<P>;
+}
+
 export interface EnqueueOptions {
   name: string;
   payload?: unknown;
@@ -79,7 +92,7 @@ export interface PassReport {
 export interface JobRunner {
   readonly instanceId: string;
   every(name: string, ms: number, handler: RecurringHandler): void;
-  handle<P>(name: string, handler: JobHandler<P>): void;
+  handle<P>(name: string, handler: JobHandler<P>, opts?: HandleOptions<P>): void;
   runDue(): Promise<PassReport>;
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -162,6 +175,19 @@ export function createJobRunner(
   const instanceId = opts.instanceId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const recurring = new Map<string, { ms: number; handler: RecurringHandler }>();
   const handlers = new Map<string, JobHandler>();
+  const failureHooks = new Map<string, JobFailureHook>();
+
+  /** Runs a job's failure hook; its own failure is logged, never thrown (the job is failed either way). */
+  async function failedForGood(
+    job: { id: number; name: string; key: string | null; payload: unknown },
+    reason: string,
+  ) {
+    const hook = failureHooks.get(job.name);
+    if (!hook) return;
+    await hook(job.payload, { id: job.id, key: job.key, reason }).catch((err: unknown) =>
+      log?.error({ err, job: job.id, name: job.name }, 'job failure hook failed'),
+    );
+  }
   let abort = new AbortController();
   let timer: ReturnType<typeof setInterval> | undefined;
   let pass: Promise<PassReport> | undefined;
@@ -222,12 +248,22 @@ export function createJobRunner(
       sql`, `,
     );
     const t = sql`${iso(at)}::timestamptz`;
-    // A job whose last attempt's lease ran out (its instance died) has no attempt left: it fails here.
-    await db.execute(
+    // A job whose last attempt's lease ran out (its instance died) has no attempt left: it fails here, and its
+    // failure hook is told (the dead instance never was).
+    const expired = await db.execute(
       sql`update jobs set state = 'failed', finished_at = ${t}, locked_until = null,
             last_error = coalesce(last_error || ' / ', '') || 'lease ran out on the last attempt'
-          where state = 'running' and locked_until <= ${t} and attempts >= max_attempts and name in (${nameList})`,
+          where state = 'running' and locked_until <= ${t} and attempts >= max_attempts and name in (${nameList})
+          returning id, name, key, payload, last_error`,
     );
+    for (const job of rowsOf<{
+      id: number | string;
+      name: string;
+      key: string | null;
+      payload: unknown;
+      last_error: string;
+    }>(expired))
+      await failedForGood({ ...job, id: Number(job.id) }, job.last_error);
     const res = await db.execute(
       sql`update jobs set state = 'running', attempts = attempts + 1, locked_by = ${instanceId},
             locked_until = ${iso(new Date(at.getTime() + leaseMs))}::timestamptz
@@ -273,6 +309,7 @@ export function createJobRunner(
           sql`update jobs set state = 'failed', last_error = ${reason}, locked_until = null,
                 finished_at = ${iso(finished)}::timestamptz where ${mine}`,
         );
+        await failedForGood(job, reason);
         return { id: job.id, name: job.name, outcome: 'failed' };
       }
       log?.warn({ err: e, job: job.id, name: job.name, attempt: job.attempts }, 'job failed, will retry');
@@ -321,9 +358,10 @@ export function createJobRunner(
       if (recurring.has(name)) throw new Error(`recurring task ${name} is registered twice`);
       recurring.set(name, { ms, handler });
     },
-    handle(name, handler) {
+    handle(name, handler, handleOpts) {
       if (handlers.has(name)) throw new Error(`job ${name} has two handlers`);
       handlers.set(name, handler as JobHandler);
+      if (handleOpts?.onFailed) failureHooks.set(name, handleOpts.onFailed as JobFailureHook);
     },
     runDue,
     async start() {

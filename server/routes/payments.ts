@@ -9,6 +9,7 @@ import { requireCustomer } from '../middleware/auth';
 import { requireIdempotencyKey, requestFingerprint, withIdempotency } from '../domain/idempotency';
 import type { Tx } from '../domain/ledger';
 import {
+  askProvider,
   createPay,
   paymentSettings,
   providerOf,
@@ -76,6 +77,8 @@ export async function idempotent<T>(
   deps: Deps,
   body: unknown,
   run: (tx: Tx, key: string) => Promise<{ status: 200 | 201; body: T; effects?: MoneyEffects }>,
+  /** Outside work on the committed (or replayed) answer, with no transaction open; its result is the answer. */
+  after?: (body: T, key: string) => Promise<T>,
 ) {
   const key = requireIdempotencyKey(c.req.header('idempotency-key'));
   const userId = c.get('userId');
@@ -90,7 +93,8 @@ export async function idempotent<T>(
     },
   );
   if (res.fresh && effects) await publishEffects(deps, effects);
-  return c.json(res.body as object, res.status);
+  const answer = after ? await after(res.body, key) : res.body;
+  return c.json(answer as object, res.status);
 }
 
 // ---- The payments router (/api/client/payments) ----
@@ -152,10 +156,17 @@ export function paymentsRoutes(deps: Deps) {
 
   app.post('/pay/', auth, valid('json', PayRequest), async (c) => {
     const body = c.req.valid('json');
-    return idempotent(c, deps, body, async (tx, key) => {
-      const r = await createPay(deps, tx, c.get('userId'), body, { key });
-      return { status: 200, body: r.body satisfies PayResponse, effects: r.effects };
-    });
+    // The provider is asked after the request's transaction has committed (askProvider, in `after`).
+    return idempotent(
+      c,
+      deps,
+      body,
+      async (tx) => {
+        const r = await createPay(deps, tx, c.get('userId'), body);
+        return { status: 200, body: r.body satisfies PayResponse, effects: r.effects };
+      },
+      (answer, key) => askProvider(deps, c.get('userId'), key, answer),
+    );
   });
 
   app.post('/packets/', auth, valid('json', PacketRequest), async (c) => {

@@ -4,7 +4,9 @@ import { createCustomer, readOutbox } from './helpers/auth';
 import { startSmscStandIn, type SmscStandIn } from './helpers/smsc-stand-in';
 import { createChannels } from '../../server/delivery/channels';
 import { SANDBOX_DELIVERY } from '../../server/delivery/settings';
-import { registerOutbox } from '../../server/delivery/worker';
+import { eq } from 'drizzle-orm';
+import { jobs } from '../../server/db/tables';
+import { OUTBOX_MAX_ATTEMPTS, outboxJobKey, registerOutbox } from '../../server/delivery/worker';
 import { createJobRunner, type JobRunner } from '../../server/jobs/runner';
 import { sendToOutbox } from '../../server/domain/outbox';
 
@@ -133,5 +135,30 @@ describe('SMS through SMSC', () => {
     expect(await stateOf('+79990000004')).toMatchObject({ status: 'sent', attempts: 2 });
     expect(smsc.lookups).toEqual([`ob${row.id}`]); // asked by our id, and found it: not sent again
     expect(smsc.taken).toHaveLength(1);
+  });
+  it('fails a message whose last try died with its instance, with the reason', async () => {
+    smsc.silent = true;
+    const row = await sms('+79990000005');
+    await deliver(); // no answer: the row stays sending, the job waits for its next try
+    expect(await stateOf('+79990000005')).toMatchObject({ status: 'sending', attempts: 1 });
+    // Its last try was claimed by an instance that then died: the job is running under a lease nobody renews.
+    await h.deps.db
+      .update(jobs)
+      .set({
+        state: 'running',
+        attempts: OUTBOX_MAX_ATTEMPTS,
+        lockedBy: 'dead',
+        lockedUntil: new Date(h.clock.now.getTime() + 60_000),
+      })
+      .where(eq(jobs.key, outboxJobKey(row.id)));
+    smsc.silent = false;
+    h.clock.advance(60_000);
+    await deliver();
+    const failed = await stateOf('+79990000005');
+    expect(failed.status).toBe('failed');
+    expect(failed.last_error).toMatch(/SMSC unreachable.* \/ lease ran out on the last attempt$/);
+    expect(smsc.taken).toHaveLength(1); // the one try the gateway took; nothing sent after the job failed
+    h.clock.advance(3_600_000);
+    expect(await deliver()).toBe(0);
   });
 });

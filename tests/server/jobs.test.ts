@@ -170,6 +170,58 @@ describe('one-off jobs', () => {
     expect(row).toMatchObject({ state: 'failed', lastError: 'lease ran out on the last attempt' });
   });
 
+  it('tells the failure hook once a job has failed for good: after its last throw, or its last lease running out', async () => {
+    const r = runner();
+    const told: { payload: unknown; id: number; key: string | null; reason: string }[] = [];
+    const onFailed = async (payload: unknown, ctx: { id: number; key: string | null; reason: string }) => {
+      told.push({ payload, ...ctx });
+    };
+    r.handle(
+      'flaky',
+      async (_p, ctx) => {
+        throw new Error(`no (${ctx.attempt})`);
+      },
+      { onFailed },
+    );
+    r.handle('slow', async () => {}, { onFailed });
+    const flaky = await enqueue(
+      { db: database.db, now },
+      { name: 'flaky', key: 'f', payload: { n: 1 }, maxAttempts: 2 },
+    );
+    expect((await r.runDue()).jobs.map((j) => j.outcome)).toEqual(['retry']);
+    expect(told).toEqual([]); // a retry is no failure yet
+    clock.at(1000);
+    expect((await r.runDue()).jobs.map((j) => j.outcome)).toEqual(['failed']);
+    expect(told).toEqual([{ payload: { n: 1 }, id: flaky.id, key: 'f', reason: 'no (2)' }]);
+
+    // An instance died on the last try of another: no handler ran, the hook is told when the lease runs out.
+    const [dead] = await database.db
+      .insert(jobs)
+      .values({
+        name: 'slow',
+        key: 's',
+        payload: { n: 2 },
+        state: 'running',
+        attempts: 3,
+        maxAttempts: 3,
+        runAt: T0,
+        lockedBy: 'dead',
+        lockedUntil: new Date(T0.getTime() + 5000),
+        lastError: 'timeout',
+        createdAt: T0,
+      })
+      .returning();
+    clock.at(4999);
+    await r.runDue();
+    expect(told).toHaveLength(1);
+    clock.at(5000);
+    await r.runDue();
+    await r.runDue();
+    expect(told.slice(1)).toEqual([
+      { payload: { n: 2 }, id: dead!.id, key: 's', reason: 'timeout / lease ran out on the last attempt' },
+    ]);
+  });
+
   it('prunes finished jobs past their keeping time', async () => {
     const r = runner();
     r.handle('ok', async () => {});

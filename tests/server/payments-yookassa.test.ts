@@ -1,7 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { useHarness } from './harness';
-import { customer, finances, get, newKey, post, verify, type Customer } from './payments-fixtures';
+import {
+  credit,
+  customer,
+  finances,
+  get,
+  newKey,
+  order,
+  orderRow,
+  post,
+  verify,
+  type Customer,
+} from './payments-fixtures';
 import { startYooKassaStandIn, type YooKassaStandIn } from './helpers/yookassa-stand-in';
 import { SANDBOX_DELIVERY } from '../../server/delivery/settings';
 import { registerRefunds } from '../../server/delivery/yookassa-provider';
@@ -144,6 +155,91 @@ describe('card payments through YooKassa', () => {
     expect(pay.payment.amount.value).toBe('100.00');
   });
 
+  it('asks YooKassa with no transaction open: the payment is committed first, other requests go on, retries converge', async () => {
+    const c = await customer(h);
+    const other = await customer(h);
+    const key = newKey();
+    const before = kassa.payments.size;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let asked!: () => void;
+    const askedNow = new Promise<void>((resolve) => (asked = resolve));
+    kassa.hold = async () => {
+      asked();
+      await released;
+    };
+    const body = { purpose: 'topup', amount: 500, method: 'card' };
+    const first = post(h, c, 'pay/', body, key);
+    await askedNow;
+    const second = post(h, c, 'pay/', body, key); // the customer's retry while the first still waits
+    // A bound, so that a server blocked behind the call fails here instead of hanging the file.
+    const unblocked = <T>(p: Promise<T>) =>
+      Promise.race([
+        p,
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error('blocked behind the YooKassa call')), 5000),
+        ),
+      ]);
+    try {
+      expect(await unblocked(finances(h, other))).toMatchObject({ money: 0 });
+      const rows = await unblocked(h.deps.db.select().from(payments).where(eq(payments.userId, c.id)));
+      expect(rows).toMatchObject([{ status: 'pending', amount: 500 }]);
+    } finally {
+      kassa.hold = undefined;
+      release();
+    }
+    const answers = await Promise.all([first, second]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    const [a, b] = (await Promise.all(answers.map((r) => r.json()))) as {
+      payment_id: number;
+      redirect_url: string;
+    }[];
+    expect(b).toEqual(a);
+    expect(kassa.payments.size).toBe(before + 1);
+    const yooId = a!.redirect_url.split('/checkout/')[1]!;
+    expect(kassa.payments.get(yooId)!.metadata).toEqual({ payment_id: String(a!.payment_id) });
+    const [row] = await h.deps.db.select().from(payments).where(eq(payments.id, a!.payment_id));
+    expect(row!.providerPaymentId).toBe(yooId);
+    // Later replays give the recorded answer without asking YooKassa again.
+    const asks = kassa.keys.length;
+    const replay = await post(h, c, 'pay/', body, key);
+    expect(await replay.json()).toEqual(a);
+    expect(kassa.keys).toHaveLength(asks);
+  });
+
+  it('answers 502 in plain words when YooKassa does not answer: nothing charged, the payment failed, a retry works', async () => {
+    const c = await customer(h);
+    const o = await order(h, c.id, { price: 2000 });
+    await credit(h, c, 500);
+    const key = newKey();
+    const before = kassa.payments.size;
+    kassa.failNext = 3; // every try of the client's three
+    const body = { purpose: 'order', order_id: o.id, method: 'card', use_money: true };
+    const res = await post(h, c, 'pay/', body, key);
+    expect(res.status).toBe(502);
+    expect(await res.json()).toEqual({
+      detail: 'Платёжный сервис не ответил. Попробуйте ещё раз через минуту.',
+    });
+    expect(kassa.payments.size).toBe(before);
+    const failed = await h.deps.db.select().from(payments).where(eq(payments.userId, c.id));
+    expect(failed).toMatchObject([{ status: 'failed', amount: 1500 }]);
+    expect(await finances(h, c)).toMatchObject({ money: 500 });
+    expect((await orderRow(h, o.id)).paid).toBe(0);
+
+    // The same request again, with the same key: a new payment, and this time YooKassa answers.
+    const again = await post(h, c, 'pay/', body, key);
+    expect(again.status).toBe(200);
+    const pay = (await again.json()) as { status: string; payment_id: number; redirect_url: string };
+    expect(pay).toMatchObject({ status: 'redirect', amount: 1500 });
+    expect(pay.payment_id).not.toBe(failed[0]!.id);
+    expect(kassa.payments.size).toBe(before + 1);
+    const yooId = pay.redirect_url.split('/checkout/')[1]!;
+    kassa.pay(yooId);
+    await notify('payment.succeeded', yooId);
+    expect((await orderRow(h, o.id)).paid).toBe(2000);
+    expect(await finances(h, c)).toMatchObject({ money: 0 });
+  });
+
   it('sends a storno to YooKassa as a refund of the payment: done, or rejected with the money back', async () => {
     const c = await customer(h);
     await verify(h, c);
@@ -176,11 +272,15 @@ describe('card payments through YooKassa', () => {
     kassa.refundOutcome = 'canceled';
     const second = await storno(400);
     expect(await finances(h, c)).toMatchObject({ money: 0 });
+    h.published.length = 0;
     await runner.runDue();
     expect(await statusOf(second)).toBe('rejected');
     expect(await finances(h, c)).toMatchObject({ money: 400 });
+    // The customer's open tabs are told the money is back, as when staff reject a refund.
+    expect(h.published).toEqual([{ userId: c.id, event: { type: 'finances', money: 400, bonus: 0 } }]);
     await runner.runDue();
     expect(await finances(h, c)).toMatchObject({ money: 400 });
+    expect(h.published).toHaveLength(1);
     expect((await get(h, c, 'requests/')).status).toBe(200);
   });
 });

@@ -37,6 +37,8 @@ export interface YooKassaStandIn {
   refundOutcome: 'succeeded' | 'canceled';
   /** Answer the next n requests with 500 (the documented "result unknown": repeat with the same key). */
   failNext: number;
+  /** When set, every request waits for it first (a slow YooKassa: the test looks around meanwhile). */
+  hold?: () => Promise<void>;
   /** The customer pays on the confirmation page: succeeded, or waiting_for_capture when capture was false. */
   pay(id: string): void;
   /** The customer leaves the page; the payment expires. */
@@ -113,6 +115,7 @@ export async function startYooKassaStandIn(
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const raw = Buffer.concat(chunks).toString('utf8');
+    await stand.hold?.();
     if (req.headers.authorization !== auth)
       return error(res, 401, 'invalid_credentials', 'Authentication error: wrong shopId or secret key');
     if (stand.failNext > 0) {
