@@ -9,6 +9,7 @@ import { orders, users } from '../../server/db/tables';
 import { createJobRunner } from '../../server/jobs/runner';
 import { GUARANTEE_SWEEP_MS, registerJobs } from '../../server/jobs/tasks';
 import type { Deps } from '../../server/env';
+import { testConfig } from '../../server/config';
 import type { OrderList } from '../../contract/orders.api';
 
 const SWEEP = 'orders.guarantee-sweep';
@@ -106,6 +107,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two instances racing for the sweep (
       const announced: number[] = [];
       const instance = (db: typeof fresh.database.db, id: string) => {
         const deps = {
+          config: testConfig(),
           db,
           now: () => now,
           realtime: {
