@@ -11,18 +11,10 @@ import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { CHROMIUM_ARGS, DEBIAN_CHROMIUM, findChromium } from '../scripts/chromium.mjs';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** playwright.config.ts's launch flags. */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** Where scripts/chromium.mjs finds a Chromium (CHROMIUM_PATH, Debian's, Playwright's own). */
+export const CHROMIUM = findChromium()?.path ?? DEBIAN_CHROMIUM;
 
 export interface FetchedFile {
   /** Path and query, e.g. `/assets/index-abc.js`. */

@@ -8,7 +8,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import puppeteer from 'puppeteer-core';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEBIAN_CHROMIUM, findChromium } from '../scripts/chromium.mjs';
+import { CHROMIUM_ARGS, DEBIAN_CHROMIUM, findChromium } from '../scripts/chromium.mjs';
 import { ROOT, ensureDist } from './bundle';
 import { loginDemo, startChild, type Cookie } from './lib/server';
 import { withRetries } from './lib/retry';
@@ -22,16 +22,7 @@ import {
 } from './lib/report';
 
 export const CHROMIUM = findChromium()?.path ?? DEBIAN_CHROMIUM; // scripts/chromium.mjs says where it looks
-export const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 /** Runs per page; the run with the median performance score is reported (Lighthouse varies by a few points). */
 const RUNS = Number(process.env.BENCH_LH_RUNS ?? 5);
 

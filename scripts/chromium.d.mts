@@ -1,4 +1,5 @@
 export const DEBIAN_CHROMIUM: string;
+export const CHROMIUM_ARGS: string[];
 export function findChromium(
   env?: NodeJS.ProcessEnv,
 ): { path: string; source: 'CHROMIUM_PATH' | 'debian' | 'playwright' } | undefined;

@@ -7,6 +7,18 @@ import { chromium } from 'playwright-core';
 
 export const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 
+/** The flags every launch here uses (tests, screenshots, benchmarks). Without the background-networking ones a
+ * Chromium on a closed network keeps trying to reach its update and sync services. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 /** @returns {{ path: string; source: 'CHROMIUM_PATH' | 'debian' | 'playwright' } | undefined} */
 export function findChromium(env = process.env) {
   const system = env.CHROMIUM_PATH || DEBIAN_CHROMIUM;

@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import { findChromium } from '../../scripts/chromium.mjs';
+import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.mjs';
 
 const [baseUrl = 'http://localhost:4150', outDir = '/tmp/shots'] = process.argv.slice(2);
 const DEMO = { login: 'demo@example.com', password: 'demo-password' };
@@ -208,15 +208,7 @@ async function run(browser: Browser) {
 mkdirSync(outDir, { recursive: true });
 const browser = await chromium.launch({
   executablePath: findChromium()?.path,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: CHROMIUM_ARGS,
 });
 try {
   await run(browser);
