@@ -30,7 +30,10 @@ export const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 /** The issue's budgets, in KB of gzip; `npm test` holds a build to them (tests/bench/bundle-budget.test.ts). */
 export const BUDGETS = {
   /** JS a first visit of /login requests before the load event, counted in Chromium (bench/first-visit.ts). */
-  loginJsBrowser: { op: '<=', limit: 120, unit: 'KB' } satisfies Goal,
+  loginJsBrowser: { op: '<=', limit: 110, unit: 'KB' } satisfies Goal,
+  /** All the JS the same visit fetches until the network is idle: the app's scripts come after the load event on a
+   * prerendered page, so this bounds what that figure no longer sees (the entry, the route, the actors). */
+  loginJsUntilIdle: { op: '<=', limit: 160, unit: 'KB' } satisfies Goal,
   /** The static view of the same (the entry closure and the route's chunks, from the built files). */
   loginJs: { op: '<=', limit: 125, unit: 'KB' } satisfies Goal,
   loginCss: { op: '<=', limit: 15, unit: 'KB' } satisfies Goal,
@@ -493,7 +496,7 @@ export function browserTables(b: BrowserVisits): Table[] {
     rows: [
       row('JS before load', v.jsBeforeLoad, v === b.login ? BUDGETS.loginJsBrowser : undefined),
       row('CSS before load', v.cssBeforeLoad),
-      row('JS until network idle', v.jsUntilIdle),
+      row('JS until network idle', v.jsUntilIdle, v === b.login ? BUDGETS.loginJsUntilIdle : undefined),
       row('everything until network idle', v.allUntilIdle),
     ],
   }));

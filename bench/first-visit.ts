@@ -44,6 +44,8 @@ export interface BrowserVisit {
   /** Where the page ended (a guard may redirect). */
   finalPath: string;
   loadMs: number;
+  /** The app had taken the page over (src/main.tsx sets `__cabinetHydrated`) when the network was idle. */
+  hydrated: boolean;
   files: FetchedFile[];
   jsBeforeLoad: Totals;
   cssBeforeLoad: Totals;
@@ -124,6 +126,7 @@ export async function measureVisit(
     await page.goto(origin + path, { waitUntil: 'load', timeout });
     await page.waitForLoadState('networkidle', { timeout });
     // A string, not a function: tsx's transform would put its `__name` helper into the page's copy.
+    const hydrated = (await page.evaluate('window.__cabinetHydrated === true')) as boolean;
     const { entries, loadStart } = (await page.evaluate(`(() => {
       const nav = performance.getEntriesByType('navigation')[0];
       const pick = (e) => ({
@@ -160,6 +163,7 @@ export async function measureVisit(
       path,
       finalPath: new URL(page.url()).pathname,
       loadMs: Math.round(loadStart),
+      hydrated,
       files,
       jsBeforeLoad: totals(js.filter((f) => f.beforeLoad)),
       cssBeforeLoad: totals(files.filter((f) => f.kind === 'style' && f.beforeLoad)),

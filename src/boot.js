@@ -51,6 +51,35 @@
     },
     true,
   );
+  // 5. A prerendered page names the app's scripts on #root instead of linking them (server/spa/index-html.ts): they
+  //    are fetched once the page has loaded (its HTML and styles first), or at the visitor's first touch, key or
+  //    focus if that comes sooner — a held sign-in is sent as soon as the app has taken the form over.
+  function startApp() {
+    var root = document.getElementById('root');
+    var entry = root && root.getAttribute('data-entry');
+    if (!entry || window.__cabinetEntryAdded) return;
+    window.__cabinetEntryAdded = true;
+    var modules = (root.getAttribute('data-modules') || '').split(' ').filter(Boolean);
+    for (var i = 0; i < modules.length; i++) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = 'anonymous';
+      link.href = modules[i];
+      document.head.append(link);
+    }
+    var script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = 'anonymous';
+    script.src = entry;
+    document.body.append(script);
+  }
+  if (document.readyState === 'complete') startApp();
+  else {
+    window.addEventListener('load', startApp);
+    ['pointerdown', 'keydown', 'focusin', 'touchstart'].forEach(function (type) {
+      window.addEventListener(type, startApp, { capture: true, once: true, passive: true });
+    });
+  }
   window.addEventListener(
     'error',
     function (event) {

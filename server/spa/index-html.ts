@@ -58,22 +58,36 @@ export function themed(html: string, theme: ThemeName): string {
     );
 }
 
+/** The app's entry as the build linked it in index.html. */
+const ENTRY_SCRIPT = /[ \t]*<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>\n?/;
+
 /**
  * A prerendered page instead of the splash: the page's markup in `#root` (the SPA hydrates it), the splash gone, and
  * the stylesheets it needs linked in <head> so its first paint is styled — the route's, then a copy of the entry's
  * (which stays at the end of <body> too, so it still comes after any stylesheet a later page adds to <head>, as
  * scripts/boot-script.ts wants).
+ *
+ * The page is readable and can be filled in from the HTML alone (a form sent early is held: src/boot.js), so the
+ * app's scripts are not fetched before the load event: the entry and the route's chunks are named on `#root`
+ * (`data-entry`, `data-modules`) and src/boot.js adds them when the page has loaded, or at the visitor's first
+ * interaction if that comes sooner. The page's own bytes (HTML, CSS) have the connection to themselves, and the
+ * load event comes as soon as the page is there.
  */
-function withPage(html: string, markup: string, routeCss: string[]): string {
+function withPage(html: string, markup: string, routeCss: string[], routeJs: string[]): string {
   const entryCss = [...html.matchAll(/<link rel="stylesheet"[^>]*>/g)].map((m) => m[0]);
   const links = [
     ...routeCss.map((h) => `<link rel="stylesheet" crossorigin href="${escapeAttr(h)}">`),
     ...entryCss,
   ];
-  return html
+  const entry = ENTRY_SCRIPT.exec(html)?.[1];
+  const attrs = entry
+    ? ` data-entry="${escapeAttr(entry)}"` +
+      (routeJs.length ? ` data-modules="${escapeAttr(routeJs.join(' '))}"` : '')
+    : '';
+  return (entry ? html.replace(ENTRY_SCRIPT, '') : html)
     .replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`)
     .replace(/[ \t]*<div id="boot"[\s\S]*?<\/div>\n?/, '')
-    .replace('<div id="root"></div>', () => `<div id="root" data-prerendered>${markup}</div>`);
+    .replace('<div id="root"></div>', () => `<div id="root" data-prerendered${attrs}>${markup}</div>`);
 }
 
 /**
@@ -105,18 +119,19 @@ export function createIndexHtml(
     if (page === undefined) {
       const css = new Set(branch.flatMap((f) => assets[f]?.css ?? []));
       const js = new Set(branch.flatMap((f) => assets[f]?.js ?? []));
-      const links = [
-        // Fetched at once but not render-blocking: the splash paints without them, and the route's chunk
-        // applies them (Vite's preload helper waits for each before the route renders). A prerendered page links
-        // them as stylesheets instead (withPage): its first paint is the page.
-        ...(markup === undefined
-          ? [...css].map((h) => `<link rel="preload" as="style" crossorigin href="${escapeAttr(h)}">`)
-          : []),
-        ...[...js].map((h) => `<link rel="modulepreload" crossorigin href="${escapeAttr(h)}">`),
-      ];
+      // Fetched at once but not render-blocking: the splash paints without them, and the route's chunk applies the
+      // stylesheets (Vite's preload helper waits for each before the route renders). A prerendered page links them as
+      // stylesheets instead and has its scripts fetched after the load event (withPage).
+      const links =
+        markup === undefined
+          ? [
+              ...[...css].map((h) => `<link rel="preload" as="style" crossorigin href="${escapeAttr(h)}">`),
+              ...[...js].map((h) => `<link rel="modulepreload" crossorigin href="${escapeAttr(h)}">`),
+            ]
+          : [];
       const block = `  ${links.join('\n    ')}\n  </head>`;
       let base = themed(html, theme);
-      if (markup !== undefined) base = withPage(base, markup, [...css]);
+      if (markup !== undefined) base = withPage(base, markup, [...css], [...js]);
       page = links.length ? base.replace('</head>', () => block) : base;
       pages.set(key, page);
     }

@@ -56,6 +56,23 @@ describe('bundle budgets (gzip)', () => {
     ).toBeLessThanOrEqual(BUDGETS.loginJsBrowser.limit);
   });
 
+  it(`and at most ${BUDGETS.loginJsUntilIdle.limit} KB of JS in all until the network is idle`, () => {
+    // The app's scripts follow the load event on the prerendered page: the whole visit is bounded too.
+    const scripts = login.files
+      .filter((f) => f.kind === 'script')
+      .map((f) => `${f.path}: ${(f.gzip / KB).toFixed(1)} KB`);
+    expect(
+      login.jsUntilIdle.gzip / KB,
+      `KB of gzip JS until the network was idle, first visit of /login:\n${scripts.join('\n')}`,
+    ).toBeLessThanOrEqual(BUDGETS.loginJsUntilIdle.limit);
+  });
+
+  it('the prerendered /login fetches the app after the load event, and the app takes the page over', () => {
+    const entry = login.files.find((f) => f.kind === 'script' && f.path.startsWith('/assets/index-'));
+    expect(entry?.beforeLoad).toBe(false);
+    expect(login.hydrated).toBe(true);
+  });
+
   it('an anonymous /login requests nothing of the signed-in cabinet (the actors chunk) before the load event', () => {
     const early = login.files.filter((f) => f.beforeLoad && /\/assets\/actors-[^/]*\.js$/.test(f.path));
     expect(early.map((f) => f.path)).toEqual([]);

@@ -145,7 +145,8 @@ describe('a prerendered public page (scripts/prerender.ts) for an anonymous firs
 
   it("holds the page in #root instead of the splash, in the visitor's theme", () => {
     const light = page('/login', false);
-    expect(light).toContain('<div id="root" data-prerendered><main><h1>Вход</h1><form></form></main></div>');
+    expect(light).toContain('<main><h1>Вход</h1><form></form></main></div>');
+    expect(light).toMatch(/<div id="root" data-prerendered[ >]/);
     expect(light).not.toContain('id="boot"');
     const dark = page('/login/', false, 'dark');
     expect(dark).toContain('<main data-dark><h1>Вход</h1></main>');
@@ -159,7 +160,17 @@ describe('a prerendered public page (scripts/prerender.ts) for an anonymous firs
     expect(stylePreloads(html)).toEqual([]);
     // The entry's stays at the end of <body> too, after anything a later page adds to <head>.
     expect(html.slice(html.indexOf('<body>'))).toContain('href="/assets/index.css"></body>');
-    expect(links(html, 'modulepreload')).toEqual(['/assets/login.js', '/assets/field.js']);
+  });
+
+  it('fetches no script before the load event: the entry and the route chunks are named on #root for boot.js', () => {
+    const html = page('/login', false);
+    expect(links(html, 'modulepreload')).toEqual([]);
+    expect(html).not.toContain('<script type="module"');
+    expect(html).toContain(
+      '<div id="root" data-prerendered data-entry="/assets/index.js" data-modules="/assets/login.js /assets/field.js">',
+    );
+    // The splash page of a visitor with the hint links them as before.
+    expect(page('/login', true)).toContain('<script type="module" src="/assets/index.js">');
   });
 
   it('is the splash for a visitor with the session hint (most likely going Home) and for other pages', () => {
