@@ -4,7 +4,8 @@
 import { badRequest } from './errors';
 import { previewTypeOf, PREVIEW_STRINGS, type PreviewType } from '../../contract/preview';
 
-const starts = (bytes: Uint8Array, sig: readonly number[], at = 0) => sig.every((b, i) => bytes[at + i] === b);
+const starts = (bytes: Uint8Array, sig: readonly number[], at = 0) =>
+  sig.every((b, i) => bytes[at + i] === b);
 const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
 
 /** What the first bytes of each kind must be (a PDF may have junk before its header: the spec allows 1 KB). */
@@ -15,7 +16,8 @@ const MAGIC: Record<string, (head: Uint8Array) => boolean> = {
     return false;
   },
   // A .docx is a zip (local file header).
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': (h) => starts(h, [0x50, 0x4b, 3, 4]),
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': (h) =>
+    starts(h, [0x50, 0x4b, 3, 4]),
   'image/jpeg': (h) => starts(h, [0xff, 0xd8, 0xff]),
   'image/png': (h) => starts(h, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
   'image/gif': (h) => starts(h, ascii('GIF87a')) || starts(h, ascii('GIF89a')),
