@@ -11,7 +11,8 @@ const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0
 
 function form(files: { name: string; bytes: Uint8Array | string; type: string }[]) {
   const f = new FormData();
-  for (const file of files) f.append('file', new Blob([file.bytes], { type: file.type }), file.name);
+  for (const file of files)
+    f.append('file', new Blob([file.bytes as BlobPart], { type: file.type }), file.name);
   return f;
 }
 
