@@ -24,6 +24,16 @@ function loadPdfjs(): Promise<PdfjsLib> {
   return library;
 }
 
+let worker: Promise<Pdfjs.PDFWorker> | undefined;
+/**
+ * pdf.js and its worker (1.2 MB to fetch and parse), started as soon as a PDF is about to be shown: the viewer
+ * calls this while the file's bytes are still on their way. One worker serves every PDF of the page's life.
+ */
+export function preparePdf(): Promise<Pdfjs.PDFWorker> {
+  worker ??= loadPdfjs().then((lib) => lib.PDFWorker.create({ name: 'preview' }));
+  return worker;
+}
+
 /** The widest a page is drawn (CSS px), so a wide screen does not blow a page up. */
 const MAX_PAGE_WIDTH = 900;
 
@@ -38,10 +48,11 @@ export default function PdfView({ blob }: { blob: Blob }) {
     let live = true;
     void (async () => {
       try {
-        const [lib, data] = await Promise.all([loadPdfjs(), blob.arrayBuffer()]);
+        const [lib, pdfWorker, data] = await Promise.all([loadPdfjs(), preparePdf(), blob.arrayBuffer()]);
         if (!live) return;
         task = lib.getDocument({
           data: new Uint8Array(data),
+          worker: pdfWorker,
           enableXfa: false,
           stopAtErrors: false,
         });

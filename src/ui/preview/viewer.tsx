@@ -15,7 +15,8 @@ import * as s from './preview.css';
 import { t } from './strings';
 import type { PreviewIo } from './use-preview';
 
-const PdfView = lazy(() => import('./pdf-view'));
+const loadPdfView = () => import('./pdf-view');
+const PdfView = lazy(loadPdfView);
 const DocxView = lazy(() => import('./docx-view'));
 
 export interface ViewerProps {
@@ -179,6 +180,13 @@ function FileBody({
   onDownload: () => void;
 }) {
   const loaded = useBytes(load, file.id, kind !== undefined);
+  // pdf.js and its worker load while the bytes come (not after them).
+  useEffect(() => {
+    if (kind === 'pdf')
+      void loadPdfView()
+        .then((m) => m.preparePdf())
+        .catch(() => {});
+  }, [kind]);
   const offer = (text: ReactNode, tone: 'info' | 'danger') => (
     <div className={s.center}>
       <div className={s.message}>
