@@ -53,6 +53,13 @@ export const position = style({ fontSize: vars.font.size.sm, color: vars.color.t
 
 export const tools = style({ display: 'flex', alignItems: 'center', gap: vars.space['1'], flexWrap: 'wrap' });
 
+/** On a phone the file's tools take their own row under the name and the ×; beside them from a tablet on. */
+export const headerTools = style({
+  order: 3,
+  flexBasis: '100%',
+  '@media': { [tablet]: { order: 0, flexBasis: 'auto' } },
+});
+
 export const iconButton = style({
   display: 'grid',
   placeItems: 'center',
@@ -96,12 +103,20 @@ export const message = style({
 
 // ---- image ----
 export const imageFit = style({
-  display: 'grid',
-  placeItems: 'center',
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  boxSizing: 'border-box',
   height: 'calc(100% - 50px)',
   padding: vars.space['2'],
 });
-export const imageFitted = style({ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' });
+export const imageFitted = style({
+  maxWidth: '100%',
+  maxHeight: '100%',
+  minWidth: 0,
+  minHeight: 0,
+  objectFit: 'contain',
+});
 export const imageZoomed = style({ padding: vars.space['2'] });
 export const zoomed = style({ maxWidth: 'none', display: 'block', margin: '0 auto' });
 export const zoomLabel = style({

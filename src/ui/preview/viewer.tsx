@@ -97,7 +97,7 @@ export default function Viewer({ files, fileId, io, onNavigate, onClose }: Viewe
               {t.position(index + 1, files.length)}
             </p>
           </div>
-          <div className={s.tools}>
+          <div className={`${s.tools} ${s.headerTools}`}>
             <button
               type="button"
               className={s.iconButton}
@@ -127,17 +127,17 @@ export default function Viewer({ files, fileId, io, onNavigate, onClose }: Viewe
             >
               {t.download}
             </Button>
-            <button
-              type="button"
-              className={s.iconButton}
-              aria-label={uiStrings.close}
-              title={uiStrings.close}
-              onClick={onClose}
-              data-autofocus
-            >
-              <Icon name="close" size={20} />
-            </button>
           </div>
+          <button
+            type="button"
+            className={s.iconButton}
+            aria-label={uiStrings.close}
+            title={uiStrings.close}
+            onClick={onClose}
+            data-autofocus
+          >
+            <Icon name="close" size={20} />
+          </button>
         </div>
         {downloadError && (
           <Alert tone="danger">
