@@ -123,25 +123,19 @@ export function fileRoutes(deps: Deps) {
     },
   );
 
-  app.get(
-    `/:id${ID}/files/:file${ID}/preview/`,
-    valid('param', OrderFileParams),
-    own,
-    ownFile,
-    async (c) => {
-      const file = c.get('file');
-      const type = previewTypeFor(file.name);
-      const stream = await fileStream(deps, file);
-      if (!stream) throw notFound('Файл не найден.');
-      return c.body(await checkedStream(type, stream), 200, {
-        'Content-Type': type.mime,
-        'Content-Length': String(file.size),
-        'Content-Disposition': contentDisposition(file.name),
-        'Content-Security-Policy': PREVIEW_CSP,
-        'X-Content-Type-Options': 'nosniff',
-      });
-    },
-  );
+  app.get(`/:id${ID}/files/:file${ID}/preview/`, valid('param', OrderFileParams), own, ownFile, async (c) => {
+    const file = c.get('file');
+    const type = previewTypeFor(file.name);
+    const stream = await fileStream(deps, file);
+    if (!stream) throw notFound('Файл не найден.');
+    return c.body(await checkedStream(type, stream), 200, {
+      'Content-Type': type.mime,
+      'Content-Length': String(file.size),
+      'Content-Disposition': contentDisposition(file.name),
+      'Content-Security-Policy': PREVIEW_CSP,
+      'X-Content-Type-Options': 'nosniff',
+    });
+  });
 
   app.patch(
     `/:id${ID}/files/:file${ID}/`,
