@@ -24,6 +24,10 @@ const ACTORS_MODULES = new RegExp(
   ].join('|'),
 );
 
+/** mammoth and what it brings (the DOCX viewer's converter, src/features/preview/docx-view.tsx). */
+const DOCX_MODULES =
+  /\/node_modules\/(mammoth|@xmldom\/xmldom|base64-js|dingbat-to-unicode|jszip|lop|duck|option|underscore|xmlbuilder|lie|immediate|pako|readable-stream|setimmediate|safe-buffer|string_decoder|inherits|process-nextick-args|util-deprecate|core-util-is|isarray|bluebird|sax|path-is-absolute)\//;
+
 export default defineConfig({
   plugins: [
     // Options live in tsr.config.json, shared with `tsr generate`.
@@ -58,6 +62,8 @@ export default defineConfig({
         // visitor; navigations go to the network first), never the .br/.gz copies or the source maps.
         globPatterns: ['boot.js', 'favicon.svg', 'assets/**/*.{js,css,svg,woff2,webp,png}'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        // The DOCX converter is fetched when a DOCX is previewed, not by every install (README "File preview").
+        globIgnores: ['**/docx-lib*.js'],
       },
     }),
     // The public pages as HTML (scripts/prerender.ts): after the client build, before the copies are compressed.
@@ -87,6 +93,9 @@ export default defineConfig({
           groups: [
             { name: 'index', tags: ['$initial'] },
             { name: 'actors', test: ACTORS_MODULES },
+            // The DOCX viewer's converter (README "File preview"): loaded on the first DOCX preview only, in
+            // pieces under the lazy-chunk budget, and left out of the offline precache (globIgnores below).
+            { name: 'docx-lib', test: DOCX_MODULES, maxSize: 80_000 },
           ],
         },
       },

@@ -662,6 +662,16 @@ export const ordersApi = {
     errors: [401, 404],
     auth: 'customer',
   }),
+  /**
+   * The bytes for the in-page viewer (contract/preview.ts): the type from the server's table, checked against the
+   * first bytes; other types and mismatches answer 400.
+   */
+  'GET /api/client/orders/:id/files/:file/preview/': endpoint({
+    params: OrderFileParams,
+    answers: 'file',
+    errors: [400, 401, 404],
+    auth: 'customer',
+  }),
   'PATCH /api/client/orders/:id/files/:file/': endpoint({
     params: OrderFileParams,
     body: ReviewedRequest,

@@ -2,7 +2,8 @@
 // (executors). Every state asserts the URL and what the page shows; the error rows use page.route to make the
 // server answer 401, 429 or nothing.
 import type { APIRequestContext, Page, Route } from '@playwright/test';
-import { expect, staff, type Customer } from '../support/fixtures';
+import { makePdf } from '../../tests/fixtures/preview-files';
+import { expect, staff, STAFF_TOKEN, type Customer } from '../support/fixtures';
 import type { JourneyEventType } from './journey.machine';
 
 export interface World {
@@ -29,6 +30,8 @@ const CHUNK_ERROR = 'Сайт загружен с ошибкой. Перезаг
 const FORM_UPLOAD = (url: URL) =>
   /^\/api\/client\/orders\/(fake\/\d+\/fake-files|ajax-files)\/$/.test(url.pathname);
 const STOPPED_FILE = 'plan-raboty.pdf';
+/** The writer's draft the journey previews (README "File preview"). */
+const PREVIEW_FILE = 'Черновик главы 1.pdf';
 /** DELETE /api/client/orders/{id}/: the order to the archive. */
 const ORDER_TRASH = (url: URL) => /^\/api\/client\/orders\/\d+\/$/.test(url.pathname);
 const DELETE_REFUSED = 'Заказ в работе нельзя удалить. Напишите менеджеру в чат заказа.';
@@ -147,6 +150,17 @@ export const assertions: Record<string, (w: World, context: { returnTo: string |
     await expect.poll(() => path(page)).toMatch(/^\/order\/\d+\/chat$/);
     await expect(heading(page, /^Заказ №\d+/)).toBeVisible();
     await expect(page.getByText(ACTIVE_TOPIC).first()).toBeVisible();
+  },
+  'signedIn.previewing': async ({ page }) => {
+    await expect.poll(() => path(page)).toMatch(/^\/order\/\d+\/files$/);
+    const viewer = page.getByTestId('file-viewer');
+    await expect(viewer.getByRole('heading', { name: PREVIEW_FILE })).toBeVisible();
+    await expect(viewer.locator('[data-page="1"][data-rendered="true"] canvas')).toBeVisible();
+  },
+  'signedIn.orderFiles': async ({ page }) => {
+    await expect.poll(() => path(page)).toMatch(/^\/order\/\d+\/files$/);
+    await expect(page.getByTestId('file-viewer')).toBeHidden();
+    await expect(page.getByRole('button', { name: `Просмотр: ${PREVIEW_FILE}` })).toBeFocused();
   },
   'signedIn.orderDeleteRefused': async ({ page }) => {
     await expect.poll(() => path(page)).toMatch(/^\/order\/\d+\/chat$/);
@@ -326,6 +340,26 @@ export const executors: Record<JourneyEventType, (w: World) => Promise<void>> = 
   },
   openOrder: async ({ page }) => {
     await page.getByRole('link', { name: ACTIVE_TOPIC }).click();
+  },
+  previewFile: async ({ page, request }) => {
+    const id = /^\/order\/(\d+)\//.exec(path(page))?.[1];
+    const res = await request.fetch(`/api/staff/orders/${id}/files/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${STAFF_TOKEN}` },
+      multipart: {
+        kind: 'intermediate',
+        file: { name: PREVIEW_FILE, mimeType: 'application/pdf', buffer: makePdf({ pages: 2 }) },
+      },
+    });
+    expect(res.status()).toBe(201);
+    await page
+      .getByRole('navigation', { name: 'Разделы заказа' })
+      .getByRole('link', { name: /Файлы/ })
+      .click();
+    await page.getByRole('button', { name: `Просмотр: ${PREVIEW_FILE}` }).click();
+  },
+  closePreview: async ({ page }) => {
+    await page.keyboard.press('Escape');
   },
   payOrder: async ({ page }) => {
     await page.getByRole('link', { name: 'Оплатить', exact: true }).click();

@@ -29,6 +29,8 @@ export const JOURNEY_EVENTS = [
   'openOrder',
   'payOrder',
   'deleteOrderRefused',
+  'previewFile',
+  'closePreview',
   'payThroughSandbox',
   'openArchivedOrderUrl',
   'openUnknownOrderUrl',
@@ -227,12 +229,25 @@ export const journeyMachine = setup({
           on: {
             goHome: { target: 'home' },
             payOrder: { target: 'paying' },
+            previewFile: {
+              target: 'previewing',
+              description:
+                'The writer sent a PDF: the files tab, "Просмотр" opens it in the page (README "File preview").',
+            },
             deleteOrderRefused: {
               target: 'orderDeleteRefused',
               description:
                 "Error catalogue: moving the order to the archive fails → the server's detail is shown.",
             },
           },
+        },
+        previewing: {
+          description: 'On /order/{id}/files with the viewer open over the PDF, its first page drawn.',
+          on: { closePreview: { target: 'orderFiles', description: 'Esc closes the viewer.' } },
+        },
+        orderFiles: {
+          description: 'On /order/{id}/files, the viewer closed, focus back on its "Просмотр" button.',
+          on: { goHome: { target: 'home' } },
         },
         orderDeleteRefused: {
           description: "Still on /order/{id}/chat: the error notice carries the server's detail.",

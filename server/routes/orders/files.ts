@@ -29,6 +29,7 @@ import {
   zipStream,
   type OrderFileRow,
 } from '../../domain/order-files';
+import { checkedStream, PREVIEW_CSP, previewTypeFor } from '../../domain/file-preview';
 import { ID, multipart, ownOrder, type OrderEnv } from './common';
 
 type FileInput = { out: { param: { id: number; file: number } } };
@@ -121,6 +122,20 @@ export function fileRoutes(deps: Deps) {
       });
     },
   );
+
+  app.get(`/:id${ID}/files/:file${ID}/preview/`, valid('param', OrderFileParams), own, ownFile, async (c) => {
+    const file = c.get('file');
+    const type = previewTypeFor(file.name);
+    const stream = await fileStream(deps, file);
+    if (!stream) throw notFound('Файл не найден.');
+    return c.body(await checkedStream(type, stream), 200, {
+      'Content-Type': type.mime,
+      'Content-Length': String(file.size),
+      'Content-Disposition': contentDisposition(file.name),
+      'Content-Security-Policy': PREVIEW_CSP,
+      'X-Content-Type-Options': 'nosniff',
+    });
+  });
 
   app.patch(
     `/:id${ID}/files/:file${ID}/`,

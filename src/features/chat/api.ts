@@ -65,3 +65,12 @@ export async function downloadFile(orderId: number, fileId: number, name: string
   a.remove();
   setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }
+
+/** GET {id}/files/{fileId}/preview/: the bytes for the in-page viewer (src/ui/preview). */
+export async function fetchPreview(orderId: number, fileId: number, signal: AbortSignal): Promise<Blob> {
+  const res = await callRaw('GET /api/client/orders/:id/files/:file/preview/', {
+    params: { id: orderId, file: fileId },
+    signal,
+  });
+  return res._data ?? new Blob();
+}

@@ -241,3 +241,11 @@ export const sendButton = style({
     '&:hover:not(:disabled)': { background: vars.color.primaryHover },
   },
 });
+
+/** An attachment: its download button, then "Просмотр" when the cabinet can show it. */
+export const fileItem = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space['1'],
+});

@@ -1,18 +1,42 @@
-import { memo } from 'react';
+import { useSelector } from '@xstate/react';
+import { memo, useMemo } from 'react';
 import type { ChatMessage, OrderFile, UploadedFile } from '../../../contract/orders.api';
 import type { PendingMessage } from '../../../machines/chat/chat.types';
 import { useAction } from '../../actors/use-action';
 import { Icon } from '../../ui/icon';
 import { Spinner, VisuallyHidden } from '../../ui/primitives';
-import { downloadFile } from './api';
+import { downloadFile, fetchPreview } from './api';
 import * as s from './chat.css';
 import { fileSize, timeLabel } from './format';
 import { t } from './strings';
+import { useAppActors } from '../../actors/app-actors';
+import { canPreview, preloadViewer, usePreview } from '../../ui/preview/use-preview';
+import { t as previewText } from '../../ui/preview/strings';
+import { selectOrder } from '../../../machines/order-loader/order-loader.selectors';
 
-function FileButton({ orderId, file }: { orderId: number; file: OrderFile }) {
+function FileButton({
+  orderId,
+  file,
+  siblings,
+}: {
+  orderId: number;
+  file: OrderFile;
+  siblings: OrderFile[];
+}) {
   const download = useAction({ call: downloadFile });
+  // The arrows walk the order's files when the open order has this one, else the message's.
+  const orderFiles = useSelector(useAppActors().orderLoader, selectOrder)?.files;
+  const files = orderFiles?.some((f) => f.id === file.id) ? orderFiles : siblings;
+  const io = useMemo(
+    () => ({
+      load: (fileId: number, signal: AbortSignal) => fetchPreview(orderId, fileId, signal),
+      download: (f: OrderFile) => downloadFile(orderId, f.id, f.name),
+    }),
+    [orderId],
+  );
+  const preview = usePreview(files, io);
   return (
-    <li>
+    <li className={s.fileItem}>
       <button
         type="button"
         className={s.fileButton}
@@ -23,12 +47,25 @@ function FileButton({ orderId, file }: { orderId: number; file: OrderFile }) {
         <span className={s.fileName}>{file.name}</span>
         <span className={s.fileSize}>{fileSize(file.size)}</span>
       </button>
+      {canPreview(file) && (
+        <button
+          type="button"
+          className={s.linkButton}
+          aria-label={previewText.previewLabel(file.name)}
+          onPointerEnter={preloadViewer}
+          onFocus={preloadViewer}
+          onClick={() => preview.open(file.id)}
+        >
+          {previewText.preview}
+        </button>
+      )}
       {download.error && (
         <span role="alert" className={s.statusFailed}>
           {' '}
           {t.downloadFailed}
         </span>
       )}
+      {preview.element}
     </li>
   );
 }
@@ -68,7 +105,7 @@ export const MessageItem = memo(function MessageItem({ message }: { message: Cha
         {message.files.length > 0 && (
           <ul className={s.files} aria-label={t.attachments}>
             {message.files.map((f) => (
-              <FileButton key={f.id} orderId={message.order_id} file={f} />
+              <FileButton key={f.id} orderId={message.order_id} file={f} siblings={message.files} />
             ))}
           </ul>
         )}

@@ -84,3 +84,12 @@ export const fetchRework = (orderId: number, reworkId: number, signal?: AbortSig
   });
 export const createRework = (orderId: number, body: CreateReworkRequest) =>
   call('POST /api/client/orders/:id/reworks/', { params: { id: orderId }, body });
+
+/** GET {id}/files/{fileId}/preview/: the bytes for the in-page viewer (src/ui/preview). */
+export async function fetchPreview(orderId: number, fileId: number, signal: AbortSignal): Promise<Blob> {
+  const res = await callRaw('GET /api/client/orders/:id/files/:file/preview/', {
+    params: { id: orderId, file: fileId },
+    signal,
+  });
+  return res._data ?? new Blob();
+}

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import type { OrderFile } from '../../../contract/orders.api';
 import { useNotify } from '../../actors/hooks';
 import { useAction } from '../../actors/use-action';
@@ -6,12 +7,14 @@ import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icon';
 import { Badge, EmptyState } from '../../ui/primitives';
-import { downloadFile, markReviewed } from './api';
+import { downloadFile, fetchPreview, markReviewed } from './api';
 import { formatSize } from './format';
 import * as s from './orders.css';
 import { text } from '../../ui/layout.css';
 import { t } from './strings';
 import { DropZone, UploadList, useUploadQueue } from './upload-queue';
+import { canPreview, preloadViewer, usePreview } from '../../ui/preview/use-preview';
+import { t as previewText } from '../../ui/preview/strings';
 import { useInvalidateOrder, useOpenOrder } from './use-open-order';
 
 /** /order/{id}/files: the order's files (author, kind, size, date, reviewed), downloads and uploads. */
@@ -23,6 +26,14 @@ export function OrderFilesTab() {
   const queue = useUploadQueue('POST /api/client/orders/:id/files/', { params: { id: orderId } }, () =>
     invalidate(orderId),
   );
+  const io = useMemo(
+    () => ({
+      load: (fileId: number, signal: AbortSignal) => fetchPreview(orderId, fileId, signal),
+      download: (file: OrderFile) => downloadFile(orderId, file),
+    }),
+    [orderId],
+  );
+  const preview = usePreview(order?.files ?? [], io);
   if (!order) return null;
 
   return (
@@ -45,15 +56,24 @@ export function OrderFilesTab() {
       ) : (
         <ul className={s.uploads} data-testid="order-files">
           {order.files.map((file) => (
-            <FileRow key={file.id} orderId={order.id} file={file} />
+            <FileRow key={file.id} orderId={order.id} file={file} onPreview={preview.open} />
           ))}
         </ul>
       )}
+      {preview.element}
     </section>
   );
 }
 
-function FileRow({ orderId, file }: { orderId: number; file: OrderFile }) {
+function FileRow({
+  orderId,
+  file,
+  onPreview,
+}: {
+  orderId: number;
+  file: OrderFile;
+  onPreview: (fileId: number) => void;
+}) {
   const notify = useNotify();
   const invalidate = useInvalidateOrder();
   const fromStaff = file.author !== 'customer';
@@ -95,6 +115,19 @@ function FileRow({ orderId, file }: { orderId: number; file: OrderFile }) {
             />
             {t.files.reviewed}
           </label>
+        )}
+        {canPreview(file) && (
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-label={previewText.previewLabel(file.name)}
+            onPointerEnter={preloadViewer}
+            onFocus={preloadViewer}
+            onClick={() => onPreview(file.id)}
+            iconStart={<Icon name="eye" size={16} />}
+          >
+            {previewText.preview}
+          </Button>
         )}
         <Button
           size="sm"

@@ -250,3 +250,12 @@ export const textarea = style([control, { height: '120px', resize: 'vertical' }]
 export const reworkItem = style([ui.surface({ pad: 4 }), grid[2]]);
 export const reworkComment = style([text.wrap, { whiteSpace: 'pre-wrap' }]);
 export const reworkAnswer = style([reworkComment, well]);
+
+/** A rework's files, one a line with "Просмотр" beside. */
+export const reworkFiles = style({
+  display: 'grid',
+  gap: vars.space['1'],
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+});

@@ -1,8 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { REWORK_COMMENT } from '../../../contract/orders';
-import type { CreateReworkRequest, Rework, UploadedFile } from '../../../contract/orders.api';
+import type { CreateReworkRequest, OrderFile, Rework, UploadedFile } from '../../../contract/orders.api';
 import { reworkFormMachine } from '../../../machines/rework-form/rework-form.machine';
 import {
   selectError,
@@ -17,13 +17,15 @@ import { Button } from '../../ui/button';
 import { TextField } from '../../ui/field';
 import { Badge, Card, EmptyState, LoadingRegion, Skeleton } from '../../ui/primitives';
 import { useResource } from '../../actors/resource';
-import { createRework, fetchRework, fetchReworks } from './api';
+import { createRework, downloadFile, fetchPreview, fetchRework, fetchReworks } from './api';
 import * as s from './orders.css';
 import { cluster, grid, text } from '../../ui/layout.css';
 import { reworkBounds, reworkErrors, type ReworkDraft } from './rework-rules';
 import { t } from './strings';
 import { DropZone, UploadList, useUploadQueue } from './upload-queue';
 import { useInvalidateOrder, useOpenOrder } from './use-open-order';
+import { canPreview, preloadViewer, usePreview } from '../../ui/preview/use-preview';
+import { t as previewText } from '../../ui/preview/strings';
 
 type Loaded =
   { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; items: Rework[] };
@@ -132,13 +134,51 @@ function ReworkItem({ orderId, rework }: { orderId: number; rework: Rework }) {
         </Button>
       </div>
       <div id={detailId} hidden={!open}>
-        {detail.files.length > 0 && (
-          <p className={text.muted}>{detail.files.map((f) => f.name).join(', ')}</p>
-        )}
+        {detail.files.length > 0 && <ReworkFiles orderId={orderId} files={detail.files} />}
         <h3 className={text.label}>{t.reworks.answer}</h3>
         <p className={detail.answer ? s.reworkAnswer : text.muted}>{detail.answer ?? t.reworks.noAnswer}</p>
       </div>
     </li>
+  );
+}
+
+/** A request's files; "Просмотр" opens the viewer over the order's files (the arrows walk all of them). */
+function ReworkFiles({ orderId, files }: { orderId: number; files: Rework['files'] }) {
+  const orderFiles = useOpenOrder()?.files;
+  const io = useMemo(
+    () => ({
+      load: (fileId: number, signal: AbortSignal) => fetchPreview(orderId, fileId, signal),
+      download: (file: OrderFile) => downloadFile(orderId, file),
+    }),
+    [orderId],
+  );
+  const preview = usePreview(
+    orderFiles && files.every((f) => orderFiles.some((o) => o.id === f.id)) ? orderFiles : files,
+    io,
+  );
+  return (
+    <>
+      <ul className={s.reworkFiles} aria-label={t.reworks.files}>
+        {files.map((f) => (
+          <li key={f.id} className={cluster[2]}>
+            <span className={text.muted}>{f.name}</span>
+            {canPreview(f) && (
+              <Button
+                size="sm"
+                variant="ghost"
+                aria-label={previewText.previewLabel(f.name)}
+                onPointerEnter={preloadViewer}
+                onFocus={preloadViewer}
+                onClick={() => preview.open(f.id)}
+              >
+                {previewText.preview}
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {preview.element}
+    </>
   );
 }
 

@@ -1,0 +1,21 @@
+/** The viewer's words (README "File preview"). */
+export const t = {
+  preview: 'Просмотр',
+  previewLabel: (name: string) => `Просмотр: ${name}`,
+  dialogLabel: (name: string) => `Просмотр файла ${name}`,
+  position: (n: number, of: number) => `${n} из ${of}`,
+  previous: 'Предыдущий файл',
+  next: 'Следующий файл',
+  download: 'Скачать',
+  downloadFailed: 'Не удалось скачать файл',
+  loading: 'Загружаем файл…',
+  failed: 'Не удалось открыть файл',
+  cannotPreview: 'Этот файл нельзя просмотреть в кабинете. Скачайте его, чтобы открыть.',
+  zoomIn: 'Увеличить',
+  zoomOut: 'Уменьшить',
+  fit: 'По размеру окна',
+  page: (n: number, of: number) => `Страница ${n} из ${of}`,
+  pages: (n: number) => `Страниц: ${n}`,
+  emptyDocx: 'В документе нет текста, который можно показать.',
+  keys: 'Стрелки влево и вправо — соседние файлы, Esc — закрыть.',
+} as const;
