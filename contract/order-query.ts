@@ -132,3 +132,32 @@ export const SEARCH_FOLD = {
   from: UPPER + 'ABCDEFGHIJKLMNOPQRSTUVWXYZ',
   to: LOWER + 'abcdefghijklmnopqrstuvwxyz',
 };
+
+/**
+ * The query as the router's search object (only what differs from the defaults). Numbers and flags stay numbers:
+ * the router writes a string that reads as JSON (e.g. '3') in quotes, a number plainly (`?status=3&unread=1`).
+ */
+export interface OrderUrlSearch {
+  search?: string | undefined;
+  status?: number | undefined;
+  work_type?: WorkType | undefined;
+  deadline_from?: string | undefined;
+  deadline_to?: string | undefined;
+  awaiting_payment?: 1 | undefined;
+  unread?: 1 | undefined;
+  ordering?: OrderSort | undefined;
+}
+
+export function orderUrlSearch(q: OrderQuery): OrderUrlSearch {
+  // Every key present (undefined for a default): the router merges a parent's raw search under missing keys.
+  return {
+    search: q.search.trim() || undefined,
+    status: q.status,
+    work_type: q.work_type,
+    deadline_from: q.deadline_from,
+    deadline_to: q.deadline_to,
+    awaiting_payment: q.awaiting_payment ? 1 : undefined,
+    unread: q.unread ? 1 : undefined,
+    ordering: q.ordering === DEFAULT_ORDER_SORT ? undefined : q.ordering,
+  };
+}

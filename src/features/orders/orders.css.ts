@@ -36,6 +36,33 @@ export const tipText = style({ fontSize: vars.font.size.sm, color: vars.color.te
 
 export const searchForm = style({ position: 'relative', maxWidth: '480px' });
 
+/** Search, then "Фильтры", the sort and "Сбросить" in one row on a wide screen, stacked on a phone. */
+export const queryBar = style([
+  grid[3],
+  {
+    alignItems: 'end',
+    gridTemplateColumns: 'minmax(0, 1fr)',
+    '@media': { [wide]: { gridTemplateColumns: 'minmax(0, 1fr) auto' } },
+  },
+]);
+export const queryTools = style([cluster[3], { alignItems: 'end' }]);
+export const sortSelect = style({ minWidth: '200px' });
+export const filterPanel = style([
+  ui.surface({ shadow: 'sm' }),
+  {
+    display: 'grid',
+    gap: vars.space['4'],
+    padding: vars.space['4'],
+    borderRadius: vars.radius.lg,
+    gridTemplateColumns: 'minmax(0, 1fr)',
+    '@media': {
+      [wide]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
+      [desktop]: { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' },
+    },
+  },
+]);
+export const filterChecks = style({ display: 'grid', gap: vars.space['2'], alignContent: 'end' });
+
 // ---- Order rows ------------------------------------------------------------------------------------------------
 export const list = style([grid[3], bare]);
 
