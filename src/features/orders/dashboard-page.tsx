@@ -257,6 +257,7 @@ function QueryBar({
         </form>
         <div className={s.queryTools}>
           <Button
+            className={s.filtersButton}
             variant="secondary"
             aria-expanded={open}
             aria-controls={panelId}
@@ -275,6 +276,7 @@ function QueryBar({
           />
           {changed && (
             <Button
+              className={s.resetButton}
               variant="ghost"
               aria-label={t.search.resetLabel}
               onClick={() => onChange(EMPTY_ORDER_QUERY)}

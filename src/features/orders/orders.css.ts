@@ -45,8 +45,23 @@ export const queryBar = style([
     '@media': { [wide]: { gridTemplateColumns: 'minmax(0, 1fr) auto' } },
   },
 ]);
-export const queryTools = style([cluster[3], { alignItems: 'end' }]);
-export const sortSelect = style({ minWidth: '200px' });
+/** Phone: "Фильтры" and "Сбросить" on a line, the sort below across the column; wider: all three on one line. */
+export const queryTools = style({
+  display: 'grid',
+  gap: vars.space['3'],
+  alignItems: 'end',
+  gridTemplateAreas: '"filters reset" "sort sort"',
+  gridTemplateColumns: 'auto minmax(0, 1fr)',
+  '@media': {
+    [wide]: {
+      gridTemplateAreas: '"filters sort reset"',
+      gridTemplateColumns: 'auto minmax(200px, auto) auto',
+    },
+  },
+});
+export const filtersButton = style({ gridArea: 'filters' });
+export const sortSelect = style({ gridArea: 'sort' });
+export const resetButton = style({ gridArea: 'reset', justifySelf: 'end' });
 export const filterPanel = style([
   ui.surface({ shadow: 'sm' }),
   {
