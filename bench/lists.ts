@@ -52,9 +52,9 @@ const SEARCHES = [
   'search=психология',
   'search=ЭКОНОМИКА&tab=active',
   'search=выводы&ordering=deadline',
-  'search=заказ%20№777',
+  'search=заказ №777',
   'search=4242',
-  'search=нет%20такой%20темы',
+  'search=нет такой темы',
   'search=право&status=4&ordering=-price',
   'work_type=Реферат&awaiting_payment=1',
   'unread=1',
@@ -236,7 +236,8 @@ async function searchLoad(server: Child, fresh: boolean): Promise<SearchFigures>
       method: 'GET',
       setupRequest: (req) => {
         const i = n++;
-        const q = SEARCHES[i % SEARCHES.length]!;
+        // Encoded: a request line carries ASCII only (raw Cyrillic stalls the connection until its timeout).
+        const q = new URLSearchParams(SEARCHES[i % SEARCHES.length]!).toString();
         return { ...req, path: `/api/client/orders/?${q}${fresh ? `&deadline_to=${day(2000 + i)}` : ''}` };
       },
     },

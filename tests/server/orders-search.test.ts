@@ -5,7 +5,14 @@ import { useHarness } from './harness';
 import { createCustomer, insertOrder, tempDataDir, type Customer } from './helpers/orders';
 import { chatMessages } from '../../server/db/tables';
 import type { OrderList } from '../../contract/orders.api';
-import { parseOrderQuery, orderQueryParams, normalizeSearch } from '../../contract/order-query';
+import {
+  FILTER_STATUS_IDS,
+  parseOrderQuery,
+  orderQueryParams,
+  normalizeSearch,
+} from '../../contract/order-query';
+import { ORDER_STATUSES } from '../../contract/order-status';
+import { WORK_TYPES } from '../../contract/orders';
 
 const ORDERS = '/api/client/orders/';
 const DAY = 86_400_000;
@@ -179,17 +186,24 @@ describe('order list: search, filters, sort', () => {
 
 describe('order query of the URL (contract/order-query.ts)', () => {
   it('falls back to the default for each bad value, keeps the good ones', () => {
+    expect(FILTER_STATUS_IDS).toEqual(Object.values(ORDER_STATUSES).map((s) => s.id));
+    // Without the list of work types (the eager route) only the shape is checked; the page checks the name.
+    expect(parseOrderQuery({ work_type: 'Роман' }).work_type).toBe('Роман');
+    expect(parseOrderQuery({ work_type: 'Роман' }, WORK_TYPES).work_type).toBeUndefined();
     expect(
-      parseOrderQuery({
-        search: 123,
-        status: 99,
-        work_type: 'Эссе',
-        deadline_from: '2026-02-30',
-        deadline_to: '2026-03-01',
-        awaiting_payment: 1,
-        unread: 'maybe',
-        ordering: 'name',
-      }),
+      parseOrderQuery(
+        {
+          search: 123,
+          status: 99,
+          work_type: 'Эссе',
+          deadline_from: '2026-02-30',
+          deadline_to: '2026-03-01',
+          awaiting_payment: 1,
+          unread: 'maybe',
+          ordering: 'name',
+        },
+        WORK_TYPES,
+      ),
     ).toEqual({
       search: '123',
       work_type: 'Эссе',

@@ -93,7 +93,7 @@ export function OrdersDashboard({
   /** The route's validated search params: the list's query. */
   search?: OrderUrlSearch;
 }) {
-  const query = useMemo(() => parseOrderQuery(search as Record<string, unknown>), [search]);
+  const query = useMemo(() => parseOrderQuery(search as Record<string, unknown>, WORK_TYPES), [search]);
   const list = useActorRef(machine, { input: { tab, query } });
   const notify = useNotify();
   const navigate = useNavigate();
@@ -104,7 +104,7 @@ export function OrdersDashboard({
   // machine ignores the query it already shows).
   const queryKey = JSON.stringify(orderQueryParams(query));
   useEffect(() => {
-    list.send({ type: 'orderList.load', tab, query: parseOrderQuery(JSON.parse(queryKey)) });
+    list.send({ type: 'orderList.load', tab, query: parseOrderQuery(JSON.parse(queryKey), WORK_TYPES) });
   }, [list, tab, queryKey]);
 
   const show = useCallback(
@@ -305,7 +305,7 @@ function QueryBar({
           name="work_type"
           value={query.work_type ?? ''}
           options={WORK_TYPE_OPTIONS}
-          onChange={(e) => set({ work_type: (e.target.value || undefined) as OrderQuery['work_type'] })}
+          onChange={(e) => set({ work_type: e.target.value || undefined })}
         />
         <TextField
           label={t.search.deadlineFrom}
