@@ -14,6 +14,7 @@
 //                 task marks the moment after that frame is produced. Both times are on the page's own clock.
 //   scrolling     2 s of mouse-wheel steps over the list (up in the chat, whose newest message is at the bottom;
 //                 down in the order list) while a rAF loop records frame times: average and worst frame.
+import autocannon, { type Request as LoadRequest } from 'autocannon';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { ensureDist } from './bundle';
 import { CHROMIUM, CHROME_FLAGS } from './lighthouse';
@@ -23,6 +24,7 @@ import {
   firstOrderId,
   loginDemo,
   startChild,
+  tempPostgres,
   DEMO,
   type Child,
 } from './lib/server';
@@ -40,6 +42,26 @@ export const SELECTORS = { chat: '[data-testid="chat-list"]', orders: '[data-tes
 const DATA_URLS = { chat: /\/orders\/\d+\/messages\/?(\?|$)/, orders: /\/api\/client\/orders\/?(\?|$)/ };
 const MESSAGES = Number(process.env.BENCH_CHAT_MESSAGES ?? 5000);
 const ORDERS = Number(process.env.BENCH_DASHBOARD_ORDERS ?? 1000);
+/** The search load (issue 24): a customer with this many orders, so many connections, so long per row. */
+const SEARCH_ORDERS = Number(process.env.BENCH_SEARCH_ORDERS ?? 10_000);
+const SEARCH_CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const SEARCH_DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const SEARCH_P99: Goal = { op: '<=', limit: 30, unit: 'ms' };
+/** What a customer types and picks (the bulk orders' topics are "Тестовый заказ №k: анализ данных и выводы"). */
+const SEARCHES = [
+  'search=психология',
+  'search=ЭКОНОМИКА&tab=active',
+  'search=выводы&ordering=deadline',
+  'search=заказ №777',
+  'search=4242',
+  'search=нет такой темы',
+  'search=право&status=4&ordering=-price',
+  'work_type=Реферат&awaiting_payment=1',
+  'unread=1',
+  'deadline_from=2026-01-01&deadline_to=2030-01-01&ordering=price',
+  'search=анализ&tab=done&ordering=-updated',
+  'status=16&tab=archive',
+];
 
 const GOALS = {
   chatNodes: { op: '<', limit: 1500 } satisfies Goal,
@@ -189,6 +211,80 @@ function rows(figs: ListFigures | string, nodesGoal?: Goal): (string | number | 
   ];
 }
 
+interface SearchFigures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+/**
+ * GET /api/client/orders/?<search> at SEARCH_CONNECTIONS connections for SEARCH_DURATION s after a 2 s warm-up.
+ * `fresh`: every request a query never asked before (a deadline_to one day later each time), so no answer comes
+ * from the list cache: each one is searched in the database. Else the twelve SEARCHES in turn (the cache answers
+ * a repeat while the customer's orders have not changed, as for a customer paging back and forth).
+ */
+async function searchLoad(server: Child, fresh: boolean): Promise<SearchFigures> {
+  const { access } = await loginDemo(server.url);
+  const headers = { authorization: `Bearer ${access}` };
+  const base = `${server.url}/api/client/orders/`;
+  let n = 0;
+  const day = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
+  const requests: LoadRequest[] = [
+    {
+      method: 'GET',
+      setupRequest: (req) => {
+        const i = n++;
+        // Encoded: a request line carries ASCII only (raw Cyrillic stalls the connection until its timeout).
+        const q = new URLSearchParams(SEARCHES[i % SEARCHES.length]!).toString();
+        return { ...req, path: `/api/client/orders/?${q}${fresh ? `&deadline_to=${day(2000 + i)}` : ''}` };
+      },
+    },
+  ];
+  const warm = await autocannon({ url: base, connections: 10, duration: 2, headers, requests });
+  void warm;
+  const r = await autocannon({
+    url: base,
+    connections: SEARCH_CONNECTIONS,
+    duration: SEARCH_DURATION,
+    timeout: 10,
+    headers,
+    requests,
+  });
+  return {
+    rps: r.requests.total / SEARCH_DURATION,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+  };
+}
+
+async function searchRows(
+  databaseUrl?: string,
+): Promise<{ rows: (string | number | null)[][]; data: unknown }> {
+  const pgDb = databaseUrl ? await tempPostgres(databaseUrl) : null;
+  const server = await startChild(pgDb ? { databaseUrl: pgDb.url } : {});
+  const kind = pgDb ? 'PostgreSQL' : 'PGlite';
+  try {
+    await bulkOrders(server.url, DEMO.login, SEARCH_ORDERS);
+    const rows: (string | number | null)[][] = [];
+    const data: Record<string, SearchFigures> = {};
+    for (const fresh of [true, false]) {
+      const f = await searchLoad(server, fresh);
+      const label = `${kind}: search, ${fresh ? 'every query new (database)' : '12 queries repeated (list cache)'}`;
+      const p99 = figureRow(label, f.p99, 'ms', SEARCH_P99, 1);
+      rows.push([label, Math.round(f.rps), f.p50, f.p99, f.errors + f.non2xx, p99[2] ?? '', p99[3] ?? '']);
+      data[fresh ? 'fresh' : 'repeated'] = f;
+    }
+    return { rows, data };
+  } finally {
+    await server.stop();
+    await pgDb?.drop();
+  }
+}
+
 export async function runLists(): Promise<SectionReport> {
   const notes: string[] = [];
   ensureDist(notes);
@@ -212,39 +308,57 @@ export async function runLists(): Promise<SectionReport> {
     }
   };
   try {
-    const chat = await attempt(`order with ${MESSAGES} messages`, async () => {
-      const { access } = await loginDemo(server.url);
-      const orderId = await firstOrderId(server.url, access);
-      await bulkMessages(server.url, orderId, MESSAGES);
-      const page = await signedInPage(browser, server);
-      try {
-        return await measureList(page, `${server.origin}/order/${orderId}`, 'chat');
-      } finally {
-        await page.context().close();
-      }
-    });
-    tables.push({
-      title: `Order with ${MESSAGES.toLocaleString('en-US')} chat messages (/order/{id})`,
-      columns: ['figure', 'value', 'goal', ''],
-      rows: rows(chat, GOALS.chatNodes),
-    });
-    data.chat = chat;
+    // BENCH_LISTS_ONLY=search runs the search load alone (no browser lists).
+    if (process.env.BENCH_LISTS_ONLY !== 'search') {
+      const chat = await attempt(`order with ${MESSAGES} messages`, async () => {
+        const { access } = await loginDemo(server.url);
+        const orderId = await firstOrderId(server.url, access);
+        await bulkMessages(server.url, orderId, MESSAGES);
+        const page = await signedInPage(browser, server);
+        try {
+          return await measureList(page, `${server.origin}/order/${orderId}`, 'chat');
+        } finally {
+          await page.context().close();
+        }
+      });
+      tables.push({
+        title: `Order with ${MESSAGES.toLocaleString('en-US')} chat messages (/order/{id})`,
+        columns: ['figure', 'value', 'goal', ''],
+        rows: rows(chat, GOALS.chatNodes),
+      });
+      data.chat = chat;
 
-    const dash = await attempt(`dashboard with ${ORDERS} orders`, async () => {
-      await bulkOrders(server.url, DEMO.login, ORDERS);
-      const page = await signedInPage(browser, server);
-      try {
-        return await measureList(page, `${server.origin}/home`, 'orders');
-      } finally {
-        await page.context().close();
-      }
-    });
-    tables.push({
-      title: `Dashboard with ${ORDERS.toLocaleString('en-US')} orders (/home)`,
-      columns: ['figure', 'value', 'goal', ''],
-      rows: rows(dash),
-    });
-    data.dashboard = dash;
+      const dash = await attempt(`dashboard with ${ORDERS} orders`, async () => {
+        await bulkOrders(server.url, DEMO.login, ORDERS);
+        const page = await signedInPage(browser, server);
+        try {
+          return await measureList(page, `${server.origin}/home`, 'orders');
+        } finally {
+          await page.context().close();
+        }
+      });
+      tables.push({
+        title: `Dashboard with ${ORDERS.toLocaleString('en-US')} orders (/home)`,
+        columns: ['figure', 'value', 'goal', ''],
+        rows: rows(dash),
+      });
+      data.dashboard = dash;
+    }
+
+    // Search (issue 24): the list endpoint under load, PGlite and (with DATABASE_URL) PostgreSQL.
+    const search = await searchRows();
+    const searchTable: Table = {
+      title: `Order search: a customer with ${SEARCH_ORDERS.toLocaleString('en-US')} orders, ${SEARCH_CONNECTIONS} connections, ${SEARCH_DURATION} s (GET /api/client/orders/?search…)`,
+      columns: ['load', 'req/s', 'p50 ms', 'p99 ms', 'errors + non-2xx', 'goal', ''],
+      rows: search.rows,
+    };
+    data.search = { pglite: search.data };
+    if (process.env.DATABASE_URL) {
+      const onPg = await searchRows(process.env.DATABASE_URL);
+      searchTable.rows.push(...onPg.rows);
+      (data.search as Record<string, unknown>).postgres = onPg.data;
+    } else notes.push('Search on PostgreSQL: set DATABASE_URL (an admin URL: a temporary database is made).');
+    tables.push(searchTable);
     notes.push(
       'Headless Chromium without GPU on this machine: frame times show main-thread work, not the compositor of a real screen.',
     );

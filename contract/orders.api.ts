@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import { endpoint, Id, page } from './http';
 import { ORDER_TABS } from './params';
+import { FILTER_STATUS_IDS, ORDER_SORTS, parseDay, parseFlag, SEARCH_MAX } from './order-query';
 import {
   CHAT_TEXT_MAX,
   FILE_LIMITS,
@@ -57,7 +58,11 @@ export const OrderListItem = z.object({
 });
 export type OrderListItem = z.infer<typeof OrderListItem>;
 
-export const OrderList = z.extend(page(OrderListItem), { counters: OrderCounters });
+export const OrderList = z.extend(page(OrderListItem), {
+  counters: OrderCounters,
+  /** While a search or a filter is on: how many orders match it in each tab; else null. */
+  matches: z.optional(z.nullable(OrderCounters)),
+});
 export type OrderList = z.infer<typeof OrderList>;
 
 export const FileKind = z.enum(['customer', 'intermediate', 'final']);
@@ -381,13 +386,41 @@ export const CalculateDiscountRequest = z.object({
 });
 export type CalculateDiscountRequest = z.input<typeof CalculateDiscountRequest>;
 
+const FLAG_VALUES = ['1', '0', 'true', 'false'] as const;
+/** A yes/no of a query: 1, 0, true or false. */
+const queryFlag = () =>
+  z.pipe(
+    z.enum(FLAG_VALUES, { error: 'Ожидается 1 или 0.' }),
+    z.transform((v: (typeof FLAG_VALUES)[number]) => parseFlag(v)),
+  );
+
 const pageNumberError = 'Неверный номер страницы.';
 const pageSizeError = 'Неверный размер страницы.';
 const pageSizeRange = 'Размер страницы — от 1 до 50.';
 export const OrderListQuery = z.object({
   tab: z.optional(z.enum(ORDER_TABS, { error: 'Неизвестная вкладка.' })),
-  /** Matches the topic or the subject (case-insensitive), or the order number. */
-  search: z.optional(z.string().check(z.maxLength(200, 'Слишком длинный запрос.'))),
+  /** Matches the order number, or the topic or the subject (any case, ё = е). */
+  search: z.optional(z.string().check(z.maxLength(SEARCH_MAX, 'Слишком длинный запрос.'))),
+  /** A status id as the list shows it (16: in the archive). */
+  status: z.optional(
+    z.coerce
+      .number({ error: 'Неизвестный статус.' })
+      .check(z.refine((n) => FILTER_STATUS_IDS.includes(n), 'Неизвестный статус.')),
+  ),
+  work_type: z.optional(z.enum(WORK_TYPES, { error: 'Неизвестный тип работы.' })),
+  /** 'YYYY-MM-DD' in Moscow time, inclusive. */
+  deadline_from: z.optional(
+    z.string().check(z.refine((v) => parseDay(v) !== undefined, 'Неверная дата: ожидается ГГГГ-ММ-ДД.')),
+  ),
+  deadline_to: z.optional(
+    z.string().check(z.refine((v) => parseDay(v) !== undefined, 'Неверная дата: ожидается ГГГГ-ММ-ДД.')),
+  ),
+  /** 1/true: only orders waiting for payment. */
+  awaiting_payment: z.optional(queryFlag()),
+  /** 1/true: only orders with unread chat messages. */
+  unread: z.optional(queryFlag()),
+  /** deadline, created, updated or price; a leading '-' sorts descending. Default '-created' (newest first). */
+  ordering: z.optional(z.enum(ORDER_SORTS, { error: 'Неизвестная сортировка.' })),
   page: z._default(
     z.coerce
       .number({ error: pageNumberError })

@@ -18,6 +18,8 @@ export const PROTECTED_MSG = 'Войдите, чтобы увидеть плат
 export const PUBLIC_MSG = 'Вы уже вошли в кабинет';
 const ARCHIVED_TOPIC = 'Молодёжные субкультуры в современном городе';
 const ACTIVE_TOPIC = 'Анализ финансовой устойчивости ООО «Вектор»';
+/** Typed in any case, ё for е: it finds ACTIVE_TOPIC alone. */
+const SEARCH_TEXT = 'ФИНАНСОВОЙ устойчивости';
 
 const isApi = (prefix: string) => (url: URL) => url.pathname.startsWith(prefix);
 const ORDERS = isApi('/api/client/orders/');
@@ -140,6 +142,13 @@ export const assertions: Record<string, (w: World, context: { returnTo: string |
     await expect(heading(page, /^Здравствуйте/)).toBeVisible();
     await expect(page.getByRole('link', { name: ACTIVE_TOPIC })).toBeVisible();
     await expect(page.getByRole('dialog')).toBeHidden();
+  },
+  'signedIn.searching': async ({ page }) => {
+    await expectPath(page, '/home');
+    await expect.poll(() => query(page).get('search')).toBe(SEARCH_TEXT);
+    await expect(page.getByRole('searchbox', { name: 'Поиск заказов' })).toHaveValue(SEARCH_TEXT);
+    await expect(page.getByTestId('order-list').locator(':scope > li')).toHaveCount(1);
+    await expect(page.getByRole('link', { name: ACTIVE_TOPIC })).toBeVisible();
   },
   'signedIn.homeWithMessage': async ({ page }) => {
     await expectPath(page, '/home');
@@ -360,6 +369,12 @@ export const executors: Record<JourneyEventType, (w: World) => Promise<void>> = 
   },
   closePreview: async ({ page }) => {
     await page.keyboard.press('Escape');
+  },
+  searchOrders: async ({ page }) => {
+    await page.getByRole('searchbox', { name: 'Поиск заказов' }).fill(SEARCH_TEXT);
+  },
+  goBack: async ({ page }) => {
+    await page.goBack();
   },
   payOrder: async ({ page }) => {
     await page.getByRole('link', { name: 'Оплатить', exact: true }).click();

@@ -56,6 +56,8 @@ export const JOURNEY_EVENTS = [
   'tokenExpires',
   'refreshFails',
   'signOut',
+  'searchOrders',
+  'goBack',
   // both
   'serverSilentAtStart',
   'retry',
@@ -197,6 +199,10 @@ export const journeyMachine = setup({
             openWithdraw: { target: 'payOut', description: 'Withdraw guard: not verified → PaymentsPayOut.' },
             openPaymentSuccess: { target: 'paymentResult', description: '/payment is exempt from rule 3.' },
             openOrderForm: { target: 'orderForm', description: 'The menu\'s "Новый заказ".' },
+            searchOrders: {
+              target: 'searching',
+              description: 'Types a topic in the search box: the URL carries it, the list narrows to it.',
+            },
             openPageWhosePartFails: {
               target: 'pagePartFailed',
               description:
@@ -218,6 +224,13 @@ export const journeyMachine = setup({
               description: 'Rule 5 with a live refresh cookie.',
             },
             signOut: { target: '#journey.signedOut.login' },
+          },
+        },
+        searching: {
+          description: 'On /home?search=…: only the matching orders; the tabs count the matches.',
+          on: {
+            goBack: { target: 'home', description: 'Back restores the list without the search.' },
+            goHome: { target: 'home' },
           },
         },
         homeWithMessage: {

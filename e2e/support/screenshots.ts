@@ -26,6 +26,7 @@ const MONEY_PAGES = [
 const CABINET_PAGES = [
   ['archive', '/home/archive'],
   ['done', '/home/done'],
+  ['search', '/home/active?search=%D0%BE%D1%82%D1%87%D0%B5%D1%82&awaiting_payment=1&ordering=-price'],
   ['order-new', '/order-new'],
   ['replenish', '/payments/replenish'],
   ['pay-packet-list', '/payments'],

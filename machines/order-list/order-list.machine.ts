@@ -1,8 +1,10 @@
 import { assertEvent, assign, emit, fromPromise, setup, type DoneActorEvent } from 'xstate';
-import { statusById } from '../../contract/order-status';
+import { statusById, type OrderTab } from '../../contract/order-status';
+import { EMPTY_ORDER_QUERY, sameOrderQuery } from '../../contract/order-query';
 import { errorOf, toErrorInfo } from '../shared/error-info';
 import {
   ORDER_PAGE_SIZE,
+  SEARCH_DELAY,
   UNDO_TIMEOUT,
   type OrderList,
   type OrderListContext,
@@ -45,7 +47,13 @@ function afterTrash(
     count += 1;
   }
   if (!deleted && removed?.item.id === answer.id) removed = null;
-  return { items, count, removed, counters: answer.counters, busyId: null, trashError: null };
+  // While searching, the order still matches in the tab it moved to (a status filter aside: the next load says).
+  let matches = context.matches;
+  const known = index !== -1 || context.removed?.item.id === answer.id;
+  const from: OrderTab = deleted ? context.tab : 'archive';
+  if (matches && known && tab && tab !== from && matches[from] > 0)
+    matches = { ...matches, [from]: matches[from] - 1, [tab]: matches[tab] + 1 };
+  return { items, count, removed, counters: answer.counters, matches, busyId: null, trashError: null };
 }
 
 export const orderListMachine = setup({
@@ -56,7 +64,7 @@ export const orderListMachine = setup({
     emitted: {} as OrderListEmitted,
   },
   actors: {
-    /** GET /api/client/orders/?tab&search&page&page_size with the actor's AbortSignal; provided in the feature. */
+    /** GET /api/client/orders/?tab&search&…filters&ordering&page&page_size with the actor's AbortSignal. */
     fetchOrders: fromPromise<OrderList, OrderListRequest>(() =>
       Promise.reject(new Error('orderList: actor "fetchOrders" is not provided')),
     ),
@@ -73,10 +81,28 @@ export const orderListMachine = setup({
     assignQuery: assign(({ context, event }) => {
       assertEvent(event, 'orderList.load');
       const tab = event.tab ?? context.tab;
-      const search = (event.search ?? (tab === context.tab ? context.search : '')).trim();
-      // Another tab or search: the old rows are not this list (keep them while only paging).
-      return { tab, search, page: 1, items: [], count: 0, hasMore: false, error: null, removed: null };
+      const query = event.query ?? context.query;
+      // Another tab or query: the old rows are not this list (keep them while only paging).
+      return {
+        tab,
+        query,
+        draft: query.search,
+        page: 1,
+        items: [],
+        count: 0,
+        hasMore: false,
+        error: null,
+        removed: null,
+      };
     }),
+    assignDraft: assign(({ event }) => {
+      assertEvent(event, 'orderList.type');
+      return { draft: event.search.slice(0, 200) };
+    }),
+    emitSearch: emit(({ context }) => ({
+      type: 'orderList.search' as const,
+      query: { ...context.query, search: context.draft.trim() },
+    })),
     nextPage: assign(({ context }) => ({ page: context.page + 1, error: null })),
     previousPage: assign(({ context }) => ({ page: Math.max(1, context.page - 1) })),
     clearError: assign({ error: null }),
@@ -88,6 +114,7 @@ export const orderListMachine = setup({
         items: context.page === 1 ? answer.results : [...context.items, ...fresh],
         count: answer.count,
         counters: answer.counters,
+        matches: answer.matches ?? null,
         hasMore: answer.next !== null,
         error: null,
       };
@@ -110,23 +137,36 @@ export const orderListMachine = setup({
   },
   guards: {
     hasMore: ({ context }) => context.hasMore,
+    /** The URL's query differs from the list's (the same one again, e.g. after our own search, is no reload). */
+    isNewQuery: ({ context, event }) => {
+      assertEvent(event, 'orderList.load');
+      return (
+        (event.tab ?? context.tab) !== context.tab ||
+        !sameOrderQuery(event.query ?? context.query, context.query)
+      );
+    },
+    /** The typed search differs from the one shown. */
+    draftChanged: ({ context }) => context.draft.trim() !== context.query.search.trim(),
     wasRemovedHere: ({ context }, id: number) => context.removed?.item.id === id,
     canUndo: ({ context }) => context.removed !== null,
   },
   delays: {
     undoTimeout: UNDO_TIMEOUT,
+    searchDelay: SEARCH_DELAY,
   },
 }).createMachine({
   id: 'orderList',
   type: 'parallel',
   context: ({ input }) => ({
     tab: input.tab,
-    search: (input.search ?? '').trim(),
+    query: input.query ?? EMPTY_ORDER_QUERY,
+    draft: input.query?.search ?? '',
     page: 1,
     pageSize: input.pageSize ?? ORDER_PAGE_SIZE,
     items: [],
     count: 0,
     counters: null,
+    matches: null,
     hasMore: false,
     error: null,
     busyId: null,
@@ -146,7 +186,7 @@ export const orderListMachine = setup({
             src: 'fetchOrders',
             input: ({ context }) => ({
               tab: context.tab,
-              search: context.search,
+              query: context.query,
               page: 1,
               pageSize: context.pageSize,
             }),
@@ -161,6 +201,7 @@ export const orderListMachine = setup({
           },
           on: {
             'orderList.load': {
+              guard: 'isNewQuery',
               target: 'loading',
               reenter: true,
               description:
@@ -177,7 +218,7 @@ export const orderListMachine = setup({
             src: 'fetchOrders',
             input: ({ context }) => ({
               tab: context.tab,
-              search: context.search,
+              query: context.query,
               page: context.page,
               pageSize: context.pageSize,
             }),
@@ -189,20 +230,53 @@ export const orderListMachine = setup({
             },
           },
           on: {
-            'orderList.load': { target: 'loading', actions: 'assignQuery' },
+            'orderList.load': { guard: 'isNewQuery', target: 'loading', actions: 'assignQuery' },
           },
         },
         ready: {
           on: {
-            'orderList.load': { target: 'loading', actions: 'assignQuery' },
+            'orderList.load': { guard: 'isNewQuery', target: 'loading', actions: 'assignQuery' },
             'orderList.more': { guard: 'hasMore', target: 'loadingMore', actions: 'nextPage' },
           },
         },
         failure: {
           tags: ['error'],
           on: {
-            'orderList.load': { target: 'loading', actions: 'assignQuery' },
+            'orderList.load': { guard: 'isNewQuery', target: 'loading', actions: 'assignQuery' },
             'orderList.retry': { target: 'loading', actions: 'clearError' },
+          },
+        },
+      },
+    },
+    typing: {
+      initial: 'idle',
+      description: 'The search box: what is typed becomes the query after a pause, or at once on Enter.',
+      states: {
+        idle: {
+          on: {
+            'orderList.type': { target: 'waiting', actions: 'assignDraft' },
+            'orderList.submit': { guard: 'draftChanged', actions: 'emitSearch' },
+          },
+        },
+        waiting: {
+          tags: ['typing'],
+          after: {
+            searchDelay: [
+              { guard: 'draftChanged', target: 'idle', actions: 'emitSearch' },
+              { target: 'idle', description: 'Typed back to the search shown: nothing to send.' },
+            ],
+          },
+          on: {
+            'orderList.type': { target: 'waiting', reenter: true, actions: 'assignDraft' },
+            'orderList.submit': [
+              { guard: 'draftChanged', target: 'idle', actions: 'emitSearch' },
+              { target: 'idle' },
+            ],
+            'orderList.load': {
+              target: 'idle',
+              description:
+                'Back/forward or a link while typing: the URL wins, the pending search is dropped.',
+            },
           },
         },
       },

@@ -6,7 +6,11 @@ type OrderListSnapshot = SnapshotFrom<typeof orderListMachine>;
 export const selectItems = (s: OrderListSnapshot) => s.context.items;
 export const selectCount = (s: OrderListSnapshot) => s.context.count;
 export const selectCounters = (s: OrderListSnapshot) => s.context.counters;
-export const selectSearch = (s: OrderListSnapshot) => s.context.search;
+export const selectSearch = (s: OrderListSnapshot) => s.context.query.search;
+export const selectQuery = (s: OrderListSnapshot) => s.context.query;
+export const selectDraft = (s: OrderListSnapshot) => s.context.draft;
+/** While a search or filter is on: the matches of each tab; else null (the tabs show their totals). */
+export const selectMatches = (s: OrderListSnapshot) => s.context.matches;
 export const selectTab = (s: OrderListSnapshot) => s.context.tab;
 export const selectError = (s: OrderListSnapshot) => s.context.error;
 export const selectHasMore = (s: OrderListSnapshot) => s.context.hasMore;

@@ -1,16 +1,19 @@
 import type { OrderCounters, OrderList, OrderListItem, TrashResponse } from '../../contract/orders.api';
 import type { OrderTab } from '../../contract/order-status';
 import type { ApiErrorInfo } from '../shared/error-info';
+import type { OrderQuery } from '../../contract/order-query';
 
 // ---- Data ------------------------------------------------------------------------------------------------------
 /** Orders per page: small pages keep a list of 1 000 orders light (spec point 4: paging, "show more"). */
 export const ORDER_PAGE_SIZE = 20;
 /** How long the "Отменить" offer after a delete stays (the notification default of spec point 9). */
 export const UNDO_TIMEOUT = 5000;
+/** Typing pauses this long before the search is sent (spec point 4; each new request cancels the running one). */
+export const SEARCH_DELAY = 300;
 
 export interface OrderListRequest {
   tab: OrderTab;
-  search: string;
+  query: OrderQuery;
   page: number;
   pageSize: number;
 }
@@ -21,19 +24,23 @@ export interface RemovedOrder {
   index: number;
 }
 
-export type { OrderList, OrderListItem, OrderCounters, TrashResponse };
+export type { OrderList, OrderListItem, OrderCounters, OrderQuery, TrashResponse };
 
 // ---- Input -----------------------------------------------------------------------------------------------------
 export interface OrderListInput {
   tab: OrderTab;
-  search?: string;
+  /** The query of the URL (search, filters, sort); default: none, newest first. */
+  query?: OrderQuery;
   pageSize?: number;
 }
 
 // ---- Context ---------------------------------------------------------------------------------------------------
 export interface OrderListContext {
   tab: OrderTab;
-  search: string;
+  /** The query the list shows (the URL's). */
+  query: OrderQuery;
+  /** The search box as typed, sent as the query's search after SEARCH_DELAY without typing. */
+  draft: string;
   /** The last page loaded. */
   page: number;
   pageSize: number;
@@ -42,6 +49,8 @@ export interface OrderListContext {
   count: number;
   /** The tab counters of the last answer (active, archive, done). */
   counters: OrderCounters | null;
+  /** While a search or filter is on: how many orders match in each tab; else null. */
+  matches: OrderCounters | null;
   hasMore: boolean;
   /** Why the list could not load. */
   error: ApiErrorInfo | null;
@@ -54,8 +63,12 @@ export interface OrderListContext {
 
 // ---- Events ----------------------------------------------------------------------------------------------------
 export type OrderListEvent =
-  /** A new query (tab, search): cancels a running request and loads page 1. */
-  | { type: 'orderList.load'; tab?: OrderTab; search?: string }
+  /** A new query (tab, search, filters, sort: the URL's): cancels a running request and loads page 1. */
+  | { type: 'orderList.load'; tab?: OrderTab; query?: OrderQuery }
+  /** The search box changed: the search follows after SEARCH_DELAY without typing. */
+  | { type: 'orderList.type'; search: string }
+  /** Enter in the search box: the search follows now. */
+  | { type: 'orderList.submit' }
   | { type: 'orderList.more' }
   | { type: 'orderList.retry' }
   /** Delete = move to the archive (trash). */
@@ -67,6 +80,8 @@ export type OrderListEvent =
 
 // ---- Emitted ---------------------------------------------------------------------------------------------------
 export type OrderListEmitted =
+  /** The query to show next (the page puts it in the URL, whose change comes back as orderList.load). */
+  | { type: 'orderList.search'; query: OrderQuery }
   | { type: 'orderList.deleted'; id: number }
   | { type: 'orderList.restored'; id: number; undo: boolean }
   | { type: 'orderList.trashFailed'; error: ApiErrorInfo };

@@ -60,10 +60,8 @@ export function staffOrdersRoutes(deps: Deps) {
   app.get('/orders/', valid('query', StaffOrdersQuery), async (c) => {
     const q = c.req.valid('query');
     const user = await userByEmail(deps, q.email);
-    return c.json({
-      user_id: user.id,
-      ...(await listOrders(deps.db, user.id, { page: q.page, pageSize: q.page_size })),
-    } satisfies StaffOrderList);
+    const { count, results } = await listOrders(deps.db, user.id, { page: q.page, pageSize: q.page_size });
+    return c.json({ user_id: user.id, count, results } satisfies StaffOrderList);
   });
 
   app.post('/orders/bulk/', valid('json', StaffBulkOrdersRequest), async (c) => {

@@ -7,21 +7,29 @@ import { expireOnListChanges, openOrder } from '../../src/actors/open-order';
 import {
   selectBusyId,
   selectCounters,
+  selectDraft,
   selectHasMore,
   selectIsEmpty,
   selectIsFailed,
   selectIsLoading,
   selectIsLoadingMore,
   selectItems,
+  selectMatches,
   selectUndoable,
 } from '../../machines/order-list/order-list.selectors';
-import { UNDO_TIMEOUT, type OrderListRequest } from '../../machines/order-list/order-list.types';
+import {
+  SEARCH_DELAY,
+  UNDO_TIMEOUT,
+  type OrderListRequest,
+} from '../../machines/order-list/order-list.types';
+import { EMPTY_ORDER_QUERY, type OrderQuery } from '../../contract/order-query';
 import type { OrderDetail, OrderList, OrderListItem, TrashResponse } from '../../contract/orders.api';
 import { ORDER_STATUSES } from '../../contract/order-status';
 import { describeModel } from './coverage';
 import { never } from './never';
 
 const S = ORDER_STATUSES;
+const searchFor = (search: string): OrderQuery => ({ ...EMPTY_ORDER_QUERY, search });
 const item = (id: number, status: { id: number; title: string } = S.awaitingPayment): OrderListItem => ({
   id,
   status: { id: status.id, title: status.title },
@@ -74,7 +82,11 @@ const model = orderListMachine.provide({
 type Snap = SnapshotFrom<typeof model>;
 const input = { tab: 'active' as const };
 const events = [
-  { type: 'orderList.load', search: 'курс' },
+  { type: 'orderList.load', query: searchFor('курс') },
+  { type: 'orderList.type', search: 'курс' },
+  { type: 'orderList.type', search: '' },
+  { type: 'orderList.submit' },
+  { type: 'xstate.after.searchDelay.orderList.typing.waiting' },
   { type: 'orderList.load', tab: 'archive' },
   { type: 'orderList.more' },
   { type: 'orderList.retry' },
@@ -96,7 +108,8 @@ const serializeState = (s: Snap) =>
   JSON.stringify({
     value: s.value,
     tab: s.context.tab,
-    search: s.context.search,
+    search: s.context.query.search,
+    draft: s.context.draft,
     page: s.context.page,
     ids: s.context.items.map((o) => o.id),
     more: s.context.hasMore,
@@ -112,7 +125,9 @@ describeModel(model, {
   serializeState,
   // A bounded model: the archive tab and the search are one query each, deletes happen on the active tab.
   filterEvents: (s, e) => {
-    if (e.type === 'orderList.load') return s.context.tab === 'active' && s.context.search === '';
+    if (e.type === 'orderList.load') return s.context.tab === 'active' && s.context.query.search === '';
+    // Typing: a word or nothing, on the active tab only.
+    if (e.type === 'orderList.type') return s.context.tab === 'active';
     if (e.type === 'xstate.done.actor.fetchOrders') {
       const out = (e as unknown as { output: OrderList }).output;
       return s.matches({ list: 'loadingMore' }) ? out === page2 : out === page1;
@@ -185,7 +200,7 @@ function start(
 describe('orderList machine (requests)', () => {
   it('loads page 1 of the tab with the page size, then more pages below', async () => {
     const { actor, fetch } = start();
-    expect(fetch.calls[0]!.input).toEqual({ tab: 'active', search: '', page: 1, pageSize: 20 });
+    expect(fetch.calls[0]!.input).toEqual({ tab: 'active', query: EMPTY_ORDER_QUERY, page: 1, pageSize: 20 });
     fetch.calls[0]!.resolve(page1);
     await waitFor(actor, (s) => s.matches({ list: 'ready' }));
     expect(selectHasMore(actor.getSnapshot())).toBe(true);
@@ -203,13 +218,16 @@ describe('orderList machine (requests)', () => {
 
   it('a new request cancels the running one: its signal aborts and its late answer is ignored', async () => {
     const { actor, fetch } = start();
-    actor.send({ type: 'orderList.load', search: 'курс' });
+    actor.send({ type: 'orderList.load', query: searchFor('курс') });
     expect(fetch.calls).toHaveLength(2);
     expect(fetch.calls[0]!.signal.aborted).toBe(true);
     expect(fetch.calls[1]!.signal.aborted).toBe(false);
-    expect(fetch.calls[1]!.input).toMatchObject({ search: 'курс', page: 1 });
+    expect(fetch.calls[1]!.input).toMatchObject({ query: searchFor('курс'), page: 1 });
+    // The same query again (the URL after our own search) is no new request.
+    actor.send({ type: 'orderList.load', query: searchFor('курс') });
+    expect(fetch.calls).toHaveLength(2);
 
-    actor.send({ type: 'orderList.load', search: 'курсовая' });
+    actor.send({ type: 'orderList.load', query: searchFor('курсовая') });
     expect(fetch.calls[1]!.signal.aborted).toBe(true);
     fetch.calls[1]!.resolve(page1); // too late: nobody listens
     fetch.calls[2]!.resolve({ ...page2, results: [item(7)] });
@@ -217,14 +235,48 @@ describe('orderList machine (requests)', () => {
     expect(selectItems(actor.getSnapshot()).map((o) => o.id)).toEqual([7]);
   });
 
-  it('switching tabs clears the search and the rows of the old tab', async () => {
+  it('switching tabs keeps the query (the tab links carry it) and drops the rows of the old tab', async () => {
     const { actor, fetch } = start();
-    actor.send({ type: 'orderList.load', search: 'курс' });
-    fetch.calls[1]!.resolve(page1);
+    actor.send({ type: 'orderList.load', query: searchFor('курс') });
+    fetch.calls[1]!.resolve({ ...page1, matches: { active: 2, done: 1, archive: 0 } });
     await waitFor(actor, (s) => s.matches({ list: 'ready' }));
+    expect(selectMatches(actor.getSnapshot())).toEqual({ active: 2, done: 1, archive: 0 });
     actor.send({ type: 'orderList.load', tab: 'done' });
     expect(selectItems(actor.getSnapshot())).toEqual([]);
-    expect(fetch.calls[2]!.input).toMatchObject({ tab: 'done', search: '' });
+    expect(fetch.calls[2]!.input).toMatchObject({ tab: 'done', query: searchFor('курс') });
+  });
+
+  it('typing waits for a pause, then asks for the search once; Enter asks at once', () => {
+    const { actor, fetch } = start();
+    const asked: OrderQuery[] = [];
+    actor.on('orderList.search', (e) => asked.push(e.query));
+    actor.send({ type: 'orderList.type', search: 'к' });
+    vi.advanceTimersByTime(SEARCH_DELAY - 50);
+    actor.send({ type: 'orderList.type', search: 'ку' });
+    vi.advanceTimersByTime(SEARCH_DELAY - 50);
+    expect(asked).toEqual([]);
+    expect(selectDraft(actor.getSnapshot())).toBe('ку');
+    vi.advanceTimersByTime(50);
+    expect(asked).toEqual([searchFor('ку')]);
+    // The search itself is loaded when the URL comes back with it, not by the typing.
+    expect(fetch.calls).toHaveLength(1);
+
+    actor.send({ type: 'orderList.type', search: 'курс ' });
+    actor.send({ type: 'orderList.submit' });
+    expect(asked).toEqual([searchFor('ку'), searchFor('курс')]);
+    vi.advanceTimersByTime(SEARCH_DELAY * 2);
+    expect(asked).toHaveLength(2);
+  });
+
+  it("back/forward while typing: the URL's query wins, the pending search is dropped", () => {
+    const { actor } = start();
+    const asked: OrderQuery[] = [];
+    actor.on('orderList.search', (e) => asked.push(e.query));
+    actor.send({ type: 'orderList.type', search: 'эссе' });
+    actor.send({ type: 'orderList.load', query: searchFor('реферат') });
+    vi.advanceTimersByTime(SEARCH_DELAY * 2);
+    expect(asked).toEqual([]);
+    expect(selectDraft(actor.getSnapshot())).toBe('реферат');
   });
 
   it('a failed load shows the error; retry loads again', async () => {
@@ -386,7 +438,7 @@ describe('orderList machine (delete, undo, restore)', () => {
     fetch.calls[0]!.resolve(page1);
     await waitFor(actor, (s) => s.matches({ list: 'ready' }));
     actor.send({ type: 'orderList.delete', id: 1 });
-    actor.send({ type: 'orderList.load', search: 'x' });
+    actor.send({ type: 'orderList.load', query: searchFor('x') });
     await waitFor(actor, (s) => s.matches({ trash: 'undoable' }));
     expect(trashOrder).toHaveBeenCalledTimes(1);
   });

@@ -14,12 +14,16 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { ORDER_STATUSES, type OrderTab } from '../../../contract/order-status';
+import { SEARCH_FOLD } from '../../../contract/order-query';
 
 /** The tab of /home/{tab} an order shows in: the trash and cancelled orders are the archive. */
 const TAB_SQL = sql.raw(
   `case when is_trash or status_id = ${ORDER_STATUSES.cancelled.id} then 'archive' ` +
     `when status_id = ${ORDER_STATUSES.done.id} then 'done' else 'active' end`,
 );
+
+/** What the list's search compares: topic and subject folded as contract/order-query.ts normalizeSearch does. */
+const SEARCH_SQL = sql.raw(`translate(topic || ' ' || subject, '${SEARCH_FOLD.from}', '${SEARCH_FOLD.to}')`);
 
 /**
  * An order. Money is in whole roubles everywhere (integers). `statusId` is one of ORDER_STATUSES
@@ -49,6 +53,8 @@ export const orders = pgTable(
     filesWithoutQc: boolean('files_without_qc').notNull().default(false),
     /** Derived by the database from isTrash and statusId, so lists and counters read one index. */
     tab: text('tab').$type<OrderTab>().notNull().generatedAlwaysAs(TAB_SQL),
+    /** Derived by the database: topic and subject, folded for the list's search (any case, ё = е). */
+    searchText: text('search_text').notNull().generatedAlwaysAs(SEARCH_SQL),
     extra: jsonb('extra').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -58,6 +64,10 @@ export const orders = pgTable(
     // Lists are newest first per customer (and tab): a page is read backwards from these indexes, no sort.
     index('orders_user_id_idx').on(t.userId, t.id),
     index('orders_user_tab_idx').on(t.userId, t.tab, t.id),
+    // The list's sorts other than the order number (contract/order-query.ts ORDER_SORTS).
+    index('orders_user_deadline_idx').on(t.userId, t.deadline, t.id),
+    index('orders_user_updated_idx').on(t.userId, t.updatedAt, t.id),
+    index('orders_user_price_idx').on(t.userId, t.price, t.id),
     // The guarantee sweep (server/jobs/tasks.ts) finds the guarantees that ran out, across customers.
     index('orders_guarantee_running_idx')
       .on(t.guaranteeUntil)

@@ -1,6 +1,6 @@
 // Orders as the customer reads them: loading one (own or any), the list with its counters and unread counts, the
 // detail, and the derived flags (status shown, may it be edited, may a rework be asked). No writes here.
-import { and, count, desc, eq, gt, ilike, inArray, isNull, min, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, min, or, sql, type SQL } from 'drizzle-orm';
 import type { Deps } from '../../env';
 import { notFound } from '../errors';
 import { chatMessages, orderFiles, orders, reworks } from '../../db/tables';
@@ -14,6 +14,7 @@ import type {
   StatusRef,
 } from '../../../contract/orders.api';
 import type { Executor } from '../orders-db';
+import { DEFAULT_ORDER_SORT, normalizeSearch, type OrderQuery } from '../../../contract/order-query';
 import { listOrderFiles, toOrderFile, type OrderFileRow } from '../order-files';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -115,48 +116,108 @@ export function toListItem(row: OrderRow, unread: number, now?: Date): OrderList
 export interface ListQuery {
   tab?: OrderTab | undefined;
   search?: string | undefined;
+  /** Filters and sort (contract/order-query.ts); absent: all orders, newest first. */
+  filter?: Omit<OrderQuery, 'search'> | undefined;
   page: number;
   pageSize: number;
   /** The read's clock: a guarantee that ran out by then reads as done. */
   now?: Date;
 }
 
+const MSK = '+03:00';
+const SORT_COLUMNS = {
+  created: orders.id,
+  deadline: orders.deadline,
+  updated: orders.updatedAt,
+  price: orders.price,
+} as const;
+
+/** The conditions of a search and the filters (the customer's own orders, any tab). */
+function queryConditions(userId: number, search: string, f: ListQuery['filter']): SQL[] {
+  const conds: SQL[] = [eq(orders.userId, userId)];
+  if (search) {
+    const folded = normalizeSearch(search);
+    const like = `%${folded.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    const byText = sql`${orders.searchText} like ${like}`;
+    const asId = /^(№|#)?\s*\d{1,9}$/.test(search) ? Number(search.replace(/\D/g, '')) : null;
+    conds.push(asId ? or(eq(orders.id, asId), byText)! : byText);
+  }
+  if (!f) return conds;
+  if (f.status === S.archived.id) conds.push(eq(orders.isTrash, true));
+  else if (f.status !== undefined) conds.push(eq(orders.isTrash, false), eq(orders.statusId, f.status));
+  if (f.work_type) conds.push(eq(orders.workType, f.work_type));
+  if (f.deadline_from) conds.push(gte(orders.deadline, new Date(`${f.deadline_from}T00:00:00${MSK}`)));
+  if (f.deadline_to) {
+    const next = new Date(`${f.deadline_to}T00:00:00${MSK}`);
+    next.setUTCDate(next.getUTCDate() + 1);
+    conds.push(lt(orders.deadline, next));
+  }
+  if (f.awaiting_payment)
+    conds.push(
+      eq(orders.isTrash, false),
+      eq(orders.statusId, S.awaitingPayment.id),
+      sql`${orders.price} > ${orders.paid}`,
+    );
+  if (f.unread)
+    conds.push(
+      sql`exists (select 1 from ${chatMessages} m where m.order_id = ${orders.id}
+        and m.read_at is null and m.author <> 'customer')`,
+    );
+  return conds;
+}
+
+/** How many orders match in each tab (one grouped query over the customer's rows). */
+async function matchesByTab(db: Executor, where: SQL | undefined): Promise<OrderCounters> {
+  const rows = await db.select({ tab: orders.tab, n: count() }).from(orders).where(where).groupBy(orders.tab);
+  const out: OrderCounters = { active: 0, archive: 0, done: 0 };
+  for (const r of rows) out[r.tab] = r.n;
+  return out;
+}
+
 /**
- * A page of the customer's orders, newest first. Without a search the count is the tab's counter (no second
- * scan); `counters` are given by the caller, who answers them anyway.
+ * A page of the customer's orders matching the search and filters, in the asked order (newest first by default).
+ * Without a search or filter the count is the tab's counter (no second scan) and `matches` is null; with one,
+ * `matches` counts the matching orders of each tab in one grouped query and the count is the tab's.
+ * `counters` are given by the caller, who answers them anyway.
  */
 export async function listOrders(
   db: Executor,
   userId: number,
   q: ListQuery,
   counters?: OrderCounters,
-): Promise<{ count: number; results: OrderListItem[] }> {
-  const conds: SQL[] = [eq(orders.userId, userId)];
-  if (q.tab) conds.push(eq(orders.tab, q.tab));
-  const search = q.search?.trim();
-  if (search) {
-    const like = `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    const byText = or(ilike(orders.topic, like), ilike(orders.subject, like))!;
-    const asId = /^#?\d{1,9}$/.test(search) ? Number(search.replace('#', '')) : null;
-    conds.push(asId ? or(eq(orders.id, asId), byText)! : byText);
-  }
-  const where = and(...conds);
+): Promise<{ count: number; results: OrderListItem[]; matches: OrderCounters | null }> {
+  const search = q.search?.trim() ?? '';
+  const f = q.filter;
+  const base = queryConditions(userId, search, f);
+  const filtered = base.length > 1;
+  const where = and(...base, ...(q.tab ? [eq(orders.tab, q.tab)] : []));
   let total: number;
-  if (!search && counters)
-    total = q.tab ? counters[q.tab] : counters.active + counters.archive + counters.done;
+  let matches: OrderCounters | null = null;
+  if (filtered) {
+    matches = await matchesByTab(db, and(...base));
+    total = q.tab ? matches[q.tab] : matches.active + matches.archive + matches.done;
+  } else if (counters) total = q.tab ? counters[q.tab] : counters.active + counters.archive + counters.done;
   else total = (await db.select({ n: count() }).from(orders).where(where))[0]?.n ?? 0;
+  const sort = f?.ordering ?? DEFAULT_ORDER_SORT;
+  const descending = sort.startsWith('-');
+  const column = SORT_COLUMNS[sort.replace('-', '') as keyof typeof SORT_COLUMNS];
+  const order = descending ? [desc(column), desc(orders.id)] : [asc(column), asc(orders.id)];
   const rows = await db
     .select()
     .from(orders)
     .where(where)
-    .orderBy(desc(orders.id))
+    .orderBy(...(column === orders.id ? order.slice(0, 1) : order))
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
   const unread = await unreadByOrder(
     db,
     rows.map((r) => r.id),
   );
-  return { count: total, results: rows.map((r) => toListItem(r, unread.get(r.id) ?? 0, q.now)) };
+  return {
+    count: total,
+    results: rows.map((r) => toListItem(r, unread.get(r.id) ?? 0, q.now)),
+    matches,
+  };
 }
 
 export function canRequestRework(row: OrderRow, now: Date): boolean {

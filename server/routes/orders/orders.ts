@@ -38,6 +38,7 @@ import {
 import { calculateCost, calculateDiscount } from '../../domain/pricing';
 import { quotePromo } from '../../domain/promo-codes';
 import { OrderListCache } from '../../domain/order-list-cache';
+import { DEFAULT_ORDER_SORT, orderQueryParams, type OrderQuery } from '../../../contract/order-query';
 import { ID, ownOrder } from './common';
 
 const BASE = '/api/client/orders/';
@@ -45,10 +46,24 @@ const BASE = '/api/client/orders/';
 function pageUrl(q: z.output<typeof OrderListQuery>, page: number): string {
   const p = new URLSearchParams();
   if (q.tab) p.set('tab', q.tab);
-  if (q.search) p.set('search', q.search);
+  for (const [k, v] of Object.entries(orderQueryParams(toOrderQuery(q)))) p.set(k, v);
   p.set('page', String(page));
   p.set('page_size', String(q.page_size));
   return `${BASE}?${p}`;
+}
+
+/** The validated query's search, filters and sort (defaults filled in). */
+function toOrderQuery(q: z.output<typeof OrderListQuery>): OrderQuery {
+  return {
+    search: q.search?.trim() ?? '',
+    awaiting_payment: q.awaiting_payment ?? false,
+    unread: q.unread ?? false,
+    ordering: q.ordering ?? DEFAULT_ORDER_SORT,
+    ...(q.status !== undefined ? { status: q.status } : {}),
+    ...(q.work_type ? { work_type: q.work_type } : {}),
+    ...(q.deadline_from ? { deadline_from: q.deadline_from } : {}),
+    ...(q.deadline_to ? { deadline_to: q.deadline_to } : {}),
+  };
 }
 
 function confirmation(
@@ -88,7 +103,9 @@ export function orderRoutes(deps: Deps) {
     const userId = c.get('userId');
     const version = c.get('ordersVersion');
     const q = c.req.valid('query');
-    const key = JSON.stringify([q.tab ?? '', q.search ?? '', q.page, q.page_size]);
+    const query = toOrderQuery(q);
+    // Every part of the query is in the key: another search, filter or sort is another answer.
+    const key = JSON.stringify([q.tab ?? '', orderQueryParams(query), q.page, q.page_size]);
     const cached = listCache.get(userId, key, version, deps.now().getTime());
     if (cached !== undefined)
       return c.body(cached, 200, { 'content-type': 'application/json; charset=UTF-8' });
@@ -98,10 +115,11 @@ export function orderRoutes(deps: Deps) {
       orderCounters(deps.db, userId),
       nextGuaranteeEnd(deps.db, userId, now),
     ]);
-    const { count, results } = await listOrders(
+    const { search, ...filter } = query;
+    const { count, results, matches } = await listOrders(
       deps.db,
       userId,
-      { tab: q.tab, search: q.search, page: q.page, pageSize: q.page_size, now },
+      { tab: q.tab, search, filter, page: q.page, pageSize: q.page_size, now },
       counters,
     );
     const body: OrderList = {
@@ -111,6 +129,7 @@ export function orderRoutes(deps: Deps) {
       count,
       results,
       counters,
+      matches,
     };
     const json = new TextEncoder().encode(JSON.stringify(body));
     // Until the next guarantee ends: its order's status reads differently from then on.

@@ -2,17 +2,13 @@
 import { call, callRaw } from '../../api/client';
 import type { CreateReworkRequest, OrderFile } from '../../../contract/orders.api';
 import type { OrderTab } from '../../../contract/order-status';
+import { orderQueryParams, type OrderQuery } from '../../../contract/order-query';
 
 export function fetchOrders(
-  q: { tab: OrderTab; search: string; page: number; pageSize: number },
+  q: { tab: OrderTab; query: OrderQuery; page: number; pageSize: number },
   signal?: AbortSignal,
 ) {
-  const query = {
-    tab: q.tab,
-    page: q.page,
-    page_size: q.pageSize,
-    ...(q.search ? { search: q.search } : {}),
-  };
+  const query = { tab: q.tab, page: q.page, page_size: q.pageSize, ...orderQueryParams(q.query) };
   return call('GET /api/client/orders/', { query, ...(signal ? { signal } : {}) });
 }
 

@@ -1,7 +1,20 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
 import { fromPromise } from 'xstate';
-import type { OrderTab } from '../../../contract/order-status';
+import { ORDER_STATUSES, type OrderTab } from '../../../contract/order-status';
+import { WORK_TYPES } from '../../../contract/orders';
+import {
+  EMPTY_ORDER_QUERY,
+  ORDER_SORTS,
+  isFiltered,
+  orderQueryParams,
+  orderUrlSearch,
+  parseDay,
+  parseOrderQuery,
+  type OrderQuery,
+  type OrderUrlSearch,
+} from '../../../contract/order-query';
 import { useAppActors } from '../../actors/app-actors';
 import { useNotify, useTipsHidden, useUser } from '../../actors/hooks';
 import { orderListMachine } from '../../../machines/order-list/order-list.machine';
@@ -9,6 +22,7 @@ import {
   selectBusyId,
   selectCount,
   selectCounters,
+  selectDraft,
   selectError,
   selectHasMore,
   selectIsFailed,
@@ -16,7 +30,8 @@ import {
   selectIsLoadingMore,
   selectIsUndoing,
   selectItems,
-  selectSearch,
+  selectMatches,
+  selectQuery,
   selectRemoved,
   selectUndoable,
 } from '../../../machines/order-list/order-list.selectors';
@@ -24,7 +39,7 @@ import type { OrderListRequest } from '../../../machines/order-list/order-list.t
 import { Alert } from '../../ui/alert';
 import { Button, ButtonLink } from '../../ui/button';
 import { Carousel } from '../../ui/carousel';
-import { TextField } from '../../ui/field';
+import { Checkbox, Select, TextField } from '../../ui/field';
 import { Icon } from '../../ui/icon';
 import { EmptyState, LoadingRegion, PageHeader } from '../../ui/primitives';
 import { TabLink, Tabs } from '../../ui/tabs';
@@ -38,8 +53,15 @@ import { t } from './strings';
 import { afterFirstPaint } from '../../lib/first-paint';
 
 const TABS: readonly OrderTab[] = ['active', 'done', 'archive'];
-/** Typing pauses this long before the search is sent (each new request cancels the running one anyway). */
-const SEARCH_DELAY = 300;
+const STATUS_OPTIONS = [
+  { value: '', label: t.search.any },
+  ...Object.values(ORDER_STATUSES).map((st) => ({ value: String(st.id), label: st.title })),
+];
+const WORK_TYPE_OPTIONS = [
+  { value: '', label: t.search.any },
+  ...WORK_TYPES.map((w) => ({ value: w, label: w })),
+];
+const SORT_OPTIONS = ORDER_SORTS.map((o) => ({ value: o, label: t.search.sorts[o] }));
 
 const machine = orderListMachine.provide({
   actors: {
@@ -61,37 +83,55 @@ type OrderListRef = ReturnType<typeof useActorRef<typeof machine>>;
  * /home (the dashboard: greeting, tips, the active orders) and /home/{tab}: the order lists with their counters,
  * search, paging ("show more"), delete to the archive with "Отменить", and restore from the archive.
  */
-export function OrdersDashboard({ tab, home = false }: { tab: OrderTab; home?: boolean }) {
-  const list = useActorRef(machine, { input: { tab } });
+export function OrdersDashboard({
+  tab,
+  home = false,
+  search = {},
+}: {
+  tab: OrderTab;
+  home?: boolean;
+  /** The route's validated search params: the list's query. */
+  search?: OrderUrlSearch;
+}) {
+  const query = useMemo(() => parseOrderQuery(search as Record<string, unknown>, WORK_TYPES), [search]);
+  const list = useActorRef(machine, { input: { tab, query } });
   const notify = useNotify();
+  const navigate = useNavigate();
   const { orderLoader } = useAppActors();
   useEffect(() => expireOnListChanges(list, orderLoader), [list, orderLoader]);
 
-  // /home/active → /home/done reuses this page: the list follows the URL.
-  const first = useRef(true);
+  // The URL is the list's query: a tab link, back/forward, a reload or a shared link load what it says (the
+  // machine ignores the query it already shows).
+  const queryKey = JSON.stringify(orderQueryParams(query));
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    list.send({ type: 'orderList.load', tab });
-  }, [list, tab]);
+    list.send({ type: 'orderList.load', tab, query: parseOrderQuery(JSON.parse(queryKey), WORK_TYPES) });
+  }, [list, tab, queryKey]);
+
+  const show = useCallback(
+    (next: OrderQuery) =>
+      void (home
+        ? navigate({ to: '/home', search: orderUrlSearch(next) })
+        : navigate({ to: '/home/$tab', params: { tab }, search: orderUrlSearch(next) })),
+    [home, navigate, tab],
+  );
 
   useEffect(() => {
     const subs = [
       list.on('orderList.restored', (e) => notify('success', t.undo.restored(e.id))),
       list.on('orderList.trashFailed', (e) => notify('error', e.error.message)),
+      // The typed search after its pause: into the URL, which loads it.
+      list.on('orderList.search', (e) => show(e.query)),
     ];
     return () => subs.forEach((sub) => sub.unsubscribe());
-  }, [list, notify]);
+  }, [list, notify, show]);
 
   return (
     <div className={s.stack}>
       {home ? <Greeting /> : <PageHeader title={t.tabTitles[tab]} actions={<NewOrderLink />} />}
       {home && <Tips />}
       <TabsWithCounters list={list} tab={tab} home={home} />
-      <SearchBox key={tab} list={list} />
-      <OrderListView list={list} tab={tab} />
+      <QueryBar list={list} query={query} onChange={show} />
+      <OrderListView list={list} tab={tab} onReset={() => show(EMPTY_ORDER_QUERY)} />
       <UndoToast list={list} />
     </div>
   );
@@ -143,6 +183,11 @@ function NewOrderLink() {
 
 function TabsWithCounters({ list, tab, home }: { list: OrderListRef; tab: OrderTab; home: boolean }) {
   const counters = useSelector(list, selectCounters);
+  const matches = useSelector(list, selectMatches);
+  const query = useSelector(list, selectQuery);
+  // While a search or filter is on, each tab says how many orders match there; the query follows to that tab.
+  const shown = matches ?? counters;
+  const search = orderUrlSearch(query);
   return (
     <Tabs label={t.dashboard.tabsLabel}>
       {TABS.map((name) => (
@@ -150,9 +195,11 @@ function TabsWithCounters({ list, tab, home }: { list: OrderListRef; tab: OrderT
           key={name}
           to="/home/$tab"
           params={{ tab: name }}
+          search={search}
           // /home shows the active list without being /home/active.
           {...(home && name === tab ? { 'aria-current': 'page' as const } : {})}
-          {...(counters ? { count: counters[name] } : {})}
+          {...(shown ? { count: shown[name] } : {})}
+          {...(matches ? { title: t.search.found(matches[name]) } : {})}
         >
           {t.tabs[name]}
         </TabLink>
@@ -161,54 +208,147 @@ function TabsWithCounters({ list, tab, home }: { list: OrderListRef; tab: OrderT
   );
 }
 
-function SearchBox({ list }: { list: OrderListRef }) {
-  const current = useSelector(list, selectSearch);
-  const [value, setValue] = useState(current);
-  const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-
-  const send = (search: string) => {
-    window.clearTimeout(timer.current);
-    if (search.trim() !== list.getSnapshot().context.search) list.send({ type: 'orderList.load', search });
+/** The search box, "Фильтры" (a panel that folds away), the sort and "Сбросить". */
+function QueryBar({
+  list,
+  query,
+  onChange,
+}: {
+  list: OrderListRef;
+  query: OrderQuery;
+  onChange: (q: OrderQuery) => void;
+}) {
+  const draft = useSelector(list, selectDraft);
+  const panelId = useId();
+  const active = Object.keys(
+    orderQueryParams({ ...query, search: '', ordering: EMPTY_ORDER_QUERY.ordering }),
+  ).length;
+  // Opened by the customer; a link with filters opens with the panel shown, so the narrowed list explains itself.
+  const [open, setOpen] = useState(active > 0);
+  const set = (patch: Partial<OrderQuery>) => {
+    const next: OrderQuery = { ...query, ...patch };
+    for (const k of Object.keys(patch) as (keyof OrderQuery)[]) if (patch[k] === undefined) delete next[k];
+    onChange(next);
   };
+  const changed = isFiltered(query) || query.ordering !== EMPTY_ORDER_QUERY.ordering || draft.trim() !== '';
 
   return (
-    <form
-      role="search"
-      className={s.searchForm}
-      onSubmit={(e) => {
-        e.preventDefault();
-        send(value);
-      }}
-    >
-      <TextField
-        label={t.search.label}
-        type="search"
-        name="search"
-        value={value}
-        placeholder={t.search.placeholder}
-        autoComplete="off"
-        enterKeyHint="search"
-        maxLength={200}
-        onChange={(e) => {
-          const next = e.target.value;
-          setValue(next);
-          window.clearTimeout(timer.current);
-          timer.current = window.setTimeout(() => send(next), SEARCH_DELAY);
-        }}
-      />
-    </form>
+    <div className={grid[3]}>
+      <div className={s.queryBar}>
+        <form
+          role="search"
+          className={s.searchForm}
+          onSubmit={(e) => {
+            e.preventDefault();
+            list.send({ type: 'orderList.submit' });
+          }}
+        >
+          <TextField
+            label={t.search.label}
+            type="search"
+            name="search"
+            value={draft}
+            placeholder={t.search.placeholder}
+            autoComplete="off"
+            enterKeyHint="search"
+            maxLength={200}
+            onChange={(e) => list.send({ type: 'orderList.type', search: e.target.value })}
+          />
+        </form>
+        <div className={s.queryTools}>
+          <Button
+            className={s.filtersButton}
+            variant="secondary"
+            aria-expanded={open}
+            aria-controls={panelId}
+            iconStart={<Icon name="chevronDown" size={18} />}
+            onClick={() => setOpen((v) => !v)}
+          >
+            {active ? t.search.filtersCount(active) : t.search.filters}
+          </Button>
+          <Select
+            className={s.sortSelect}
+            label={t.search.sort}
+            name="ordering"
+            value={query.ordering}
+            options={SORT_OPTIONS}
+            onChange={(e) => set({ ordering: e.target.value as OrderQuery['ordering'] })}
+          />
+          {changed && (
+            <Button
+              className={s.resetButton}
+              variant="ghost"
+              aria-label={t.search.resetLabel}
+              onClick={() => onChange(EMPTY_ORDER_QUERY)}
+            >
+              {t.search.reset}
+            </Button>
+          )}
+        </div>
+      </div>
+      <div
+        id={panelId}
+        hidden={!open}
+        role="group"
+        aria-label={t.search.panelLabel}
+        className={s.filterPanel}
+      >
+        <Select
+          label={t.search.status}
+          name="status"
+          value={query.status === undefined ? '' : String(query.status)}
+          options={STATUS_OPTIONS}
+          onChange={(e) => set({ status: e.target.value ? Number(e.target.value) : undefined })}
+        />
+        <Select
+          label={t.search.workType}
+          name="work_type"
+          value={query.work_type ?? ''}
+          options={WORK_TYPE_OPTIONS}
+          onChange={(e) => set({ work_type: e.target.value || undefined })}
+        />
+        <TextField
+          label={t.search.deadlineFrom}
+          type="date"
+          name="deadline_from"
+          value={query.deadline_from ?? ''}
+          onChange={(e) => set({ deadline_from: parseDay(e.target.value) })}
+        />
+        <TextField
+          label={t.search.deadlineTo}
+          type="date"
+          name="deadline_to"
+          value={query.deadline_to ?? ''}
+          onChange={(e) => set({ deadline_to: parseDay(e.target.value) })}
+        />
+        <div className={s.filterChecks}>
+          <Checkbox
+            label={t.search.awaitingPayment}
+            name="awaiting_payment"
+            checked={query.awaiting_payment}
+            onChange={(e) => set({ awaiting_payment: e.target.checked })}
+          />
+          <Checkbox
+            label={t.search.unread}
+            name="unread"
+            checked={query.unread}
+            onChange={(e) => set({ unread: e.target.checked })}
+          />
+        </div>
+      </div>
+    </div>
   );
 }
 
-function OrderListView({ list, tab }: { list: OrderListRef; tab: OrderTab }) {
+function OrderListView({ list, tab, onReset }: { list: OrderListRef; tab: OrderTab; onReset: () => void }) {
   const headingId = useId();
   const items = useSelector(list, selectItems);
   const count = useSelector(list, selectCount);
   const loading = useSelector(list, selectIsLoading);
   const failed = useSelector(list, selectIsFailed);
   const error = useSelector(list, selectError);
-  const search = useSelector(list, selectSearch);
+  const query = useSelector(list, selectQuery);
+  const matches = useSelector(list, selectMatches);
   const busyId = useSelector(list, selectBusyId);
 
   const onDelete = useCallback((id: number) => list.send({ type: 'orderList.delete', id }), [list]);
@@ -235,9 +375,20 @@ function OrderListView({ list, tab }: { list: OrderListRef; tab: OrderTab }) {
       </Alert>
     );
   } else if (items.length === 0) {
-    body = search ? (
-      <EmptyState icon="compass" title={t.list.noMatch(search)} titleAs="h3">
-        {t.list.noMatchText}
+    const elsewhere = matches && matches.active + matches.done + matches.archive > 0;
+    const reset = (
+      <Button variant="secondary" onClick={onReset}>
+        {t.search.resetLabel}
+      </Button>
+    );
+    body = isFiltered(query) ? (
+      <EmptyState
+        icon="compass"
+        title={query.search ? t.list.noMatch(query.search) : t.list.noFilterMatch}
+        titleAs="h3"
+        actions={reset}
+      >
+        {elsewhere ? t.list.elsewhere : query.search ? t.list.noMatchText : t.list.noFilterMatchText}
       </EmptyState>
     ) : (
       <EmptyState

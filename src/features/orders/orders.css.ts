@@ -36,6 +36,48 @@ export const tipText = style({ fontSize: vars.font.size.sm, color: vars.color.te
 
 export const searchForm = style({ position: 'relative', maxWidth: '480px' });
 
+/** Search, then "Фильтры", the sort and "Сбросить" in one row on a wide screen, stacked on a phone. */
+export const queryBar = style([
+  grid[3],
+  {
+    alignItems: 'end',
+    gridTemplateColumns: 'minmax(0, 1fr)',
+    '@media': { [wide]: { gridTemplateColumns: 'minmax(0, 1fr) auto' } },
+  },
+]);
+/** Phone: "Фильтры" and "Сбросить" on a line, the sort below across the column; wider: all three on one line. */
+export const queryTools = style({
+  display: 'grid',
+  gap: vars.space['3'],
+  alignItems: 'end',
+  gridTemplateAreas: '"filters reset" "sort sort"',
+  gridTemplateColumns: 'auto minmax(0, 1fr)',
+  '@media': {
+    [wide]: {
+      gridTemplateAreas: '"filters sort reset"',
+      gridTemplateColumns: 'auto minmax(200px, auto) auto',
+    },
+  },
+});
+export const filtersButton = style({ gridArea: 'filters' });
+export const sortSelect = style({ gridArea: 'sort' });
+export const resetButton = style({ gridArea: 'reset', justifySelf: 'end' });
+export const filterPanel = style([
+  ui.surface({ shadow: 'sm' }),
+  {
+    display: 'grid',
+    gap: vars.space['4'],
+    padding: vars.space['4'],
+    borderRadius: vars.radius.lg,
+    gridTemplateColumns: 'minmax(0, 1fr)',
+    '@media': {
+      [wide]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
+      [desktop]: { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' },
+    },
+  },
+]);
+export const filterChecks = style({ display: 'grid', gap: vars.space['2'], alignContent: 'end' });
+
 // ---- Order rows ------------------------------------------------------------------------------------------------
 export const list = style([grid[3], bare]);
 

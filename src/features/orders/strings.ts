@@ -1,5 +1,6 @@
 /** Every text of the dashboard and the order page (Russian UI). */
 import type { OrderTab } from '../../../contract/order-status';
+import type { OrderSort } from '../../../contract/order-query';
 import { plural } from '../../lib/plural';
 
 const unreadMessages = {
@@ -27,6 +28,30 @@ export const t = {
     label: 'Поиск заказов',
     placeholder: 'Тема, предмет или номер заказа',
     clear: 'Очистить поиск',
+    filters: 'Фильтры',
+    filtersCount: (n: number) => `Фильтры: ${n}`,
+    panelLabel: 'Фильтры заказов',
+    status: 'Статус',
+    workType: 'Тип работы',
+    any: 'Любой',
+    deadlineFrom: 'Срок с',
+    deadlineTo: 'Срок по',
+    awaitingPayment: 'Ожидают оплаты',
+    unread: 'Есть непрочитанные сообщения',
+    sort: 'Сортировка',
+    sorts: {
+      '-created': 'Сначала новые',
+      created: 'Сначала старые',
+      deadline: 'Срок: ближайшие',
+      '-deadline': 'Срок: дальние',
+      '-updated': 'Недавно изменённые',
+      updated: 'Давно не изменялись',
+      '-price': 'Цена: дороже',
+      price: 'Цена: дешевле',
+    } satisfies Record<OrderSort, string>,
+    reset: 'Сбросить',
+    resetLabel: 'Сбросить поиск, фильтры и сортировку',
+    found: (n: number) => `Найдено: ${n}`,
   },
   list: {
     label: (tab: OrderTab) =>
@@ -47,6 +72,9 @@ export const t = {
     } satisfies Record<OrderTab, { title: string; text: string }>,
     noMatch: (q: string) => `По запросу «${q}» ничего не нашлось`,
     noMatchText: 'Проверьте написание или ищите по номеру заказа.',
+    noFilterMatch: 'Под эти фильтры заказов нет',
+    noFilterMatchText: 'Измените фильтры или сбросьте их, чтобы увидеть все заказы.',
+    elsewhere: 'В других вкладках есть совпадения — посмотрите там.',
   },
   row: {
     number: (id: number) => `№${id}`,
