@@ -105,6 +105,8 @@ export const PageViewRow = z.object({
   kind: z.enum(['view', 'goal']),
   /** The route name (a view) or the goal's name. */
   name: z.string(),
+  /** The referrer without its query: another site's origin and path, a ref code, or the previous path here. */
+  referrer: z.string(),
   views: z.number(),
 });
 export type PageViewRow = z.infer<typeof PageViewRow>;

@@ -68,7 +68,7 @@ export async function funnel(db: DbOrTx, q: FunnelQuery): Promise<FunnelRow[]> {
 }
 
 /**
- * Page views and goals per UTC day and name: the days the roll-up holds come from it, the later ones (today, and
+ * Page views and goals per UTC day, name and referrer: the days the roll-up holds come from it, the later ones (today, and
  * any day the roll-up has not reached yet) from the raw rows through their index on `at`.
  */
 export async function pageViewReport(db: DbOrTx, q: { from: string; to: string }): Promise<PageViewRow[]> {
@@ -79,14 +79,14 @@ export async function pageViewReport(db: DbOrTx, q: { from: string; to: string }
       ? new Date(Date.parse(`${through}T00:00:00Z`) + DAY_MS).toISOString()
       : start;
   const res = await db.execute(sql`
-    select day::text as day, kind, name, views from page_view_days
+    select day::text as day, kind, name, referrer, views from page_view_days
     where day >= ${q.from}::date and day <= ${q.to}::date
     union all
-    select (at at time zone 'UTC')::date::text, kind, name, count(*)::int
+    select (at at time zone 'UTC')::date::text, kind, name, referrer, count(*)::int
     from page_views
     where at >= ${rawStart}::timestamptz and at < ${end}::timestamptz
-    group by 1, 2, 3
-    order by 1, 2, 3`);
+    group by 1, 2, 3, 4
+    order by 1, 2, 3, 4`);
   return rowsOf<PageViewRow>(res);
 }
 

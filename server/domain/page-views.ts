@@ -112,8 +112,8 @@ export async function rolledThrough(db: DbOrTx): Promise<string> {
 }
 
 /**
- * The daily roll-up: every whole UTC day after the last rolled one and before today gets its counts per kind and
- * name in page_view_days (one statement); then raw rows older than the retention, and already rolled, go.
+ * The daily roll-up: every whole UTC day after the last rolled one and before today gets its counts per kind, name
+ * and referrer in page_view_days (one statement); then raw rows older than the retention, and already rolled, go.
  */
 export async function rollUpPageViews(
   db: DbOrTx,
@@ -124,12 +124,12 @@ export async function rollUpPageViews(
   const last = await rolledThrough(db);
   const from = last ? sql`(${last}::date + 1)::timestamp at time zone 'UTC'` : sql`'-infinity'::timestamptz`;
   await db.execute(sql`
-    insert into ${pageViewDays} (day, kind, name, views)
-    select (at at time zone 'UTC')::date, kind, name, count(*)::int
+    insert into ${pageViewDays} (day, kind, name, referrer, views)
+    select (at at time zone 'UTC')::date, kind, name, referrer, count(*)::int
     from ${pageViews}
     where at >= ${from} and at < (${today}::date)::timestamp at time zone 'UTC'
-    group by 1, 2, 3
-    on conflict (day, kind, name) do update set views = excluded.views`);
+    group by 1, 2, 3, 4
+    on conflict (day, kind, name, referrer) do update set views = excluded.views`);
   const through = await rolledThrough(db);
   const retentionEdge = new Date(Date.parse(`${today}T00:00:00Z`) - retentionDays * DAY_MS);
   const rolledEdge = through ? new Date(Date.parse(`${through}T00:00:00Z`) + DAY_MS) : new Date(0);

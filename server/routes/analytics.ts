@@ -109,8 +109,8 @@ export function analyticsRoutes(deps: Deps) {
     const q = c.req.valid('query');
     const rows = await pageViewReport(deps.db, q);
     const text = toCsv(
-      ['day', 'kind', 'name', 'views'],
-      rows.map((r) => [r.day, r.kind, r.name, r.views]),
+      ['day', 'kind', 'name', 'referrer', 'views'],
+      rows.map((r) => [r.day, r.kind, r.name, r.referrer, r.views]),
     );
     return csv(c, `page-views-${q.from}-${q.to}.csv`, text);
   });

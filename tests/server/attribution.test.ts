@@ -8,6 +8,7 @@ import { refreshCookieOf } from './helpers/auth';
 import { signAccessToken } from '../../server/domain/tokens';
 import { newKey, sandbox } from './payments-fixtures';
 import { collectorOf, rollUpPageViews } from '../../server/domain/page-views';
+import { METRICA_ORIGIN, securityHeadersFor } from '../../server/ops/headers';
 import { createJobRunner } from '../../server/jobs/runner';
 import { registerJobs } from '../../server/jobs/tasks';
 import { COLLECT_PER_MINUTE } from '../../server/routes/analytics';
@@ -246,6 +247,18 @@ describe('the staff funnel', () => {
   });
 });
 
+describe('the Metrica setting', () => {
+  it("adds the counter's origin to the CSP only when a counter is set", () => {
+    const csp = (list: readonly (readonly [string, string])[]) =>
+      list.find(([name]) => name === 'Content-Security-Policy')![1];
+    expect(csp(securityHeadersFor({}))).not.toContain(METRICA_ORIGIN);
+    const withCounter = csp(securityHeadersFor({ yandexMetricaId: 12345 }));
+    for (const directive of ['script-src', 'img-src', 'connect-src'])
+      expect(withCounter).toMatch(new RegExp(`${directive} [^;]*${METRICA_ORIGIN.replace(/\./g, '\\.')}`));
+    expect(withCounter).toMatch(/default-src 'self';/);
+  });
+});
+
 describe('page views', () => {
   const h = useHarness();
   const collect = (json: unknown, headers: Record<string, string> = {}) =>
@@ -290,11 +303,23 @@ describe('page views', () => {
       await h.request(`/api/staff/analytics/page-views/?from=${today()}&to=${today()}`, { headers: STAFF })
     ).json()) as PageViewReport;
     expect(report.rows).toEqual([
-      { day: today(), kind: 'goal', name: 'order_thanks', views: 1 },
-      { day: today(), kind: 'view', name: 'Enter', views: 1 },
-      { day: today(), kind: 'view', name: 'Home', views: 1 },
-      { day: today(), kind: 'view', name: 'Registration', views: 1 },
+      { day: today(), kind: 'goal', name: 'order_thanks', referrer: '', views: 1 },
+      { day: today(), kind: 'view', name: 'Enter', referrer: '', views: 1 },
+      { day: today(), kind: 'view', name: 'Home', referrer: '/registration', views: 1 },
+      {
+        day: today(),
+        kind: 'view',
+        name: 'Registration',
+        referrer: 'https://blog.example.org/post',
+        views: 1,
+      },
     ]);
+  });
+
+  it('tells the SPA there is no Metrica counter unless one is set', async () => {
+    const res = await h.request('/api/client/analytics/settings/');
+    expect(await res.json()).toEqual({ metrica_counter: null });
+    expect(res.headers.get('content-security-policy')).not.toContain('yandex');
   });
 
   it('refuses bad batches, too many events and too large bodies', async () => {
@@ -329,10 +354,10 @@ describe('page views', () => {
   it('rolls whole days up, answers the same report from the roll-up, and drops raw rows after the retention', async () => {
     const now = new Date('2026-06-10T12:00:00Z');
     const rows = [
-      { at: new Date('2026-06-08T10:00:00Z'), kind: 'view' as const, name: 'Home' },
-      { at: new Date('2026-06-08T23:59:00Z'), kind: 'view' as const, name: 'Home' },
-      { at: new Date('2026-06-09T00:00:00Z'), kind: 'view' as const, name: 'Home' },
-      { at: new Date('2026-06-10T08:00:00Z'), kind: 'view' as const, name: 'Payments' },
+      { at: new Date('2026-06-08T10:00:00Z'), kind: 'view' as const, name: 'Home', referrer: '/login' },
+      { at: new Date('2026-06-08T23:59:00Z'), kind: 'view' as const, name: 'Home', referrer: '/login' },
+      { at: new Date('2026-06-09T00:00:00Z'), kind: 'view' as const, name: 'Home', referrer: '/login' },
+      { at: new Date('2026-06-10T08:00:00Z'), kind: 'view' as const, name: 'Payments', referrer: '/home' },
       { at: new Date('2026-01-01T08:00:00Z'), kind: 'view' as const, name: 'Old' },
     ];
     await h.deps.db.insert(pageViews).values(rows);
@@ -346,9 +371,9 @@ describe('page views', () => {
       ).rows;
     const before = await ask();
     expect(before).toEqual([
-      { day: '2026-06-08', kind: 'view', name: 'Home', views: 2 },
-      { day: '2026-06-09', kind: 'view', name: 'Home', views: 1 },
-      { day: '2026-06-10', kind: 'view', name: 'Payments', views: 1 },
+      { day: '2026-06-08', kind: 'view', name: 'Home', referrer: '/login', views: 2 },
+      { day: '2026-06-09', kind: 'view', name: 'Home', referrer: '/login', views: 1 },
+      { day: '2026-06-10', kind: 'view', name: 'Payments', referrer: '/home', views: 1 },
     ]);
     // The job on the one runner does it (its clock: the harness's).
     h.clock.now = now;
@@ -369,6 +394,6 @@ describe('page views', () => {
     const csv = await h.request('/api/staff/analytics/page-views/csv/?from=2026-06-01&to=2026-06-10', {
       headers: STAFF,
     });
-    expect((await csv.text()).replace(/^\uFEFF/, '').split('\r\n')[1]).toBe('2026-06-08,view,Home,2');
+    expect((await csv.text()).replace(/^\uFEFF/, '').split('\r\n')[1]).toBe('2026-06-08,view,Home,/login,2');
   });
 });

@@ -28,8 +28,9 @@ CREATE TABLE "page_view_days" (
 	"day" date NOT NULL,
 	"kind" text NOT NULL,
 	"name" text NOT NULL,
+	"referrer" text DEFAULT '' NOT NULL,
 	"views" integer NOT NULL,
-	CONSTRAINT "page_view_days_day_kind_name_pk" PRIMARY KEY("day","kind","name")
+	CONSTRAINT "page_view_days_day_kind_name_referrer_pk" PRIMARY KEY("day","kind","name","referrer")
 );
 --> statement-breakpoint
 CREATE TABLE "page_views" (

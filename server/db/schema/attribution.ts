@@ -67,14 +67,15 @@ export const pageViews = pgTable(
   ],
 );
 
-/** Page views and goals per UTC day and name: what the roll-up job keeps of the raw rows. */
+/** Page views and goals per UTC day, name and referrer: what the roll-up job keeps of the raw rows. */
 export const pageViewDays = pgTable(
   'page_view_days',
   {
     day: date('day', { mode: 'string' }).notNull(),
     kind: text('kind').$type<'view' | 'goal'>().notNull(),
     name: text('name').notNull(),
+    referrer: text('referrer').notNull().default(''),
     views: integer('views').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.day, t.kind, t.name] })],
+  (t) => [primaryKey({ columns: [t.day, t.kind, t.name, t.referrer] })],
 );
