@@ -13,6 +13,7 @@ const SECTIONS: Record<string, () => Promise<SectionReport>> = {
   realtime: async () => (await import('./realtime')).runRealtime(),
   lists: async () => (await import('./lists')).runLists(),
   cluster: async () => (await import('./cluster')).runCluster(),
+  analytics: async () => (await import('./analytics')).runAnalytics(),
 };
 
 const ATTEMPTS = Number(process.env.BENCH_ATTEMPTS ?? 3);

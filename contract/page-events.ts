@@ -12,24 +12,30 @@ export const EVENT_PATH_MAX = 512;
 /** A route name (spec point 2: the page view's title) or a goal's name: letters, digits, '.', '_', '-'. */
 export const isEventName = (name: string) => /^[A-Za-z][\w.-]{0,63}$/.test(name);
 
-/** A path without its query and fragment (their values may carry an e-mail, a token, a search). */
+/**
+ * A path without its query and fragment (their values may carry an e-mail, a token, a search). A path of the API
+ * (the payment sandbox's page, a social sign-in's return) is '/api/': its ids are handles, never pages.
+ */
 export function cleanPath(value: string): string {
   const path = value.split(/[?#]/, 1)[0] ?? '';
+  if (path.startsWith('/api/') || path.startsWith('/client/api/')) return '/api/';
   return path.startsWith('/') && path.length <= EVENT_PATH_MAX ? path : '';
 }
 
 /**
  * The referrer as the spec defines it (the ref or referer query value, else the previous path; the first view's is
- * the page that linked here), without any query: an address keeps its origin and path, a path its path, and a ref
- * code (letters, digits, '.', '_', '-', up to 128) stays as it is. Anything else is ''.
+ * the page that linked here), without any query: another site's address keeps its origin and path, one of ours
+ * (`ownOrigin`) and a path their path, and a ref code (letters, digits, '.', '_', '-', up to 128) stays as it is. Anything else is ''.
  */
-export function cleanReferrer(value: string): string {
+export function cleanReferrer(value: string, ownOrigin?: string): string {
   if (!value) return '';
   if (value.startsWith('/')) return cleanPath(value);
   if (/^[\w.-]{1,128}$/.test(value)) return value;
   try {
     const url = new URL(value);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return '';
+    // A page of ours (a full reload, a return from the payment page) is its path, as in-app referrers are.
+    if (ownOrigin && url.origin === ownOrigin) return cleanPath(url.pathname);
     const text = `${url.origin}${url.pathname}`;
     return text.length <= EVENT_PATH_MAX ? text : '';
   } catch {

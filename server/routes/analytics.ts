@@ -42,6 +42,7 @@ export function analyticsRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   const collector = collectorOf(deps.db);
   const limited = windowLimiter(COLLECT_PER_MINUTE, 60_000);
+  const ownOrigin = new URL(deps.config.publicOrigin).origin;
 
   app.post('/client/analytics/events/', async (c, next) => {
     const retryAfter = limited(clientIp(c, deps.config.trustProxy), Date.now());
@@ -61,7 +62,7 @@ export function analyticsRoutes(deps: Deps) {
             kind: 'view',
             name: e.title,
             path: cleanPath(e.path),
-            referrer: cleanReferrer(e.referrer),
+            referrer: cleanReferrer(e.referrer, ownOrigin),
             userId: claims?.userId ?? null,
           }
         : { at, kind: 'goal', name: e.name, path: cleanPath(e.path ?? ''), userId: claims?.userId ?? null },

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { batchingSink, toPageEvent } from '../../src/features/tracking/collect';
 import { addAnalyticsSink, goal, pageView, type AnalyticsEvent } from '../../src/lib/analytics';
-import { collectionAllowed } from '../../contract/page-events';
+import { cleanReferrer, collectionAllowed } from '../../contract/page-events';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -26,6 +26,17 @@ describe('the collector sink', () => {
       name: 'order_thanks',
       path: '/order/5/success',
     });
+  });
+
+  it('turns a referrer of our own origin into its path, and an API path (the payment page) into /api/', () => {
+    expect(cleanReferrer('https://c.example/order/5?x=1', 'https://c.example')).toBe('/order/5');
+    expect(cleanReferrer('https://c.example/api/client/payments/sandbox/uuid/', 'https://c.example')).toBe(
+      '/api/',
+    );
+    expect(cleanReferrer('https://other.example/a?b=c', 'https://c.example')).toBe('https://other.example/a');
+    expect(cleanReferrer('newsletter')).toBe('newsletter');
+    expect(cleanReferrer('javascript:alert(1)')).toBe('');
+    expect(cleanReferrer('<b>')).toBe('');
   });
 
   it('batches events: a full batch goes at once, the rest after the delay or on flush', () => {

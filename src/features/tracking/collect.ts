@@ -17,7 +17,7 @@ export function toPageEvent(event: AnalyticsEvent, currentPath: string): PageEve
     ? {
         type: 'pageView',
         title: event.title,
-        referrer: cleanReferrer(event.referrer),
+        referrer: cleanReferrer(event.referrer, globalThis.location?.origin),
         path: cleanPath(event.path ?? currentPath),
       }
     : { type: 'goal', name: event.name, path: cleanPath(currentPath) };
