@@ -14,6 +14,7 @@ const SECTIONS: Record<string, () => Promise<SectionReport>> = {
   lists: async () => (await import('./lists')).runLists(),
   cluster: async () => (await import('./cluster')).runCluster(),
   preview: async () => (await import('./preview')).runPreview(),
+  analytics: async () => (await import('./analytics')).runAnalytics(),
 };
 
 const ATTEMPTS = Number(process.env.BENCH_ATTEMPTS ?? 3);

@@ -21,8 +21,9 @@ import { observeRequests } from './ops/observe';
 import { healthRoutes, type Lifecycle } from './ops/health';
 import { limitBodies } from './middleware/body-limit';
 import { limitPublicWrites } from './middleware/public-limits';
-import { fixedHeaders, NO_STORE, requestIds, SECURITY_HEADERS } from './ops/headers';
+import { fixedHeaders, NO_STORE, requestIds, securityHeadersFor } from './ops/headers';
 import { docsRoutes } from './routes/docs';
+import { analyticsRoutes } from './routes/analytics';
 
 /** What the operators' side of the app is given: by startServer, or quiet defaults (tests that call createApp). */
 export interface AppOps {
@@ -37,7 +38,7 @@ export function createApp(deps: Deps, mount?: (app: Hono<AppEnv>) => void, ops: 
 
   app.use(requestIds());
   app.use(observeRequests(log, ops.metrics));
-  app.use(fixedHeaders(SECURITY_HEADERS));
+  app.use(fixedHeaders(securityHeadersFor(deps.config)));
   // Every write under every prefix, limited by its row of the endpoint table (413 before the body is read).
   app.use(limitBodies());
   // Public writes whose row states a limit per caller (registration, restore, auto-login, …): 429 over it.
@@ -60,6 +61,7 @@ export function createApp(deps: Deps, mount?: (app: Hono<AppEnv>) => void, ops: 
   app.route('/api/staff', staffOrdersRoutes(deps));
   app.route('/api/staff', staffPaymentsRoutes(deps));
   app.route('/api/staff', staffPromoCodesRoutes(deps));
+  app.route('/api', analyticsRoutes(deps));
   mount?.(app);
   app.all('/api/*', (c) => c.json({ detail: 'Не найдено.' }, 404));
   app.all('/client/api/*', (c) => c.json({ detail: 'Не найдено.' }, 404));

@@ -45,6 +45,8 @@ export interface Config {
   storage: StorageConfig;
   /** Which driver delivers mail, SMS, payments and social sign-in, and the outbox's tries (README "Deliveries"). */
   delivery: DeliverySettings;
+  /** A Yandex Metrica counter's id (YANDEX_METRICA_ID); unset: no counter loads and its origin stays out of the CSP. */
+  yandexMetricaId?: number | undefined;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -134,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsHost: env.METRICS_HOST || (env.HOST ?? '0.0.0.0'),
     storage: storageFrom(env),
     delivery: deliveryFrom(env),
+    yandexMetricaId: whole('YANDEX_METRICA_ID', env.YANDEX_METRICA_ID),
   };
 }
 

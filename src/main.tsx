@@ -9,6 +9,7 @@ import { recordOrigin } from './app/origin';
 import { reportChunkLoadError, showChunkLoadErrorDialog } from './app/chunk-load-error';
 import { afterFirstPaint, afterLoad, noteFirstPageRendered } from './lib/first-paint';
 import { hasSessionHint } from './lib/cookies';
+import { collectionAllowed } from '../contract/page-events';
 
 // Tells boot.js the app's script loaded and runs (else its splash explains the failure).
 (window as { __cabinetStarted?: boolean }).__cabinetStarted = true;
@@ -78,6 +79,13 @@ const hideSplash = router.subscribe('onRendered', () => {
 if (import.meta.env.PROD)
   void afterFirstPaint().then(() =>
     slot.onActors((actors) => void offline().then((m) => m.startOffline(actors))),
+  );
+
+// Page views and goals go to our collector (and an optional Metrica counter) once the page has loaded, unless the
+// browser asks for no tracking (README "Attribution and page views").
+if (collectionAllowed(navigator as Navigator & { globalPrivacyControl?: boolean }))
+  afterLoad(
+    () => void import('./features/tracking/collect').then((m) => m.startCollection()).catch(() => {}),
   );
 
 // Vite reports a failed preload of a lazy chunk (JS or CSS) here.

@@ -8,6 +8,8 @@ import { hashPassword, verifyPassword } from './passwords';
 import { sendToOutbox, type DbOrTx } from './outbox';
 import { consumeToken, issueToken, retireTokens } from './one-time-tokens';
 import { revokeUserSessions } from './sessions';
+import { attributionDeps, recordFirstTouch } from './attribution';
+import { emptyTouch, type OriginTouch } from '../../contract/origin-cookies';
 
 const M = AUTH_MESSAGES;
 
@@ -117,9 +119,11 @@ export async function sendWelcome(deps: { db: DbOrTx; now: () => Date; config: D
 export async function registerCustomer(
   deps: Pick<Deps, 'db' | 'now' | 'config'>,
   input: { email: string; password: string; fio?: string; phone?: string | null },
+  origin: OriginTouch = emptyTouch(),
 ): Promise<User> {
   const passwordHash = await hashPassword(input.password);
   const user = await insertUser(deps, { ...input, passwordHash });
+  await recordFirstTouch(attributionDeps(deps), user.id, origin, deps.now());
   await sendWelcome(deps, user);
   return user;
 }

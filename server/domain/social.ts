@@ -7,6 +7,8 @@ import { SOCIAL_NETWORKS, type SocialNetwork } from '../../contract/auth';
 import type { SocialLink } from '../../contract/socials.api';
 import { NO_PASSWORD, findUserByLogin, insertUser, sendWelcome } from './auth';
 import { consumeToken, issueToken, peekToken } from './one-time-tokens';
+import { attributionDeps, recordFirstTouch } from './attribution';
+import { emptyTouch, type OriginTouch } from '../../contract/origin-cookies';
 
 export const SOCIAL_MESSAGES = {
   tokenDead: 'Ссылка входа через соцсеть устарела. Попробуйте войти ещё раз.',
@@ -62,6 +64,7 @@ async function link(deps: Pick<Deps, 'db' | 'now'>, identity: SocialIdentity, us
 export async function signInWithSocial(
   deps: Pick<Deps, 'db' | 'now' | 'config'>,
   identity: SocialIdentity,
+  origin: OriginTouch = emptyTouch(),
 ): Promise<{ userId: number } | { emailToken: string }> {
   const [known] = await deps.db
     .select({ userId: socialAccounts.userId })
@@ -80,6 +83,7 @@ export async function signInWithSocial(
   let user = await findUserByLogin(deps, { kind: 'email', value: identity.email });
   if (!user) {
     user = await insertUser(deps, { email: identity.email, passwordHash: NO_PASSWORD, emailConfirmed: true });
+    await recordFirstTouch(attributionDeps(deps), user.id, origin, deps.now());
     await sendWelcome(deps, user);
   }
   await link(deps, identity, user.id);
@@ -101,6 +105,7 @@ export async function completeSocialWithEmail(
   deps: Pick<Deps, 'db' | 'now' | 'config'>,
   token: string,
   email: string,
+  origin: OriginTouch = emptyTouch(),
 ): Promise<number> {
   if (!(await peekToken(deps, 'social', token))) throw badRequest(SOCIAL_MESSAGES.tokenDead);
   if (await findUserByLogin(deps, { kind: 'email', value: email }))
@@ -111,6 +116,7 @@ export async function completeSocialWithEmail(
   const externalId = String(row.payload.externalId ?? '');
   if (!isSocialNetwork(network) || !externalId) throw badRequest(SOCIAL_MESSAGES.tokenDead);
   const user = await insertUser(deps, { email, passwordHash: NO_PASSWORD });
+  await recordFirstTouch(attributionDeps(deps), user.id, origin, deps.now());
   await link(deps, { network, externalId, email }, user.id);
   await sendWelcome(deps, user);
   return user.id;

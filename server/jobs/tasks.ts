@@ -6,6 +6,7 @@ import { orderChangedEvent, publishEvents } from '../realtime/order-events';
 import { registerOutbox } from '../delivery/worker';
 import { createChannels } from '../delivery/channels';
 import { registerRefunds } from '../delivery/yookassa-provider';
+import { rollUpPageViews } from '../domain/page-views';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -21,6 +22,11 @@ export function registerJobs(runner: JobRunner, deps: Deps): void {
 
   registerOutbox(runner, deps, createChannels(deps.config));
   registerRefunds(runner, deps);
+
+  // Page views per day and name; raw rows go after their retention (README "Attribution and page views").
+  runner.every('analytics.rollup', HOUR, async ({ tx, now }) => {
+    await rollUpPageViews(tx, now);
+  });
 
   // Finished jobs are kept a while for staff and for idempotency keys, then dropped.
   runner.every('jobs.prune', HOUR, async ({ tx, now }) => {

@@ -90,6 +90,18 @@ export const CONTENT_SECURITY_POLICY = {
   formAction: ["'self'"],
   frameAncestors: ["'none'"],
 };
+/** Where a Yandex Metrica counter loads its script and sends its hits from (README "Attribution and page views"). */
+export const METRICA_ORIGIN = 'https://mc.yandex.ru';
+
+/** The security headers of a server: a Metrica counter, when configured, adds its one origin to the CSP. */
+export function securityHeadersFor(opts: { yandexMetricaId?: number | undefined }): HeaderList {
+  if (!opts.yandexMetricaId) return SECURITY_HEADERS;
+  const csp = { ...CONTENT_SECURITY_POLICY };
+  csp.scriptSrc = [...csp.scriptSrc, METRICA_ORIGIN];
+  csp.imgSrc = [...csp.imgSrc, METRICA_ORIGIN];
+  csp.connectSrc = [...csp.connectSrc, METRICA_ORIGIN];
+  return securityHeaders(cspValue(csp), REFERRER_POLICY);
+}
 export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
 export const SECURITY_HEADERS = securityHeaders(cspValue(CONTENT_SECURITY_POLICY), REFERRER_POLICY);
 /** API answers are never cached. */

@@ -15,6 +15,10 @@ import {
   SOCIAL_MESSAGES,
   socialLinks,
 } from '../domain/social';
+import { originCookieHeader, parseOriginCookies } from '../../contract/origin-cookies';
+
+/** The origin cookies carried through an OpenID Connect sign-in (see the start route). */
+const ORIGIN_FLOW_COOKIE = 'cabinet_oidc_origin';
 import { signInAndRespond } from '../middleware/sign-in';
 import type { SocialNetwork } from '../../contract/auth';
 import { SocialEmailRequest } from '../../contract/socials.api';
@@ -40,7 +44,11 @@ export function socialsRoutes(deps: Deps) {
   app.post('/socials/sandbox/:network/', async (c) => {
     const network = networkOf(c.req.param('network'));
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-    const result = await signInWithSocial(deps, sandboxIdentity(network, form.with_email === '1'));
+    const result = await signInWithSocial(
+      deps,
+      sandboxIdentity(network, form.with_email === '1'),
+      parseOriginCookies(c.req.header('cookie')),
+    );
     if ('emailToken' in result)
       return c.redirect(`/socials-email-auth?token=${encodeURIComponent(result.emailToken)}`, 302);
     const { token } = await issueAutoLogin(deps, result.userId);
@@ -62,6 +70,9 @@ export function socialsRoutes(deps: Deps) {
     const network = oidcNetwork(c.req.param('network'));
     const { url, cookie } = await flows!.start(network);
     setCookie(c, FLOW_COOKIE, cookie, { ...flowCookie, maxAge: 600 });
+    // The origin cookies (SameSite=Lax) will not come with the network's cross-site POST: they travel beside the flow.
+    const origin = originCookieHeader(c.req.header('cookie'));
+    if (origin) setCookie(c, ORIGIN_FLOW_COOKIE, origin, { ...flowCookie, maxAge: 600 });
     c.header('Cache-Control', 'no-store');
     return c.redirect(url, 302);
   });
@@ -74,11 +85,13 @@ export function socialsRoutes(deps: Deps) {
       const form = new URLSearchParams(await c.req.text());
       const outcome = await flows!.finish(network, getCookie(c, FLOW_COOKIE), form);
       deleteCookie(c, FLOW_COOKIE, flowCookie);
+      const origin = parseOriginCookies(getCookie(c, ORIGIN_FLOW_COOKIE) ?? c.req.header('cookie'));
+      if (getCookie(c, ORIGIN_FLOW_COOKIE) !== undefined) deleteCookie(c, ORIGIN_FLOW_COOKIE, flowCookie);
       if ('refused' in outcome) {
         const msg = outcome.refused === 'denied' ? SOCIAL_MESSAGES.denied : SOCIAL_MESSAGES.tokenDead;
         return c.redirect(`/login?msg=${encodeURIComponent(msg)}`, 302);
       }
-      const result = await signInWithSocial(deps, outcome.identity);
+      const result = await signInWithSocial(deps, outcome.identity, origin);
       if ('emailToken' in result)
         return c.redirect(`/socials-email-auth?token=${encodeURIComponent(result.emailToken)}`, 302);
       const { token } = await issueAutoLogin(deps, result.userId);
@@ -88,7 +101,12 @@ export function socialsRoutes(deps: Deps) {
 
   app.post('/socials/email/', valid('json', SocialEmailRequest), async (c) => {
     const { token, email } = c.req.valid('json');
-    const userId = await completeSocialWithEmail(deps, token, email);
+    const userId = await completeSocialWithEmail(
+      deps,
+      token,
+      email,
+      parseOriginCookies(c.req.header('cookie')),
+    );
     return signInAndRespond(c, deps, userId);
   });
 

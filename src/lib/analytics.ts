@@ -23,12 +23,35 @@ export function setAnalyticsSink(next: AnalyticsSink): void {
   sink = next;
 }
 
+/**
+ * Sinks that load after the first page (our collector, an optional Metrica counter: src/features/tracking) get every
+ * event from then on, and first the ones that came before them: the first page view happens before they load.
+ */
+const extraSinks: AnalyticsSink[] = [];
+const BACKLOG_MAX = 50;
+const backlog: AnalyticsEvent[] = [];
+
+export function addAnalyticsSink(next: AnalyticsSink): () => void {
+  extraSinks.push(next);
+  for (const event of backlog) next(event);
+  return () => {
+    const i = extraSinks.indexOf(next);
+    if (i >= 0) extraSinks.splice(i, 1);
+  };
+}
+
+function send(event: AnalyticsEvent): void {
+  sink(event);
+  if (backlog.length < BACKLOG_MAX) backlog.push(event);
+  for (const extra of extraSinks) extra(event);
+}
+
 export function pageView(view: { title: string; referrer: string; path?: string }): void {
-  sink({ type: 'pageView', ...view });
+  send({ type: 'pageView', ...view });
 }
 
 export function goal(name: string): void {
-  sink({ type: 'goal', name });
+  send({ type: 'goal', name });
 }
 
 /** Spec point 2: the referrer of a page view is the ref or referer query value, else the previous path. */

@@ -20,6 +20,8 @@ import {
 import { claimUploads } from '../order-files';
 import { orderChangedEvent, publishEvents, type PendingEvent } from '../../realtime/order-events';
 import { EDITABLE_STATUS_IDS, type OrderRow } from './read-model';
+import { attributionDeps, recordOrderTouch } from '../attribution';
+import { emptyTouch, type OriginTouch } from '../../../contract/origin-cookies';
 
 const S = ORDER_STATUSES;
 /** Orders a writer is working on cannot go to the trash. */
@@ -72,6 +74,7 @@ export async function createOrder(
   deps: Deps,
   userId: number,
   input: CreateOrderInput,
+  origin: OriginTouch = emptyTouch(),
 ): Promise<{ order: OrderRow; isFirstOrder: boolean }> {
   const now = deps.now();
   const originality = input.originality ?? 60;
@@ -121,6 +124,7 @@ export async function createOrder(
       await tx.delete(orderDrafts).where(eq(orderDrafts.id, draft.id));
     }
     await claimUploads(tx, userId, input.file_ids ?? [], { orderId: order.id });
+    await recordOrderTouch(attributionDeps({ db: tx, config: deps.config }), order, origin, now);
     const [n] = await tx.select({ n: count() }).from(orders).where(eq(orders.userId, userId));
     return { order, isFirstOrder: (n?.n ?? 0) === 1 };
   });

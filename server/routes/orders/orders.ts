@@ -23,6 +23,7 @@ import {
   type TrashResponse,
 } from '../../../contract/orders.api';
 import { withDeadlineRange } from '../../domain/order-form';
+import { parseOriginCookies } from '../../../contract/origin-cookies';
 import { createOrder, editOrder, setFilesWithoutQc, setTrash } from '../../domain/orders/commands';
 import {
   isFirstOrder,
@@ -138,7 +139,12 @@ export function orderRoutes(deps: Deps) {
   });
 
   app.post('/', valid('json', withDeadlineRange(CreateOrderRequest, deps.now, maxDays)), async (c) => {
-    const { order, isFirstOrder: first } = await createOrder(deps, c.get('userId'), c.req.valid('json'));
+    const { order, isFirstOrder: first } = await createOrder(
+      deps,
+      c.get('userId'),
+      c.req.valid('json'),
+      parseOriginCookies(c.req.header('cookie')),
+    );
     const body: CreateOrderResponse = {
       order: await orderDetail(deps, deps.db, order),
       is_first_order: first,

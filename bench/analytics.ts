@@ -1,0 +1,228 @@
+// Attribution and page views (issue 27) at scale, in process on a fresh database (PGlite in memory; BENCH_DATABASE_URL
+// = postgres://… runs it on a PostgreSQL server instead, in a throw-away database of its own):
+//   1 000 000 raw page views over 120 days (30 route names, 40 referrers), 20 000 customers with a first touch and
+//   an order each, 10 000 of them paid.
+// Figures (median of 5 runs each):
+//   page views, 30 days, raw      the staff report before any roll-up (every row read through page_views_at_idx)
+//   roll-up                       the daily roll-up job's first run (all whole days), and a second run (nothing new)
+//   page views, 30 days           the staff report once rolled up (the roll-up's rows + today's raw ones)
+//   funnel, 30 days               the staff funnel (first touch) and with touch=last
+//   collector                     POST batches of 10 page views through the app (in process): accepted per second,
+//                                 and what a GET /api/health took meanwhile (p99)
+import pg from 'pg';
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type Database } from '../server/db/client';
+import { createApp } from '../server/app';
+import { testConfig } from '../server/config';
+import { createRealtime } from '../server/realtime/bus-hub';
+import { createStorage } from '../server/storage/storage';
+import { rollUpPageViews } from '../server/domain/page-views';
+import { funnel, pageViewReport } from '../server/domain/analytics-reports';
+import { figureRow, statusOf, type Goal, type SectionReport, type Table } from './lib/report';
+
+const VIEWS = Number(process.env.BENCH_PAGE_VIEWS ?? 1_000_000);
+const CUSTOMERS = Number(process.env.BENCH_ATTRIBUTED_CUSTOMERS ?? 20_000);
+const DAY_MS = 86_400_000;
+const GOALS = {
+  report: { op: '<=', limit: 200, unit: 'ms' } satisfies Goal,
+  funnel: { op: '<=', limit: 500, unit: 'ms' } satisfies Goal,
+  health: { op: '<=', limit: 50, unit: 'ms' } satisfies Goal,
+};
+
+async function timed<T>(fn: () => Promise<T>, runs = 5): Promise<{ ms: number; value: T }> {
+  const times: number[] = [];
+  let value!: T;
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    value = await fn();
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  return { ms: times[Math.floor(times.length / 2)]!, value };
+}
+
+async function open(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const url = process.env.BENCH_DATABASE_URL;
+  if (!url) return { database: await openDatabase({}), drop: async () => {} };
+  const name = `bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  const database = await openDatabase({ url: u.toString() });
+  return {
+    database,
+    drop: async () => {
+      const a = new pg.Client({ connectionString: url });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}
+
+async function fill(database: Database, now: Date) {
+  const db = database.db;
+  const t0 = performance.now();
+  const nowIso = now.toISOString();
+  // Raw page views, newest up to now, in chunks (PGlite holds a statement's rows in memory).
+  for (let done = 0; done < VIEWS; done += 200_000) {
+    const n = Math.min(200_000, VIEWS - done);
+    await db.execute(sql`
+      insert into page_views (at, kind, name, path, referrer, user_id)
+      select ${nowIso}::timestamptz - (random() * interval '120 days'),
+        case when i % 50 = 0 then 'goal' else 'view' end,
+        'Route' || (i % 30), '/route/' || (i % 30), '/route/' || (i % 40), null
+      from generate_series(1, ${n}) as i`);
+  }
+  await db.execute(sql`
+    insert into users (email, password_hash, created_at)
+    select 'bench-' || i || '@example.com', 'x', ${nowIso}::timestamptz - (random() * interval '120 days')
+    from generate_series(1, ${CUSTOMERS}) as i`);
+  await db.execute(sql`
+    insert into customer_origins (user_id, source, campaign, partner, touched_at)
+    select id, 'source' || (id % 10), 'campaign' || (id % 50), case when id % 3 = 0 then 'p' || (id % 100) else '' end,
+      created_at from users`);
+  await db.execute(sql`
+    insert into orders (user_id, work_type, topic, deadline, price, created_at, updated_at)
+    select id, 'Реферат', 'Тема', created_at + interval '30 days', 1000 + id % 5000, created_at + interval '1 hour',
+      created_at + interval '1 hour' from users`);
+  await db.execute(sql`
+    insert into order_origins (order_id, source, campaign, partner, touched_at)
+    select o.id, co.source, co.campaign, co.partner, o.created_at
+    from orders o join customer_origins co on co.user_id = o.user_id`);
+  await db.execute(sql`
+    insert into payments (user_id, purpose, method, amount, status, provider_payment_id, order_id, created_at, completed_at)
+    select user_id, 'order', 'card', price, 'paid', 'bench-' || id, id, created_at + interval '2 hours',
+      created_at + interval '2 hours'
+    from orders where id % 2 = 0`);
+  await db.execute(sql`analyze`);
+  return performance.now() - t0;
+}
+
+export async function runAnalytics(): Promise<SectionReport> {
+  const now = new Date();
+  const { database, drop } = await open();
+  const notes: string[] = [];
+  try {
+    const fillMs = await fill(database, now);
+    notes.push(
+      `${VIEWS.toLocaleString('en')} page views and ${CUSTOMERS.toLocaleString('en')} customers made in ${(fillMs / 1000).toFixed(0)} s on ${database.kind}`,
+    );
+    const day = (ms: number) => new Date(now.getTime() - ms).toISOString().slice(0, 10);
+    const range = { from: day(29 * DAY_MS), to: day(0) };
+    const db = database.db;
+
+    const raw = await timed(() => pageViewReport(db, range));
+    const roll = await timed(() => rollUpPageViews(db, now, 365), 1);
+    const again = await timed(() => rollUpPageViews(db, now, 365), 1);
+    const rolled = await timed(() => pageViewReport(db, range));
+    if (JSON.stringify(rolled.value) !== JSON.stringify(raw.value))
+      notes.push('MISMATCH: the rolled-up report differs from the raw one');
+    const first = await timed(() => funnel(db, { ...range, touch: 'first' }));
+    const last = await timed(() => funnel(db, { ...range, touch: 'last' }));
+
+    // The collector under a flood, in process: batches from many addresses, and the health check meanwhile.
+    const config = testConfig({ trustProxy: 1 });
+    const realtime = await createRealtime(database);
+    const storage = await createStorage(config);
+    const app = createApp({ config, database, db, realtime, storage, now: () => new Date() });
+    const body = JSON.stringify({
+      events: Array.from({ length: 10 }, (_, i) => ({
+        type: 'pageView',
+        title: `Route${i}`,
+        referrer: '/home',
+        path: `/route/${i}`,
+      })),
+    });
+    const batches = Number(process.env.BENCH_COLLECT_BATCHES ?? 5000);
+    const health: number[] = [];
+    let stop = false;
+    const probe = (async () => {
+      while (!stop) {
+        const t = performance.now();
+        await app.request('/api/health');
+        health.push(performance.now() - t);
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    })();
+    const t = performance.now();
+    let accepted = 0;
+    const CONCURRENCY = 50;
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < batches) {
+          const i = next++;
+          const res = await app.request('/api/client/analytics/events/', {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              'x-forwarded-for': `10.0.${(i >> 8) & 255}.${i & 255}`,
+            },
+            body,
+          });
+          if (res.status === 202) accepted++;
+        }
+      }),
+    );
+    const floodMs = performance.now() - t;
+    stop = true;
+    await probe;
+    health.sort((a, b) => a - b);
+    const p99 = health[Math.floor(health.length * 0.99)] ?? null;
+    await realtime.close();
+    await storage.close();
+
+    const tables: Table[] = [
+      {
+        title: `Reports on ${VIEWS.toLocaleString('en')} page views (${database.kind}, median of 5)`,
+        columns: ['figure', 'value', 'goal', 'verdict'],
+        rows: [
+          figureRow('page views, 30 days, raw (no roll-up)', raw.ms, 'ms'),
+          figureRow('roll-up, first run (all whole days)', roll.ms, 'ms'),
+          figureRow('roll-up, next run (nothing new)', again.ms, 'ms'),
+          figureRow('page views, 30 days, rolled up', rolled.ms, 'ms', GOALS.report),
+          figureRow(
+            `funnel, 30 days, first touch (${CUSTOMERS.toLocaleString('en')} customers)`,
+            first.ms,
+            'ms',
+            GOALS.funnel,
+          ),
+          figureRow('funnel, 30 days, last touch', last.ms, 'ms', GOALS.funnel),
+        ],
+      },
+      {
+        title: `Collector flood: ${batches} batches of 10, ${CONCURRENCY} at a time, in process`,
+        columns: ['figure', 'value', 'goal', 'verdict'],
+        rows: [
+          figureRow('batches accepted per second', (accepted / floodMs) * 1000, '/s', undefined, 0),
+          figureRow('GET /api/health meanwhile, p99', p99, 'ms', GOALS.health),
+        ],
+      },
+    ];
+    return {
+      section: 'analytics',
+      at: new Date().toISOString(),
+      status: statusOf(tables),
+      tables,
+      notes,
+      data: {
+        views: VIEWS,
+        rawReportMs: raw.ms,
+        rollUpMs: roll.ms,
+        rolledReportMs: rolled.ms,
+        funnelFirstMs: first.ms,
+        funnelLastMs: last.ms,
+        batchesPerSecond: (accepted / floodMs) * 1000,
+        healthP99Ms: p99,
+      },
+    };
+  } finally {
+    await database.close();
+    await drop();
+  }
+}

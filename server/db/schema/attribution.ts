@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users';
+import { orders } from './orders';
+
+// Where customers and orders came from (README "Attribution and page views"): the origin cookies the server read
+// (contract/origin-cookies.ts), checked and split into what the reports group by. '' is "none" (a direct visit).
+const touchColumns = () => ({
+  referrer: text('referrer').notNull().default(''),
+  landing: text('landing').notNull().default(''),
+  /** utm_source, else the referrer's host; '' for a direct visit. */
+  source: text('source').notNull().default(''),
+  utmMedium: text('utm_medium').notNull().default(''),
+  campaign: text('campaign').notNull().default(''),
+  utmTerm: text('utm_term').notNull().default(''),
+  utmContent: text('utm_content').notNull().default(''),
+  partner: text('partner').notNull().default(''),
+  /** When the server read the cookies (they do not carry the time they were written). */
+  touchedAt: timestamp('touched_at', { withTimezone: true }).notNull(),
+});
+
+/** The first touch of a customer: written once, at registration; sign-in and refresh never change it. */
+export const customerOrigins = pgTable(
+  'customer_origins',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ...touchColumns(),
+  },
+  (t) => [index('customer_origins_touched_idx').on(t.touchedAt)],
+);
+
+/** The last touch before an order was created (the cookies then, or the customer's first touch within its lifetime). */
+export const orderOrigins = pgTable(
+  'order_origins',
+  {
+    orderId: integer('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    ...touchColumns(),
+  },
+  (t) => [index('order_origins_touched_idx').on(t.touchedAt)],
+);
+
+/**
+ * Raw page views and goals as the SPA sends them (kind 'view': name is the route name; kind 'goal': the goal's
+ * name). Only the customer's id identifies anyone; it is unset when the account goes. Kept RAW_RETENTION_DAYS,
+ * then only the daily roll-up remains.
+ */
+export const pageViews = pgTable(
+  'page_views',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    kind: text('kind').$type<'view' | 'goal'>().notNull(),
+    name: text('name').notNull(),
+    path: text('path').notNull().default(''),
+    referrer: text('referrer').notNull().default(''),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('page_views_at_idx').on(t.at),
+    index('page_views_user_idx')
+      .on(t.userId)
+      .where(sql`${t.userId} is not null`),
+  ],
+);
+
+/** Page views and goals per UTC day, name and referrer: what the roll-up job keeps of the raw rows. */
+export const pageViewDays = pgTable(
+  'page_view_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    kind: text('kind').$type<'view' | 'goal'>().notNull(),
+    name: text('name').notNull(),
+    referrer: text('referrer').notNull().default(''),
+    views: integer('views').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.kind, t.name, t.referrer] })],
+);

@@ -1,0 +1,142 @@
+// The page-view collector (README "Attribution and page views"): the endpoint only checks a batch and puts its rows
+// in memory; a timer writes what gathered in ONE multi-row insert per second (or per MAX_BATCH rows). A flood of
+// beacons therefore costs the database a few inserts a second, never a transaction per request, and the API's other
+// calls do not wait behind it. What the buffer cannot hold is dropped and counted: page views are statistics, and
+// losing some under a flood (or the last second's at a hard stop) is the price of never slowing the cabinet.
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { pageViewDays, pageViews } from '../db/tables';
+import type { DbOrTx } from './outbox';
+
+export type PageViewRow = typeof pageViews.$inferInsert;
+
+export interface CollectorOptions {
+  flushMs?: number;
+  /** Rows per insert statement. */
+  maxBatch?: number;
+  /** Rows held at most; beyond that new rows are dropped. */
+  maxBuffered?: number;
+}
+
+export interface Collector {
+  /** Queues rows; false when (some of) them were dropped because the buffer is full. */
+  add(rows: PageViewRow[]): boolean;
+  /** Writes everything queued now (tests; the timer calls it). Resolves to the rows written. */
+  flush(): Promise<number>;
+  readonly dropped: number;
+  readonly buffered: number;
+}
+
+export function createCollector(db: Db, opts: CollectorOptions = {}): Collector {
+  const flushMs = opts.flushMs ?? 1000;
+  const maxBatch = opts.maxBatch ?? 1000;
+  const maxBuffered = opts.maxBuffered ?? 50_000;
+  let buffer: PageViewRow[] = [];
+  let dropped = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running: Promise<number> = Promise.resolve(0);
+
+  const schedule = () => {
+    if (timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      void flush();
+    }, flushMs);
+    timer.unref?.();
+  };
+
+  async function write(rows: PageViewRow[]): Promise<number> {
+    let written = 0;
+    for (let i = 0; i < rows.length; i += maxBatch) {
+      const chunk = rows.slice(i, i + maxBatch);
+      try {
+        await db.insert(pageViews).values(chunk);
+        written += chunk.length;
+      } catch {
+        // The database is away (or closing): statistics are dropped rather than retried into a growing backlog.
+        dropped += chunk.length;
+      }
+    }
+    return written;
+  }
+
+  function flush(): Promise<number> {
+    const rows = buffer;
+    buffer = [];
+    // One flush at a time, in order.
+    running = running.then(() => (rows.length ? write(rows) : 0));
+    return running;
+  }
+
+  return {
+    add(rows) {
+      const room = maxBuffered - buffer.length;
+      if (room < rows.length) dropped += rows.length - Math.max(room, 0);
+      if (room > 0) buffer.push(...rows.slice(0, room));
+      if (buffer.length >= maxBatch) void flush();
+      else if (buffer.length) schedule();
+      return room >= rows.length;
+    },
+    flush,
+    get dropped() {
+      return dropped;
+    },
+    get buffered() {
+      return buffer.length;
+    },
+  };
+}
+
+const collectors = new WeakMap<object, Collector>();
+
+/** The collector of one server (one per database). */
+export function collectorOf(db: Db, opts?: CollectorOptions): Collector {
+  let collector = collectors.get(db);
+  if (!collector) collectors.set(db, (collector = createCollector(db, opts)));
+  return collector;
+}
+
+/** How long raw page views are kept; the daily roll-up keeps their counts for good (README). */
+export const RAW_RETENTION_DAYS = 90;
+const DAY_MS = 86_400_000;
+
+const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
+const utcDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/** The last UTC day the roll-up holds ('' when none). */
+export async function rolledThrough(db: DbOrTx): Promise<string> {
+  const [row] = rowsOf<{ day: string | null }>(
+    await db.execute(sql`select max(day)::text as day from ${pageViewDays}`),
+  );
+  return row?.day ?? '';
+}
+
+/**
+ * The daily roll-up: every whole UTC day after the last rolled one and before today gets its counts per kind, name
+ * and referrer in page_view_days (one statement); then raw rows older than the retention, and already rolled, go.
+ */
+export async function rollUpPageViews(
+  db: DbOrTx,
+  now: Date,
+  retentionDays = RAW_RETENTION_DAYS,
+): Promise<{ through: string; deleted: number }> {
+  const today = utcDay(now);
+  const last = await rolledThrough(db);
+  const from = last ? sql`(${last}::date + 1)::timestamp at time zone 'UTC'` : sql`'-infinity'::timestamptz`;
+  await db.execute(sql`
+    insert into ${pageViewDays} (day, kind, name, referrer, views)
+    select (at at time zone 'UTC')::date, kind, name, referrer, count(*)::int
+    from ${pageViews}
+    where at >= ${from} and at < (${today}::date)::timestamp at time zone 'UTC'
+    group by 1, 2, 3, 4
+    on conflict (day, kind, name, referrer) do update set views = excluded.views`);
+  const through = await rolledThrough(db);
+  const retentionEdge = new Date(Date.parse(`${today}T00:00:00Z`) - retentionDays * DAY_MS);
+  const rolledEdge = through ? new Date(Date.parse(`${through}T00:00:00Z`) + DAY_MS) : new Date(0);
+  const edge = retentionEdge < rolledEdge ? retentionEdge : rolledEdge;
+  const [gone] = rowsOf<{ n: number }>(
+    await db.execute(sql`with d as (delete from ${pageViews} where at < ${edge.toISOString()}::timestamptz returning 1)
+      select count(*)::int as n from d`),
+  );
+  return { through, deleted: gone?.n ?? 0 };
+}
