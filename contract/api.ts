@@ -6,6 +6,7 @@ import { ordersApi, staffOrdersApi } from './orders.api';
 import { socialsApi } from './socials.api';
 import { staffApi } from './staff.api';
 import { paymentsApi, staffPaymentsApi } from './payments.api';
+import { staffTwoFactorApi, twoFactorApi } from './two-factor.api';
 
 export const customerApi = {
   ...authApi,
@@ -13,6 +14,7 @@ export const customerApi = {
   ...paymentsApi,
   ...profileApi,
   ...ordersApi,
+  ...twoFactorApi,
 } as const;
 
 export const api = {
@@ -20,6 +22,7 @@ export const api = {
   ...staffApi,
   ...staffPaymentsApi,
   ...staffOrdersApi,
+  ...staffTwoFactorApi,
 } as const;
 
 /** The table's type: the SPA imports this (types only, nothing of zod reaches the bundle). */
