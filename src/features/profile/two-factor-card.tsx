@@ -90,8 +90,9 @@ export function TwoFactorCard() {
           </div>
           {view.status.enabled ? (
             <>
-              <p>
-                <Badge tone="success">{t.title}</Badge> {t.on(formatDateTime(view.status.enabled_at ?? ''))}
+              <p className={d.onLine}>
+                <Badge tone="success">{t.onBadge}</Badge>
+                {t.on(formatDateTime(view.status.enabled_at ?? ''))}
               </p>
               <p className={text.muted}>{t.codesLeft(view.status.recovery_codes_left)}</p>
               {view.status.recovery_codes_left <= 2 && <Alert tone="warning">{t.fewCodesLeft}</Alert>}

@@ -16,7 +16,7 @@ export const secret = style({
   fontFamily: vars.font.family.mono,
   fontSize: vars.font.size.md,
   letterSpacing: '0.06em',
-  wordBreak: 'break-all',
+  overflowWrap: 'anywhere',
   padding: `${vars.space['2']} ${vars.space['3']}`,
   background: vars.color.surface2,
   borderRadius: vars.radius.sm,
@@ -39,3 +39,4 @@ export const codes = style({
 });
 export const actions = style([cluster[3]]);
 export const form = style([stack[4], { width: '100%', maxWidth: '28rem' }]);
+export const onLine = style([cluster[2], { alignItems: 'center' }]);
