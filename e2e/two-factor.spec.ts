@@ -118,7 +118,7 @@ test('two-factor: screenshots of the section and the sign-in step, phone and des
   request,
 }) => {
   test.skip(!SHOTS, 'set TWO_FACTOR_SHOTS=<folder> to take them');
-  test.slow();
+  test.setTimeout(480_000);
   mkdirSync(SHOTS!, { recursive: true });
   for (const theme of ['light', 'dark'] as const)
     for (const vp of [
