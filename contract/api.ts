@@ -7,6 +7,7 @@ import { socialsApi } from './socials.api';
 import { staffApi } from './staff.api';
 import { paymentsApi, staffPaymentsApi } from './payments.api';
 import { analyticsApi, staffAnalyticsApi } from './analytics.api';
+import { staffTwoFactorApi, twoFactorApi } from './two-factor.api';
 
 export const customerApi = {
   ...authApi,
@@ -15,6 +16,7 @@ export const customerApi = {
   ...profileApi,
   ...ordersApi,
   ...analyticsApi,
+  ...twoFactorApi,
 } as const;
 
 export const api = {
@@ -23,6 +25,7 @@ export const api = {
   ...staffPaymentsApi,
   ...staffOrdersApi,
   ...staffAnalyticsApi,
+  ...staffTwoFactorApi,
 } as const;
 
 /** The table's type: the SPA imports this (types only, nothing of zod reaches the bundle). */

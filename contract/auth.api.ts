@@ -10,6 +10,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from './auth';
+import { isSecondFactorCode, TWO_FACTOR_MESSAGES } from './two-factor';
 
 // ---- Fields ----------------------------------------------------------------------------------------------------
 /** Type errors of a string field: missing → 'Обязательное поле.', another type → 'Ожидается строка.'. */
@@ -90,6 +91,22 @@ export const CodeSent = z.object({
 });
 export type CodeSent = z.infer<typeof CodeSent>;
 
+/**
+ * The first factor was right but the customer has two-factor on (contract/two-factor.ts): no tokens yet; the next
+ * step is POST /api/client/auth/login/verify/ with this ticket and a code from the app or a recovery code.
+ */
+export const SecondFactorRequired = z.object({
+  detail: z.string(),
+  verify: z.literal(true),
+  second_factor: z.literal('totp'),
+  /** Opaque, single-use, 10 minutes; dies after 5 wrong codes. */
+  ticket: z.string(),
+});
+export type SecondFactorRequired = z.infer<typeof SecondFactorRequired>;
+
+/** What a sign-in by any way answers: the tokens, or the second step. */
+export const SignInOrSecondFactor = z.union([SignInAnswer, SecondFactorRequired]);
+
 export const RestoreLinkStatus = z.object({
   valid: z.literal(true),
   /** ISO time after which the link no longer works. */
@@ -105,10 +122,28 @@ export const LoginRequest = body({
 });
 export type LoginRequest = z.input<typeof LoginRequest>;
 
+/**
+ * The code of a one-time-code sign-in (`login` + 6 digits), or the second factor (`ticket` + a code from the app or a
+ * recovery code).
+ */
 export const VerifyCodeRequest = body({
-  login: requiredString(),
-  code: requiredString(32).check(z.trim(), z.regex(LOGIN_CODE_PATTERN, M.codeFormat)),
-});
+  login: z.optional(requiredString()),
+  ticket: z.optional(requiredString(256)),
+  code: requiredString(64).check(z.trim()),
+}).check(
+  z.superRefine((b, ctx) => {
+    if (b.ticket === undefined && b.login === undefined)
+      ctx.issues.push({ code: 'custom', message: M.required, path: ['login'], input: b.login });
+    const ok = b.ticket === undefined ? LOGIN_CODE_PATTERN.test(b.code) : isSecondFactorCode(b.code);
+    if (!ok)
+      ctx.issues.push({
+        code: 'custom',
+        message: b.ticket === undefined ? M.codeFormat : TWO_FACTOR_MESSAGES.codeFormat,
+        path: ['code'],
+        input: b.code,
+      });
+  }),
+);
 export type VerifyCodeRequest = z.input<typeof VerifyCodeRequest>;
 
 /** The refresh token travels only in its HttpOnly cookie: a body that carries one is a caller's mistake, said so. */
@@ -172,13 +207,13 @@ const signInErrors = [400, 429] as const;
 export const authApi = {
   'POST /api/client/auth/login/': endpoint({
     body: LoginRequest,
-    answer: z.union([SignInAnswer, CodeSent]),
+    answer: z.union([SignInAnswer, SecondFactorRequired, CodeSent]),
     errors: signInErrors,
     auth: 'public',
   }),
   'POST /api/client/auth/login/verify/': endpoint({
     body: VerifyCodeRequest,
-    answer: SignInAnswer,
+    answer: SignInOrSecondFactor,
     errors: signInErrors,
     auth: 'public',
   }),
@@ -213,14 +248,14 @@ export const authApi = {
   'PATCH /api/client/auth/password_change/:id/': endpoint({
     params: RestoreLinkParams,
     body: SetPasswordRequest,
-    answer: SignInAnswer,
+    answer: SignInOrSecondFactor,
     errors: [400, 404, 429],
     perCaller: PUBLIC_WRITES.RESTORES,
     auth: 'public',
   }),
   'POST /api/client/auth/al/': endpoint({
     body: AutoLoginRequest,
-    answer: SignInAnswer,
+    answer: SignInOrSecondFactor,
     errors: [400, 429],
     perCaller: PUBLIC_WRITES.AUTO_LOGINS,
     auth: 'public',

@@ -14,6 +14,7 @@ import { staffOrdersRoutes } from './routes/staff-orders';
 import { staffPaymentsRoutes } from './routes/staff-payments';
 import { staffPromoCodesRoutes } from './routes/staff-promo-codes';
 import { registrationRoutes } from './routes/registration';
+import { staffTwoFactorRoutes, twoFactorRoutes } from './routes/two-factor';
 import { financesRoutes } from './routes/finances';
 import { createLogger, type Logger } from './ops/logger';
 import type { Metrics } from './ops/metrics';
@@ -54,6 +55,7 @@ export function createApp(deps: Deps, mount?: (app: Hono<AppEnv>) => void, ops: 
   app.route('/client/api', profilePublicRoutes(deps));
   app.route('/api/client', registrationRoutes(deps));
   app.route('/api/client', profileRoutes(deps));
+  app.route('/api/client/profile', twoFactorRoutes(deps));
   app.route('/api/client', financesRoutes(deps));
   app.route('/api/client/orders/', ordersRoutes(deps));
   app.route('/api/client/payments', paymentsRoutes(deps));
@@ -62,6 +64,7 @@ export function createApp(deps: Deps, mount?: (app: Hono<AppEnv>) => void, ops: 
   app.route('/api/staff', staffPaymentsRoutes(deps));
   app.route('/api/staff', staffPromoCodesRoutes(deps));
   app.route('/api', analyticsRoutes(deps));
+  app.route('/api/staff', staffTwoFactorRoutes(deps));
   mount?.(app);
   app.all('/api/*', (c) => c.json({ detail: 'Не найдено.' }, 404));
   app.all('/client/api/*', (c) => c.json({ detail: 'Не найдено.' }, 404));

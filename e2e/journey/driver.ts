@@ -5,6 +5,7 @@ import type { APIRequestContext, Page, Route } from '@playwright/test';
 import { makePdf } from '../../tests/fixtures/preview-files';
 import { expect, staff, STAFF_TOKEN, type Customer } from '../support/fixtures';
 import type { JourneyEventType } from './journey.machine';
+import { twoFactorAssertions, twoFactorExecutors } from './two-factor-driver';
 
 export interface World {
   page: Page;
@@ -91,6 +92,7 @@ async function closeOpenDialog(page: Page) {
 // ---- States ----------------------------------------------------------------------------------------------------
 
 export const assertions: Record<string, (w: World, context: { returnTo: string | null }) => Promise<void>> = {
+  ...twoFactorAssertions,
   'signedOut.login': async ({ page }) => {
     await expectPath(page, '/login');
     await expect(heading(page, 'Вход в кабинет')).toBeVisible();
@@ -529,4 +531,5 @@ export const executors: Record<JourneyEventType, (w: World) => Promise<void>> = 
   serverSilentAtStart,
   retry,
   goHome,
+  ...twoFactorExecutors,
 };

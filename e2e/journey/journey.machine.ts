@@ -25,7 +25,12 @@ export const JOURNEY_EVENTS = [
   'submitSocialEmail',
   'failSignIn11Times',
   'signInAnswerWithoutToken',
+  'enterAuthenticatorCode',
+  'enterRecoveryCode',
+  'reuseAuthenticatorCode',
   // signed in
+  'openProfile',
+  'turnOnTwoFactor',
   'openOrder',
   'payOrder',
   'deleteOrderRefused',
@@ -171,6 +176,33 @@ export const journeyMachine = setup({
         },
         notFound: { on: { goHome: { target: 'login' } } },
         tooMany: { on: { goHome: { target: 'login' } } },
+        loginTwoFactor: {
+          description: 'On /login, signed out by a customer who turned two-factor on.',
+          on: {
+            signIn: {
+              target: 'secondFactor',
+              description: 'The password is right and two-factor is on: the code is asked, no tokens yet.',
+            },
+          },
+        },
+        secondFactor: {
+          description: "On /login, the two-factor step: 'Двухфакторная защита' asks for the app's code.",
+          on: {
+            enterAuthenticatorCode: { target: '#journey.signedIn.home' },
+            enterRecoveryCode: {
+              target: '#journey.signedIn.home',
+              description: 'No phone at hand: a recovery code (used up) lets in instead.',
+            },
+            reuseAuthenticatorCode: {
+              target: 'secondFactorRefused',
+              description: 'The code that turned two-factor on, again: refused (once only).',
+            },
+          },
+        },
+        secondFactorRefused: {
+          description: 'Still on the two-factor step; the form says the code is used or wrong.',
+          on: { enterAuthenticatorCode: { target: '#journey.signedIn.home' } },
+        },
       },
     },
     signedIn: {
@@ -224,6 +256,7 @@ export const journeyMachine = setup({
               description: 'Rule 5 with a live refresh cookie.',
             },
             signOut: { target: '#journey.signedOut.login' },
+            openProfile: { target: 'profile', description: 'The menu\'s "Профиль".' },
           },
         },
         searching: {
@@ -326,7 +359,21 @@ export const journeyMachine = setup({
             "On /order-new: the stopped file's row is gone and the form says 'Файл «…» не загружен: Запрос отменён: вы остановили загрузку'.",
           on: { goHome: { target: 'home' } },
         },
-        profile: { description: 'On /profile.', on: { goHome: { target: 'home' } } },
+        profile: {
+          description: 'On /profile.',
+          on: {
+            goHome: { target: 'home' },
+            turnOnTwoFactor: {
+              target: 'profileTwoFactorOn',
+              description:
+                'Двухфакторная защита: the QR code and the secret, one code, the recovery codes saved.',
+            },
+          },
+        },
+        profileTwoFactorOn: {
+          description: 'On /profile with two-factor on.',
+          on: { signOut: { target: '#journey.signedOut.loginTwoFactor' } },
+        },
         paymentResult: { description: 'On /payment?status=success.', on: { goHome: { target: 'home' } } },
         notFound: { description: 'On /404.', on: { goHome: { target: 'home' } } },
         tooMany: { description: 'On /429.', on: { goHome: { target: 'home' } } },

@@ -10,8 +10,18 @@ import type {
   SessionInput,
   SignedIn,
   SignInInput,
+  SignInOutcome,
   VerifyCodeInput,
+  VerifySecondFactorInput,
 } from './session.types';
+import { needsSecondFactor } from './session.types';
+
+/** After the `needsSecondFactor` guard said no, the outcome is a sign-in. */
+function signedInOf(outcome: SignInOutcome): SignedIn {
+  if (needsSecondFactor(outcome)) throw new Error('session: a second-factor answer has no tokens');
+  return outcome;
+}
+const ticketOf = (outcome: SignInOutcome) => (needsSecondFactor(outcome) ? outcome.secondFactor.ticket : '');
 
 /** IO stubs: the real actors are given in src/app with `sessionMachine.provide()` (and in tests). */
 function notProvided(name: string): Promise<never> {
@@ -26,11 +36,15 @@ export const sessionMachine = setup({
   },
   actors: {
     /** `al` first when given, then the refresh cookie; loads the user. */
-    restoreSession: fromPromise<SignedIn, RestoreSessionInput>(() => notProvided('restoreSession')),
-    signIn: fromPromise<SignedIn, SignInInput>(() => notProvided('signIn')),
+    restoreSession: fromPromise<SignInOutcome, RestoreSessionInput>(() => notProvided('restoreSession')),
+    signIn: fromPromise<SignInOutcome, SignInInput>(() => notProvided('signIn')),
     requestCode: fromPromise<void, RequestCodeInput>(() => notProvided('requestCode')),
-    verifyCode: fromPromise<SignedIn, VerifyCodeInput>(() => notProvided('verifyCode')),
-    autoLogin: fromPromise<SignedIn, AutoLoginInput>(() => notProvided('autoLogin')),
+    verifyCode: fromPromise<SignInOutcome, VerifyCodeInput>(() => notProvided('verifyCode')),
+    autoLogin: fromPromise<SignInOutcome, AutoLoginInput>(() => notProvided('autoLogin')),
+    /** POST login/verify/ with the ticket and the app's (or a recovery) code. */
+    verifySecondFactor: fromPromise<SignedIn, VerifySecondFactorInput>(() =>
+      notProvided('verifySecondFactor'),
+    ),
     /** Loads the user for tokens a page obtained itself. */
     loadUser: fromPromise<SignedIn, AuthTokens>(() => notProvided('loadUser')),
     signOut: fromPromise<void, void>(() => notProvided('signOut')),
@@ -47,7 +61,15 @@ export const sessionMachine = setup({
       autoLoginToken: null,
       codeLogin: null,
       signedOutMessage: null,
+      secondFactorTicket: null,
     })),
+    assignTicket: assign((_, ticket: string) => ({
+      secondFactorTicket: ticket,
+      autoLoginToken: null,
+      codeLogin: null,
+      error: null,
+    })),
+    clearTicket: assign({ secondFactorTicket: null }),
     assignSignedOutMessage: assign((_, message: string | null) => ({ signedOutMessage: message })),
     assignUserChanges: assign(({ context }, changes: { fio?: string; email?: string }) => ({
       user: context.user
@@ -69,6 +91,8 @@ export const sessionMachine = setup({
   },
   guards: {
     isAuthRejection: (_, error: unknown) => isAuthRejection(error),
+    /** The first factor was right, the customer has two-factor on: the code form comes next. */
+    needsSecondFactor: (_, outcome: SignInOutcome) => needsSecondFactor(outcome),
   },
 }).createMachine({
   id: 'session',
@@ -79,6 +103,7 @@ export const sessionMachine = setup({
     autoLoginToken: input.autoLoginToken || null,
     codeLogin: null,
     signedOutMessage: null,
+    secondFactorTicket: null,
   }),
   initial: 'notLoaded',
   states: {
@@ -90,13 +115,22 @@ export const sessionMachine = setup({
         id: 'restoreSession',
         src: 'restoreSession',
         input: ({ context }) => ({ autoLoginToken: context.autoLoginToken }),
-        onDone: {
-          target: 'authSuccess',
-          actions: [
-            { type: 'storeTokens', params: ({ event }) => event.output.tokens },
-            { type: 'assignSignedIn', params: ({ event }) => event.output },
-          ],
-        },
+        onDone: [
+          {
+            guard: { type: 'needsSecondFactor', params: ({ event }) => event.output },
+            target: '#session.authError.awaitingSecondFactor',
+            actions: { type: 'assignTicket', params: ({ event }) => ticketOf(event.output) },
+            description:
+              'Two-factor is on: the code from the app (or a recovery code) is asked before tokens.',
+          },
+          {
+            target: 'authSuccess',
+            actions: [
+              { type: 'storeTokens', params: ({ event }) => signedInOf(event.output).tokens },
+              { type: 'assignSignedIn', params: ({ event }) => signedInOf(event.output) },
+            ],
+          },
+        ],
         onError: [
           {
             guard: {
@@ -137,6 +171,51 @@ export const sessionMachine = setup({
             },
             'session.authenticated': { target: 'loadingUser', actions: 'clearError' },
             'session.autoLogin': { target: 'autoLoggingIn', actions: 'clearError' },
+            'session.secondFactor.required': {
+              target: 'awaitingSecondFactor',
+              actions: { type: 'assignTicket', params: ({ event }) => event.ticket },
+              description:
+                'A page signed in itself (new password by a restore link) and got the second step.',
+            },
+          },
+        },
+        awaitingSecondFactor: {
+          description:
+            'The password (or code, `al` link, social network) was right and two-factor is on: the form asks for the code from the authenticator app or a recovery code.',
+          on: {
+            'session.secondFactor.verify': { target: 'verifyingSecondFactor', actions: 'clearError' },
+            'session.secondFactor.cancel': {
+              target: 'idle',
+              actions: ['clearTicket', 'clearError'],
+              description:
+                'Back to the sign-in form; the ticket is dropped (it dies by itself in 10 minutes).',
+            },
+            'session.login': { target: 'signingIn', actions: ['clearError', 'clearTicket'] },
+          },
+        },
+        verifyingSecondFactor: {
+          description: 'POST login/verify/ with the ticket and the code.',
+          tags: ['loading'],
+          invoke: {
+            id: 'verifySecondFactor',
+            src: 'verifySecondFactor',
+            input: ({ context, event }) => {
+              assertEvent(event, 'session.secondFactor.verify');
+              return { ticket: context.secondFactorTicket ?? '', code: event.code };
+            },
+            onDone: {
+              target: '#session.authSuccess',
+              actions: [
+                { type: 'storeTokens', params: ({ event }) => event.output.tokens },
+                { type: 'assignSignedIn', params: ({ event }) => event.output },
+              ],
+            },
+            onError: {
+              target: 'awaitingSecondFactor',
+              description:
+                'A wrong or used code, or a dead ticket: the form says so (the customer may go back and sign in again); 429 leaves for /429.',
+              actions: { type: 'assignError', params: errorOf },
+            },
           },
         },
         signingIn: {
@@ -148,13 +227,22 @@ export const sessionMachine = setup({
               assertEvent(event, 'session.login');
               return { login: event.login, password: event.password };
             },
-            onDone: {
-              target: '#session.authSuccess',
-              actions: [
-                { type: 'storeTokens', params: ({ event }) => event.output.tokens },
-                { type: 'assignSignedIn', params: ({ event }) => event.output },
-              ],
-            },
+            onDone: [
+              {
+                guard: { type: 'needsSecondFactor', params: ({ event }) => event.output },
+                target: '#session.authError.awaitingSecondFactor',
+                actions: { type: 'assignTicket', params: ({ event }) => ticketOf(event.output) },
+                description:
+                  'Two-factor is on: the code from the app (or a recovery code) is asked before tokens.',
+              },
+              {
+                target: '#session.authSuccess',
+                actions: [
+                  { type: 'storeTokens', params: ({ event }) => signedInOf(event.output).tokens },
+                  { type: 'assignSignedIn', params: ({ event }) => signedInOf(event.output) },
+                ],
+              },
+            ],
             onError: {
               target: 'idle',
               actions: {
@@ -199,13 +287,22 @@ export const sessionMachine = setup({
               assertEvent(event, 'session.loginWithCode.verify');
               return { login: event.login, code: event.code };
             },
-            onDone: {
-              target: '#session.authSuccess',
-              actions: [
-                { type: 'storeTokens', params: ({ event }) => event.output.tokens },
-                { type: 'assignSignedIn', params: ({ event }) => event.output },
-              ],
-            },
+            onDone: [
+              {
+                guard: { type: 'needsSecondFactor', params: ({ event }) => event.output },
+                target: '#session.authError.awaitingSecondFactor',
+                actions: { type: 'assignTicket', params: ({ event }) => ticketOf(event.output) },
+                description:
+                  'Two-factor is on: the code from the app (or a recovery code) is asked before tokens.',
+              },
+              {
+                target: '#session.authSuccess',
+                actions: [
+                  { type: 'storeTokens', params: ({ event }) => signedInOf(event.output).tokens },
+                  { type: 'assignSignedIn', params: ({ event }) => signedInOf(event.output) },
+                ],
+              },
+            ],
             onError: {
               target: 'awaitingCode',
               actions: {
@@ -224,13 +321,22 @@ export const sessionMachine = setup({
               assertEvent(event, 'session.autoLogin');
               return { token: event.token };
             },
-            onDone: {
-              target: '#session.authSuccess',
-              actions: [
-                { type: 'storeTokens', params: ({ event }) => event.output.tokens },
-                { type: 'assignSignedIn', params: ({ event }) => event.output },
-              ],
-            },
+            onDone: [
+              {
+                guard: { type: 'needsSecondFactor', params: ({ event }) => event.output },
+                target: '#session.authError.awaitingSecondFactor',
+                actions: { type: 'assignTicket', params: ({ event }) => ticketOf(event.output) },
+                description:
+                  'Two-factor is on: the code from the app (or a recovery code) is asked before tokens.',
+              },
+              {
+                target: '#session.authSuccess',
+                actions: [
+                  { type: 'storeTokens', params: ({ event }) => signedInOf(event.output).tokens },
+                  { type: 'assignSignedIn', params: ({ event }) => signedInOf(event.output) },
+                ],
+              },
+            ],
             onError: {
               target: 'idle',
               actions: {

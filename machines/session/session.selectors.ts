@@ -15,6 +15,9 @@ export const selectIsBusy = (s: SessionSnapshot) => s.hasTag('loading');
 export const selectIsAwaitingCode = (s: SessionSnapshot) =>
   s.matches({ authError: 'awaitingCode' }) || s.matches({ authError: 'verifyingCode' });
 export const selectCodeLogin = (s: SessionSnapshot) => s.context.codeLogin;
+/** The first factor was right and two-factor is on: the login page shows the authenticator code form. */
+export const selectIsAwaitingSecondFactor = (s: SessionSnapshot) =>
+  s.matches({ authError: 'awaitingSecondFactor' }) || s.matches({ authError: 'verifyingSecondFactor' });
 
 /** The session as the navigation guard sees it (spec point 2). */
 export function selectStatus(s: SessionSnapshot): SessionStatus {

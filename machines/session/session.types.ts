@@ -26,6 +26,20 @@ export interface SignedIn {
   finances?: { money: number; bonus: number } | null;
 }
 
+/**
+ * The first factor was right but the customer has two-factor on: no tokens yet, a ticket for the second step
+ * (a code from the authenticator app or a recovery code; contract/two-factor.ts).
+ */
+export interface SecondFactorNeeded {
+  secondFactor: { ticket: string };
+}
+
+/** What a sign-in by password, code, `al` or the start-up answers: signed in, or the second step. */
+export type SignInOutcome = SignedIn | SecondFactorNeeded;
+
+export const needsSecondFactor = (outcome: SignInOutcome): outcome is SecondFactorNeeded =>
+  'secondFactor' in outcome;
+
 /** What the navigation guard needs to know about the session (spec point 2). */
 export type SessionStatus = 'notLoaded' | 'authError' | 'authSuccess' | 'initFailed';
 
@@ -43,6 +57,8 @@ export interface SessionContext {
    * plain expiry or sign-out, cleared by the next sign-in.
    */
   signedOutMessage: string | null;
+  /** The ticket of the second step while the two-factor code form is shown. */
+  secondFactorTicket: string | null;
 }
 
 // ---- Input -----------------------------------------------------------------------------------------------------
@@ -58,6 +74,12 @@ export type SessionEvent =
   /** The page obtained tokens itself (registration, new password, social e-mail). */
   | { type: 'session.authenticated'; access: string; expires_in: number }
   | { type: 'session.autoLogin'; token: string }
+  /** A page's own sign-in (a new password by a restore link) answered the second step instead of tokens. */
+  | { type: 'session.secondFactor.required'; ticket: string }
+  /** The code from the authenticator app, or a recovery code. */
+  | { type: 'session.secondFactor.verify'; code: string }
+  /** Back from the code form to the sign-in form (the ticket is dropped). */
+  | { type: 'session.secondFactor.cancel' }
   | { type: 'session.logout' }
   /**
    * The token machine could not refresh, or the socket said the session ended: the server no longer knows this
@@ -86,4 +108,8 @@ export interface VerifyCodeInput {
 }
 export interface AutoLoginInput {
   token: string;
+}
+export interface VerifySecondFactorInput {
+  ticket: string;
+  code: string;
 }

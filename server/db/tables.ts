@@ -8,3 +8,4 @@ export * from './schema/payments';
 export * from './schema/promo-codes';
 export * from './schema/jobs';
 export * from './schema/attribution';
+export * from './schema/two-factor';

@@ -3,6 +3,7 @@ import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Deps } from '../env';
 import { oneTimeTokens } from '../db/tables';
 import { sha256 } from './sessions';
+import { SECOND_FACTOR_TICKET_TTL_MS } from '../../contract/two-factor';
 
 export type OneTimeKind = (typeof oneTimeTokens.$inferSelect)['kind'];
 export type OneTimeToken = typeof oneTimeTokens.$inferSelect;
@@ -12,6 +13,7 @@ export const TTL_MS: Record<OneTimeKind, number> = {
   password_reset: 60 * 60_000,
   auto_login: 15 * 60_000,
   social: 30 * 60_000,
+  second_factor: SECOND_FACTOR_TICKET_TTL_MS,
 };
 
 /** A sign-in code dies after this many wrong tries. */

@@ -6,7 +6,10 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv, Deps } from '../env';
 import { createSession, REFRESH_TTL_SECONDS, type ClientMeta, type SignInTokens } from '../domain/sessions';
 import { REFRESH_COOKIE, REFRESH_COOKIE_PATH, SESSION_HINT_COOKIE } from '../../contract/auth';
-import type { SignInAnswer } from '../../contract/auth.api';
+import type { SecondFactorRequired, SignInAnswer } from '../../contract/auth.api';
+import { secondFactorChallenge } from '../domain/second-factor';
+import { users } from '../db/tables';
+import { eq } from 'drizzle-orm';
 import { sessionHandover } from '../domain/session-handover';
 
 // HTTP glue shared by the auth, registration and socials routers: the refresh cookie and the caller's IP.
@@ -48,14 +51,39 @@ export async function respondWithTokens(
   );
 }
 
-/** Starts a new sign-in session for the customer and answers its tokens. */
+export interface SignInOptions {
+  status?: ContentfulStatusCode;
+  /** The login as the customer typed it (normalised), for the second step's lockout; else their e-mail. */
+  login?: string;
+  /** The second factor was just checked (the verify step): start the session. */
+  secondFactorChecked?: boolean;
+  /** Runs only when a session is started (a sign-in waiting for its second factor has not succeeded yet). */
+  onSignedIn?: () => Promise<void>;
+}
+
+/**
+ * Starts a new sign-in session for the customer and answers its tokens — or, when the customer has two-factor on
+ * and this is a first factor (password, code, `al`, social, restore link), the ticket of the second step instead.
+ * Every way in goes through here, so none can skip the second factor.
+ */
 export async function signInAndRespond(
   c: Context<AppEnv>,
   deps: Deps,
   userId: number,
-  status: ContentfulStatusCode = 200,
+  opts: SignInOptions = {},
 ) {
-  return respondWithTokens(c, deps, await createSession(deps, userId, clientMeta(c, deps)), status);
+  if (!opts.secondFactorChecked) {
+    const login = opts.login ?? (await emailOf(deps, userId));
+    const challenge = await secondFactorChallenge(deps, userId, login);
+    if (challenge) return c.json(challenge satisfies SecondFactorRequired, 200);
+  }
+  await opts.onSignedIn?.();
+  return respondWithTokens(c, deps, await createSession(deps, userId, clientMeta(c, deps)), opts.status);
+}
+
+async function emailOf(deps: Pick<Deps, 'db'>, userId: number): Promise<string> {
+  const [user] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return user?.email ?? String(userId);
 }
 
 /** The user agent and IP a new or refreshed session records for the devices list. */

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { AppEnv, Deps } from '../env';
 import { badRequest, fieldErrors, isFailure, notFound, unauthorized } from '../domain/errors';
 import { valid } from '../validate';
@@ -30,6 +30,7 @@ import {
   sessionOfRefresh,
 } from '../domain/sessions';
 import { requireCustomer } from '../middleware/auth';
+import { completeSecondFactor } from '../domain/second-factor';
 import { verifyAccessToken } from '../domain/tokens';
 import {
   clearRefreshCookie,
@@ -102,14 +103,20 @@ export function authRoutes(deps: Deps) {
       await recordSignInFailure(deps, attempt);
       throw badRequest(M.wrongCredentials);
     }
-    await recordSignInSuccess(deps, attempt);
-    return signInAndRespond(c, deps, user.id);
+    // With two-factor on, the password alone is no success yet: the failures stay counted until the code is right.
+    return signInAndRespond(c, deps, user.id, {
+      login: attempt.login,
+      onSignedIn: () => recordSignInSuccess(deps, attempt),
+    });
   });
 
   app.post('/login/verify/', valid('json', VerifyCodeRequest), async (c) => {
     const body = c.req.valid('json');
-    const login = parseLogin(body.login);
-    const attempt = signInAttempt(login, body.login, clientIp(c, deps.config.trustProxy));
+    const ip = clientIp(c, deps.config.trustProxy);
+    if (body.ticket !== undefined) return verifySecondFactor(c, body.ticket, body.code, ip);
+    const raw = body.login ?? '';
+    const login = parseLogin(raw);
+    const attempt = signInAttempt(login, raw, ip);
     await assertSignInAllowed(deps, attempt);
     const result = login
       ? await verifyLoginCode(deps, login.value, body.code)
@@ -118,9 +125,26 @@ export function authRoutes(deps: Deps) {
       await recordSignInFailure(deps, attempt);
       throw badRequest({ wrong: M.wrongCode, exhausted: M.codeExhausted, none: M.codeDead }[result.reason]);
     }
-    await recordSignInSuccess(deps, attempt);
-    return signInAndRespond(c, deps, result.userId);
+    return signInAndRespond(c, deps, result.userId, {
+      login: attempt.login,
+      onSignedIn: () => recordSignInSuccess(deps, attempt),
+    });
   });
+
+  /** The second step of a sign-in with two-factor on: the ticket of the first and a code (contract/two-factor.ts). */
+  async function verifySecondFactor(c: Context<AppEnv>, ticket: string, code: string, ip: string) {
+    const known = await peekToken(deps, 'second_factor', ticket);
+    // A wrong code counts toward the lockout of the login the first step named, from this IP.
+    if (known) await assertSignInAllowed(deps, { login: known.subject, ip });
+    const result = await completeSecondFactor(deps, ticket, code);
+    if (!result.ok) {
+      if (result.counts && result.login !== null)
+        await recordSignInFailure(deps, { login: result.login, ip });
+      throw badRequest(result.detail);
+    }
+    await recordSignInSuccess(deps, { login: result.login, ip });
+    return signInAndRespond(c, deps, result.userId, { secondFactorChecked: true });
+  }
 
   app.post('/token/refresh/', valid('json', RefreshRequest), async (c) => {
     try {

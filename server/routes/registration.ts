@@ -13,7 +13,7 @@ export function registrationRoutes(deps: Deps) {
   app.post('/profile/', valid('json', RegistrationRequest), async (c) => {
     const body = c.req.valid('json');
     const user = await registerCustomer(deps, body, parseOriginCookies(c.req.header('cookie')));
-    return signInAndRespond(c, deps, user.id, 201);
+    return signInAndRespond(c, deps, user.id, { status: 201 });
   });
 
   return app;

@@ -10,6 +10,7 @@ import {
   selectError,
   selectFinances,
   selectIsAwaitingCode,
+  selectIsAwaitingSecondFactor,
   selectIsBusy,
   selectIsLoaded,
   selectIsSignedIn,
@@ -91,6 +92,8 @@ export const useSessionError = () => useActorValue('session', selectError, none)
 export const useSessionBusy = () => useActorValue('session', selectIsBusy, no);
 export const useIsAwaitingCode = () => useActorValue('session', selectIsAwaitingCode, no);
 export const useCodeLogin = () => useActorValue('session', selectCodeLogin, none);
+/** Two-factor is on and the first factor was right: the login page shows the authenticator code form. */
+export const useIsAwaitingSecondFactor = () => useActorValue('session', selectIsAwaitingSecondFactor, no);
 
 /** Sends an event to the session: at once when the actors are there, else the moment they arrive. */
 export function useSendToSession(): (event: SessionEvent) => void {

@@ -100,6 +100,7 @@ export function createAppActors(options: CreateActorsOptions): AppActors {
         signIn: fromPromise(({ input }) => io.signIn(input)),
         requestCode: fromPromise(({ input }) => io.requestCode(input)),
         verifyCode: fromPromise(({ input }) => io.verifyCode(input)),
+        verifySecondFactor: fromPromise(({ input }) => io.verifySecondFactor(input)),
         autoLogin: fromPromise(({ input }) => io.autoLogin(input)),
         loadUser: fromPromise(({ input }) => io.loadUserFor(input)),
         signOut: fromPromise(async () => {

@@ -9,7 +9,9 @@ import type {
   RequestCodeInput,
   SignedIn,
   SignInInput,
+  SignInOutcome,
   VerifyCodeInput,
+  VerifySecondFactorInput,
 } from '../../machines/session/session.types';
 import { jwtSubject } from '../lib/jwt';
 import { hasSessionHint, removeSessionHint } from '../lib/cookies';
@@ -37,6 +39,19 @@ export function handoverOf(answer: unknown): SessionHandover | null {
     },
     finances: { money: finances.money, bonus: finances.bonus },
   };
+}
+
+/** The server asked for the second factor (two-factor on): the ticket, else null. */
+function secondFactorOf(answer: unknown): SignInOutcome | null {
+  const a = (answer ?? {}) as { second_factor?: unknown; ticket?: unknown };
+  return a.second_factor === 'totp' && typeof a.ticket === 'string'
+    ? { secondFactor: { ticket: a.ticket } }
+    : null;
+}
+
+/** A sign-in's answer: the second step when the server asks for it, else the tokens and who they belong to. */
+async function outcomeOf(answer: unknown): Promise<SignInOutcome> {
+  return secondFactorOf(answer) ?? loadUserFor(tokensOf(answer));
 }
 
 /** Tokens from an answer, keeping the handover beside them when the server sent one. */
@@ -121,8 +136,8 @@ export async function postRefresh(): Promise<AuthTokens & Partial<SessionHandove
   return tokensOf(await call('POST /api/client/auth/token/refresh/', { body: {} }));
 }
 
-async function postAutoLogin(token: string): Promise<AuthTokens & Partial<SessionHandover>> {
-  return tokensOf(await call('POST /api/client/auth/al/', { body: { token } }));
+async function postAutoLogin(token: string): Promise<SignInOutcome> {
+  return outcomeOf(await call('POST /api/client/auth/al/', { body: { token } }));
 }
 
 /**
@@ -135,10 +150,10 @@ export async function restoreSession(
   mayHaveSession: () => boolean = hasSessionHint,
   /** Offline start (src/app/offline.ts, loaded only then): the cached cabinet of the last customer, or null. */
   offline: () => Promise<SignedIn | null> = async () => null,
-): Promise<SignedIn> {
+): Promise<SignInOutcome> {
   if (input.autoLoginToken) {
     try {
-      return await loadUserFor(await postAutoLogin(input.autoLoginToken));
+      return await postAutoLogin(input.autoLoginToken);
     } catch (error) {
       if (!isAuthRejection(error)) throw error;
     }
@@ -155,22 +170,26 @@ export async function restoreSession(
   }
 }
 
-export async function signIn({ login, password }: SignInInput): Promise<SignedIn> {
-  const answer = await call('POST /api/client/auth/login/', { body: { login, password } });
-  return loadUserFor(tokensOf(answer));
+export async function signIn({ login, password }: SignInInput): Promise<SignInOutcome> {
+  return outcomeOf(await call('POST /api/client/auth/login/', { body: { login, password } }));
 }
 
 export async function requestCode({ login }: RequestCodeInput): Promise<void> {
   await call('POST /api/client/auth/login/', { body: { login, method: 'code' } });
 }
 
-export async function verifyCode({ login, code }: VerifyCodeInput): Promise<SignedIn> {
-  const answer = await call('POST /api/client/auth/login/verify/', { body: { login, code } });
+export async function verifyCode({ login, code }: VerifyCodeInput): Promise<SignInOutcome> {
+  return outcomeOf(await call('POST /api/client/auth/login/verify/', { body: { login, code } }));
+}
+
+/** The second step of a sign-in with two-factor on: the ticket and the app's code (or a recovery code). */
+export async function verifySecondFactor({ ticket, code }: VerifySecondFactorInput): Promise<SignedIn> {
+  const answer = await call('POST /api/client/auth/login/verify/', { body: { ticket, code } });
   return loadUserFor(tokensOf(answer));
 }
 
-export async function autoLogin({ token }: AutoLoginInput): Promise<SignedIn> {
-  return loadUserFor(await postAutoLogin(token));
+export async function autoLogin({ token }: AutoLoginInput): Promise<SignInOutcome> {
+  return postAutoLogin(token);
 }
 
 /**

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { AnyRouter } from '@tanstack/react-router';
 import { sessionMachine } from '../../machines/session/session.machine';
+import type { SignInOutcome } from '../../machines/session/session.types';
 import { dialogsMachine } from '../../machines/dialogs/dialogs.machine';
 import type { AppActors } from '../../src/actors/app-actors';
 import { installNavigationEffects } from '../../src/app/navigation-effects';
@@ -36,7 +37,7 @@ async function setup(page: { path: string; requiresAuth: boolean }) {
   const session = createActor(
     sessionMachine.provide({
       actors: {
-        restoreSession: fromPromise(async () => ({
+        restoreSession: fromPromise(async (): Promise<SignInOutcome> => ({
           tokens: { access: 'a', expires_in: 300 },
           user: { id: 1, email: 'a@example.com', fio: '' },
         })),

@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { sessionMachine } from '../../machines/session/session.machine';
-import type { SignedIn } from '../../machines/session/session.types';
+import type { SignedIn, SignInOutcome } from '../../machines/session/session.types';
 import { keepOfflineDataWithSession } from '../../src/app/offline-data';
 import { OFFLINE_SESSION_KEY } from '../../src/lib/offline-session';
 import { memoryStorage } from '../support/memory-storage';
@@ -29,10 +29,11 @@ const signedIn = (id: number): SignedIn => ({
 });
 
 function session(start: () => Promise<SignedIn>) {
+  const outcome: () => Promise<SignInOutcome> = start;
   return createActor(
     sessionMachine.provide({
       actors: {
-        restoreSession: fromPromise(start),
+        restoreSession: fromPromise(outcome),
         signOut: fromPromise(async () => {}),
       },
     }),

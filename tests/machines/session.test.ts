@@ -4,6 +4,7 @@ import { sessionMachine } from '../../machines/session/session.machine';
 import {
   selectError,
   selectIsAwaitingCode,
+  selectIsAwaitingSecondFactor,
   selectIsBusy,
   selectIsLoaded,
   selectIsSignedIn,
@@ -11,7 +12,7 @@ import {
   selectUser,
   selectSignedOutMessage,
 } from '../../machines/session/session.selectors';
-import type { SignedIn } from '../../machines/session/session.types';
+import type { SignedIn, SignInOutcome } from '../../machines/session/session.types';
 import { describeModel } from './coverage';
 import { never } from './never';
 
@@ -28,13 +29,24 @@ const model = sessionMachine.provide({
     requestCode: never(),
     verifyCode: never(),
     autoLogin: never(),
+    verifySecondFactor: never(),
     loadUser: never(),
     signOut: never(),
   },
 });
 type Snap = SnapshotFrom<typeof model>;
 
-const signInActors = ['restoreSession', 'signIn', 'verifyCode', 'autoLogin', 'loadUser'];
+const signInActors = [
+  'restoreSession',
+  'signIn',
+  'verifyCode',
+  'autoLogin',
+  'loadUser',
+  'verifySecondFactor',
+];
+/** The first-factor actors: each may answer the second step instead of tokens (two-factor on). */
+const firstFactorActors = ['restoreSession', 'signIn', 'verifyCode', 'autoLogin'];
+const challenge = { secondFactor: { ticket: 'ticket-1' } };
 const events = [
   { type: 'session.login', login: 'demo@example.com', password: 'demo-password' },
   { type: 'session.loginWithCode.request', login: 'demo@example.com' },
@@ -47,6 +59,10 @@ const events = [
   { type: 'session.retry' },
   { type: 'session.finances', money: 1500, bonus: 200 },
   { type: 'session.userChanged', fio: 'Анна Петрова' },
+  { type: 'session.secondFactor.required', ticket: 'ticket-1' },
+  { type: 'session.secondFactor.verify', code: '123456' },
+  { type: 'session.secondFactor.cancel' },
+  ...firstFactorActors.map((id) => ({ type: `xstate.done.actor.${id}`, output: challenge })),
   ...signInActors.map((id) => ({ type: `xstate.done.actor.${id}`, output: signedIn })),
   { type: 'xstate.done.actor.requestCode', output: undefined },
   { type: 'xstate.done.actor.signOut', output: undefined },
@@ -64,6 +80,7 @@ const BUSY_STATES = [
   'authError.autoLoggingIn',
   'authError.loadingUser',
   'authError.signingOut',
+  'authError.verifyingSecondFactor',
 ];
 
 function stateName(s: Snap): string {
@@ -105,13 +122,17 @@ function assertInvariants(s: Snap) {
     name === 'authError.awaitingCode' || name === 'authError.verifyingCode',
   );
   if (selectIsAwaitingCode(s)) expect(s.context.codeLogin).toBe('demo@example.com');
+  // The code form of two-factor shows exactly while a ticket of the first factor is held.
+  const secondStep = name === 'authError.awaitingSecondFactor' || name === 'authError.verifyingSecondFactor';
+  expect(selectIsAwaitingSecondFactor(s), `second factor in ${name}`).toBe(secondStep);
+  expect(s.context.secondFactorTicket).toBe(secondStep ? 'ticket-1' : null);
 }
 
 describeModel(model, {
   name: 'session machine (model-based)',
   events,
   input: { autoLoginToken: 'al-token' },
-  pathCount: { moreThan: 40 },
+  pathCount: { moreThan: 45 },
   agreeOn: (s) => s.context,
   invariants: assertInvariants,
 });
@@ -149,7 +170,7 @@ describe('session machine (scenarios)', () => {
     const signOut = vi.fn(async () => {});
     const machine = sessionMachine.provide({
       actors: {
-        restoreSession: fromPromise(async () => signedIn),
+        restoreSession: fromPromise(async (): Promise<SignInOutcome> => signedIn),
         signOut: fromPromise(signOut),
       },
       actions: {
@@ -180,10 +201,12 @@ describe('session machine (scenarios)', () => {
   });
 
   it('passes the al token of the URL to the start-up and drops it once settled', async () => {
-    const restore = vi.fn(async ({ input }: { input: { autoLoginToken: string | null } }) => {
-      if (input.autoLoginToken === 'al-1') throw unreachable;
-      return signedIn;
-    });
+    const restore = vi.fn(
+      async ({ input }: { input: { autoLoginToken: string | null } }): Promise<SignInOutcome> => {
+        if (input.autoLoginToken === 'al-1') throw unreachable;
+        return signedIn;
+      },
+    );
     const machine = sessionMachine.provide({ actors: { restoreSession: fromPromise(restore) } });
     const actor = createActor(machine, { input: { autoLoginToken: 'al-1' } }).start();
     await waitFor(actor, (s) => s.matches('initFailed'));
@@ -197,7 +220,7 @@ describe('session machine (scenarios)', () => {
 
   it('signs in with a one-time code in two steps', async () => {
     const requestCode = vi.fn(async () => {});
-    const verifyCode = vi.fn(async () => signedIn);
+    const verifyCode = vi.fn(async (): Promise<SignInOutcome> => signedIn);
     const machine = sessionMachine.provide({
       actors: {
         restoreSession: fromPromise(async () => Promise.reject(rejected)),
@@ -234,5 +257,53 @@ describe('session machine (forced sign-out)', () => {
     expect(selectSignedOutMessage(actor.getSnapshot())).toBeNull();
     actor.send({ type: 'session.expired' });
     expect(selectSignedOutMessage(actor.getSnapshot())).toBeNull();
+  });
+});
+
+describe('session machine: two-factor sign-in', () => {
+  it('asks for the code after the password, keeps a refusal on the form, signs in with the right code', async () => {
+    const verifySecondFactor = vi.fn(async ({ input }: { input: { ticket: string; code: string } }) => {
+      if (input.code !== '654321') throw { status: 400, message: 'Неверный код.' };
+      return signedIn;
+    });
+    const machine = sessionMachine.provide({
+      actors: {
+        restoreSession: fromPromise(async () => Promise.reject(rejected)),
+        signIn: fromPromise(async (): Promise<SignInOutcome> => ({ secondFactor: { ticket: 't-9' } })),
+        verifySecondFactor: fromPromise(verifySecondFactor),
+      },
+    });
+    const actor = createActor(machine, { input: {} }).start();
+    await waitFor(actor, (s) => s.matches('authError'));
+    actor.send({ type: 'session.login', login: 'demo@example.com', password: 'demo-password' });
+    await waitFor(actor, selectIsAwaitingSecondFactor);
+    expect(selectIsSignedIn(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'session.secondFactor.verify', code: '111111' });
+    await waitFor(actor, (s) => s.matches({ authError: 'awaitingSecondFactor' }) && !!selectError(s));
+    expect(selectError(actor.getSnapshot())).toMatchObject({ status: 400, message: 'Неверный код.' });
+    actor.send({ type: 'session.secondFactor.verify', code: '654321' });
+    await waitFor(actor, selectIsSignedIn);
+    expect(verifySecondFactor).toHaveBeenLastCalledWith(
+      expect.objectContaining({ input: { ticket: 't-9', code: '654321' } }),
+    );
+    expect(actor.getSnapshot().context.secondFactorTicket).toBeNull();
+  });
+
+  it('goes back to the sign-in form and drops the ticket on cancel', async () => {
+    const machine = sessionMachine.provide({
+      actors: {
+        restoreSession: fromPromise(async (): Promise<SignInOutcome> => ({
+          secondFactor: { ticket: 'al-t' },
+        })),
+      },
+    });
+    // An `al` link of a customer with two-factor on: the start-up ends at the code form, not in the cabinet.
+    const actor = createActor(machine, { input: { autoLoginToken: 'al-1' } }).start();
+    await waitFor(actor, selectIsAwaitingSecondFactor);
+    expect(selectStatus(actor.getSnapshot())).toBe('authError');
+    expect(actor.getSnapshot().context.autoLoginToken).toBeNull();
+    actor.send({ type: 'session.secondFactor.cancel' });
+    expect(actor.getSnapshot().value).toEqual({ authError: 'idle' });
+    expect(actor.getSnapshot().context.secondFactorTicket).toBeNull();
   });
 });

@@ -61,13 +61,16 @@ export const refreshTokens = pgTable(
 
 /**
  * Single-use secrets sent to a customer: sign-in codes, password-restore links, auto-login (`al`) tokens and the
- * token that carries a social sign-in without e-mail to the e-mail form. Only a sha256 of the secret is kept.
+ * token that carries a social sign-in without e-mail to the e-mail form, and the ticket between a sign-in's first
+ * factor and its second (two-factor). Only a sha256 of the secret is kept.
  */
 export const oneTimeTokens = pgTable(
   'one_time_tokens',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind').$type<'login_code' | 'password_reset' | 'auto_login' | 'social'>().notNull(),
+    kind: text('kind')
+      .$type<'login_code' | 'password_reset' | 'auto_login' | 'social' | 'second_factor'>()
+      .notNull(),
     secretHash: text('secret_hash').notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** What the secret was issued for: the normalised login of a code, the network of a social token. */

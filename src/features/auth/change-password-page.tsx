@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { toErrorInfo, type ApiErrorInfo } from '../../../machines/shared/error-info';
-import { useSendToSession, useSessionBusy } from '../../actors/hooks';
+import { useIsAwaitingSecondFactor, useSendToSession, useSessionBusy } from '../../actors/hooks';
+import { SecondFactorStep } from './login-page';
 import { useForm } from '../../actors/use-form';
 import { Alert, FormErrorSummary } from '../../ui/alert';
 import { Button, ButtonLink } from '../../ui/button';
@@ -22,6 +23,8 @@ type LinkState =
 export function ChangePasswordPage({ id }: { id: string }) {
   const [link, setLink] = useState<LinkState>({ status: 'checking' });
   const [attempt, setAttempt] = useState(0);
+  // The password is set; with two-factor on, the sign-in that follows asks for the code here.
+  const secondFactor = useIsAwaitingSecondFactor();
 
   useEffect(() => {
     const controller = new AbortController();
@@ -41,6 +44,12 @@ export function ChangePasswordPage({ id }: { id: string }) {
     setAttempt((n) => n + 1);
   }, []);
 
+  if (secondFactor)
+    return (
+      <AuthLayout>
+        <SecondFactorStep />
+      </AuthLayout>
+    );
   return (
     <AuthLayout>
       {link.status === 'checking' && (
@@ -102,8 +111,12 @@ function NewPasswordForm({ id, onDead }: { id: string; onDead: () => void }) {
     schema: 'SetPasswordRequest',
     toRequest: (v) => ({ password: v.password, password_confirm: v.password_confirm }),
     submit: (body) => setNewPassword(id, body),
-    onDone: (tokens) =>
-      sendToSession({ type: 'session.authenticated', access: tokens.access, expires_in: tokens.expires_in }),
+    onDone: (answer) =>
+      sendToSession(
+        'ticket' in answer
+          ? { type: 'session.secondFactor.required', ticket: answer.ticket }
+          : { type: 'session.authenticated', access: answer.access, expires_in: answer.expires_in },
+      ),
   });
   const busy = form.busy || (form.done && sessionBusy);
   const linkDied = form.failure?.status === 404;

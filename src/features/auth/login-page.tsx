@@ -1,8 +1,9 @@
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import {
   useCodeLogin,
   useIsAwaitingCode,
+  useIsAwaitingSecondFactor,
   useSendToSession,
   useSessionBusy,
   useSessionError,
@@ -19,9 +20,24 @@ import { t } from './strings';
 
 type View = 'password' | 'codeRequest' | 'codeVerify';
 
+/** Only customers with two-factor on see it: its own chunk, outside /login's first visit. */
+const SecondFactorForm = lazy(() =>
+  import('./second-factor-form').then((m) => ({ default: m.SecondFactorForm })),
+);
+
+/** /login once the first factor was right and two-factor is on (also after `al` and social sign-in). */
+export function SecondFactorStep() {
+  return (
+    <Suspense fallback={null}>
+      <SecondFactorForm />
+    </Suspense>
+  );
+}
+
 /** /login (route name Enter): password sign-in, sign-in with a one-time code, social networks. */
 export function LoginPage() {
   const isAwaitingCode = useIsAwaitingCode();
+  const secondFactor = useIsAwaitingSecondFactor();
   const codeLogin = useCodeLogin();
   const [wantsCode, setWantsCode] = useState(isAwaitingCode);
   const [editingLogin, setEditingLogin] = useState(false);
@@ -30,6 +46,12 @@ export function LoginPage() {
 
   const view: View = !wantsCode ? 'password' : isAwaitingCode && !editingLogin ? 'codeVerify' : 'codeRequest';
 
+  if (secondFactor)
+    return (
+      <AuthLayout>
+        <SecondFactorStep />
+      </AuthLayout>
+    );
   return (
     <AuthLayout>
       {view === 'password' && (

@@ -21,6 +21,7 @@ import * as s from './profile.css';
 import { cluster, stack } from '../../ui/layout.css';
 import { SocialsCard } from './socials-card';
 import { DevicesSection } from './devices-section';
+import { TwoFactorSection } from './two-factor-section';
 import { t } from './strings';
 import { loadProfile, saveProfile } from './values';
 
@@ -67,6 +68,7 @@ function ProfileContent() {
         <SocialsCard socials={info?.socials ?? []} />
         <CallbackCard phone={phone} name={fio} />
       </div>
+      <TwoFactorSection />
       <DevicesSection />
     </>
   );
