@@ -9,6 +9,7 @@ import {
   expectNoAxeViolations,
   orderWithChat,
   signInFast,
+  staff,
   STAFF_TOKEN,
   test,
 } from './support/fixtures';
@@ -214,4 +215,22 @@ test('hostile files render harmlessly: a PDF with JavaScript and link actions, a
   await page.waitForTimeout(300); // give a stray request or handler the time to show itself
   expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined();
   expect(escapes).toEqual({ outside: [], dialogs: [] });
+});
+
+test("a rework's file opens in the viewer", async ({ page, request, customer }) => {
+  const list = await staff<{ results: { id: number; topic: string }[] }>(
+    request,
+    'GET',
+    `/orders/?email=${encodeURIComponent(customer.email)}`,
+  );
+  const order = list.results.find((o) => o.topic === 'Решение задач по теории вероятностей');
+  if (!order) throw new Error('the demo order with a rework is missing');
+  await signInFast(page, customer, `/order/${order.id}/reworks`);
+  await page.getByTestId('reworks').getByRole('button', { name: 'Подробнее' }).first().click();
+  const opener = page.getByRole('button', { name: 'Просмотр: Замечания преподавателя.txt' });
+  await opener.click();
+  await expect(viewer(page).getByTestId('preview-text')).toHaveText('Задача 4: D(X) посчитана с ошибкой.');
+  await page.keyboard.press('Escape');
+  await expect(viewer(page)).toBeHidden();
+  await expect(opener).toBeFocused();
 });
