@@ -5,6 +5,7 @@ import { profileApi } from './profile.api';
 import { ordersApi, staffOrdersApi } from './orders.api';
 import { socialsApi } from './socials.api';
 import { staffApi } from './staff.api';
+import { accountApi } from './account.api';
 import { paymentsApi, staffPaymentsApi } from './payments.api';
 
 export const customerApi = {
@@ -13,6 +14,7 @@ export const customerApi = {
   ...paymentsApi,
   ...profileApi,
   ...ordersApi,
+  ...accountApi,
 } as const;
 
 export const api = {

@@ -23,6 +23,7 @@ import { limitBodies } from './middleware/body-limit';
 import { limitPublicWrites } from './middleware/public-limits';
 import { fixedHeaders, NO_STORE, requestIds, SECURITY_HEADERS } from './ops/headers';
 import { docsRoutes } from './routes/docs';
+import { accountRoutes } from './routes/account';
 
 /** What the operators' side of the app is given: by startServer, or quiet defaults (tests that call createApp). */
 export interface AppOps {
@@ -53,6 +54,7 @@ export function createApp(deps: Deps, mount?: (app: Hono<AppEnv>) => void, ops: 
   app.route('/client/api', profilePublicRoutes(deps));
   app.route('/api/client', registrationRoutes(deps));
   app.route('/api/client', profileRoutes(deps));
+  app.route('/api/client', accountRoutes(deps));
   app.route('/api/client', financesRoutes(deps));
   app.route('/api/client/orders/', ordersRoutes(deps));
   app.route('/api/client/payments', paymentsRoutes(deps));

@@ -7,3 +7,4 @@ export * from './schema/profile';
 export * from './schema/payments';
 export * from './schema/promo-codes';
 export * from './schema/jobs';
+export * from './schema/account';

@@ -6,6 +6,7 @@ import { orderChangedEvent, publishEvents } from '../realtime/order-events';
 import { registerOutbox } from '../delivery/worker';
 import { createChannels } from '../delivery/channels';
 import { registerRefunds } from '../delivery/yookassa-provider';
+import { registerDataExports } from '../domain/data-export';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -21,6 +22,7 @@ export function registerJobs(runner: JobRunner, deps: Deps): void {
 
   registerOutbox(runner, deps, createChannels(deps.config));
   registerRefunds(runner, deps);
+  registerDataExports(runner, deps);
 
   // Finished jobs are kept a while for staff and for idempotency keys, then dropped.
   runner.every('jobs.prune', HOUR, async ({ tx, now }) => {

@@ -1,0 +1,30 @@
+import { Hono } from 'hono';
+import type { AppEnv, Deps } from '../env';
+import { valid } from '../validate';
+import { requireCustomer } from '../middleware/auth';
+import { exportStatus, openExport, requestExport } from '../domain/data-export';
+import { contentDisposition } from '../domain/order-files';
+import { DataExportParams } from '../../contract/account.api';
+
+/** The customer's own account (contract/account.api.ts): "Мои данные" and closing the account; at /api/client. */
+export function accountRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  const auth = requireCustomer(deps);
+
+  app.get('/profile/data-export/', auth, async (c) => c.json(await exportStatus(deps, c.get('userId'))));
+
+  app.post('/profile/data-export/', auth, async (c) =>
+    c.json(await requestExport(deps, c.get('userId')), 202),
+  );
+
+  app.get('/profile/data-export/:id/download/', auth, valid('param', DataExportParams), async (c) => {
+    const zip = await openExport(deps, c.get('userId'), c.req.valid('param').id);
+    return c.body(zip.body, 200, {
+      'Content-Type': 'application/zip',
+      'Content-Length': String(zip.size),
+      'Content-Disposition': contentDisposition(zip.name),
+    });
+  });
+
+  return app;
+}
