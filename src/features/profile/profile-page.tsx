@@ -21,6 +21,7 @@ import * as s from './profile.css';
 import { cluster, stack } from '../../ui/layout.css';
 import { SocialsCard } from './socials-card';
 import { DevicesSection } from './devices-section';
+import { AccountSections } from './account-section';
 import { t } from './strings';
 import { loadProfile, saveProfile } from './values';
 
@@ -68,6 +69,7 @@ function ProfileContent() {
         <CallbackCard phone={phone} name={fio} />
       </div>
       <DevicesSection />
+      <AccountSections />
     </>
   );
 }
