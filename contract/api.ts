@@ -5,7 +5,7 @@ import { profileApi } from './profile.api';
 import { ordersApi, staffOrdersApi } from './orders.api';
 import { socialsApi } from './socials.api';
 import { staffApi } from './staff.api';
-import { accountApi } from './account.api';
+import { accountApi, closingApi } from './account.api';
 import { paymentsApi, staffPaymentsApi } from './payments.api';
 
 export const customerApi = {
@@ -15,6 +15,7 @@ export const customerApi = {
   ...profileApi,
   ...ordersApi,
   ...accountApi,
+  ...closingApi,
 } as const;
 
 export const api = {

@@ -7,6 +7,7 @@ import { registerOutbox } from '../delivery/worker';
 import { createChannels } from '../delivery/channels';
 import { registerRefunds } from '../delivery/yookassa-provider';
 import { registerDataExports } from '../domain/data-export';
+import { registerAccountClosing } from '../domain/account-closing';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -23,6 +24,7 @@ export function registerJobs(runner: JobRunner, deps: Deps): void {
   registerOutbox(runner, deps, createChannels(deps.config));
   registerRefunds(runner, deps);
   registerDataExports(runner, deps);
+  registerAccountClosing(runner, deps);
 
   // Finished jobs are kept a while for staff and for idempotency keys, then dropped.
   runner.every('jobs.prune', HOUR, async ({ tx, now }) => {

@@ -4,7 +4,8 @@ import { valid } from '../validate';
 import { requireCustomer } from '../middleware/auth';
 import { exportStatus, openExport, requestExport } from '../domain/data-export';
 import { contentDisposition } from '../domain/order-files';
-import { DataExportParams } from '../../contract/account.api';
+import { closeAccount, closingCheck, reopenAccount } from '../domain/account-closing';
+import { CloseAccountRequest, DataExportParams, ReopenAccountRequest } from '../../contract/account.api';
 
 /** The customer's own account (contract/account.api.ts): "Мои данные" and closing the account; at /api/client. */
 export function accountRoutes(deps: Deps) {
@@ -25,6 +26,17 @@ export function accountRoutes(deps: Deps) {
       'Content-Disposition': contentDisposition(zip.name),
     });
   });
+
+  app.get('/profile/closing/', auth, async (c) => c.json(await closingCheck(deps, c.get('userId'))));
+
+  app.post('/profile/close/', auth, valid('json', CloseAccountRequest), async (c) =>
+    c.json(await closeAccount(deps, c.get('userId'), c.req.valid('json'))),
+  );
+
+  // Public: the account is closed, so nobody is signed in; the login and password are the proof.
+  app.post('/auth/reopen/', valid('json', ReopenAccountRequest), async (c) =>
+    c.json(await reopenAccount(deps, c.req.valid('json'))),
+  );
 
   return app;
 }
