@@ -2,7 +2,7 @@
 // server's job, download the ZIP with the session and find an order, a message and an uploaded file inside.
 import { readFile } from 'node:fs/promises';
 import { inflateRawSync } from 'node:zlib';
-import { expect, expectNoAxeViolations, signInFast, test } from './support/fixtures';
+import { expect, expectNoAxeViolations, signInFast, signInWithForm, test } from './support/fixtures';
 
 /** A ZIP's entries, read from its central directory (stored or deflated, as archiver writes them). */
 function unzip(buf: Buffer): Map<string, Buffer> {
@@ -71,4 +71,53 @@ test('Мои данные: request a copy, wait for it, download it and find an 
   );
   const { results } = (await res.json()) as { results: { body: string }[] };
   expect(results[0]!.body).toMatch(/\/profile\?export=\d+/);
+});
+
+test('close the account, see sign-in refused with the date, and cancel the closing within the grace period', async ({
+  page,
+  customer,
+}) => {
+  await signInFast(page, customer, '/profile');
+  const card = page.getByRole('region', { name: 'Закрыть аккаунт' });
+  // Told first: the balance (with the way to withdraw it) and the orders in progress.
+  await expect(card.getByText(/^На балансе .* ₽ и .* бонусов\./)).toBeVisible();
+  await expect(card.getByRole('link', { name: 'Вывести деньги' })).toBeVisible();
+  await expect(card.getByText(/^У вас есть заказы? в работе/)).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await card.getByLabel('Пароль', { exact: true }).fill(customer.password);
+  await card.getByRole('button', { name: 'Закрыть аккаунт' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Закрыть аккаунт' }).click();
+  // The server insists on both acknowledgements.
+  await expect(
+    card.getByText('На балансе остались деньги. Выведите их или подтвердите, что отказываетесь от них.'),
+  ).toBeVisible();
+  await card.getByLabel('Я отказываюсь от остатка на балансе').check();
+  await card.getByLabel('Я понимаю, что заказы в работе останутся без меня').check();
+  await card.getByRole('button', { name: 'Закрыть аккаунт' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Закрыть аккаунт' }).click();
+
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('dialog')).toContainText(
+    /Аккаунт закрыт\. Данные будут удалены \d\d\.\d\d\.\d{4}/,
+  );
+
+  // Signing in is refused with the erasure date and the way to cancel.
+  await page.goto('/login');
+  await signInWithForm(page, customer.email, customer.password);
+  await expect(
+    page.getByText(/^Аккаунт закрыт\. Его данные будут удалены \d+ \S+ \d{4}, \d\d:\d\d\./),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('link', { name: 'Отменить закрытие' }).click();
+  await expect(page).toHaveURL(/\/account-reopen/);
+  await page.getByLabel(/e-mail или телефон/i).fill(customer.email);
+  await page.getByLabel(/^пароль/i).fill(customer.password);
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Отменить закрытие' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('dialog')).toContainText('Закрытие отменено, аккаунт снова открыт. Войдите.');
+  await page.getByRole('button', { name: 'Понятно' }).click();
+  await signInWithForm(page, customer.email, customer.password);
+  await expect(page).toHaveURL(/\/home/);
 });

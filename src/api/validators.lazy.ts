@@ -12,6 +12,7 @@ import {
 import { RefundClaimRequest, StornoRequest } from '../../contract/payments.api';
 import { CallbackRequestBody, EmailChangeRequestBody } from '../../contract/profile.api';
 import { SocialEmailRequest } from '../../contract/socials.api';
+import { CloseAccountRequest, ReopenAccountRequest } from '../../contract/account.api';
 
 /** The request schemas the forms check before sending, by name. */
 export const schemas = {
@@ -25,6 +26,8 @@ export const schemas = {
   EmailChangeRequestBody,
   StornoRequest,
   RefundClaimRequest,
+  CloseAccountRequest,
+  ReopenAccountRequest,
 };
 
 /**

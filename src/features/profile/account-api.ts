@@ -1,5 +1,6 @@
 // "Мои данные" and closing the account, typed from the contract's rows in account.api.ts.
 import { call, callRaw } from '../../api/client';
+import type { CloseAccountRequest } from '../../../contract/account.api';
 import { attachmentName, saveBlob } from '../../lib/download';
 
 export const fetchDataExport = () => call('GET /api/client/profile/data-export/');
@@ -10,3 +11,7 @@ export async function downloadDataExport(id: number) {
   const res = await callRaw('GET /api/client/profile/data-export/:id/download/', { params: { id } });
   saveBlob(res._data ?? new Blob(), attachmentName(res.headers.get('content-disposition'), 'Мои данные.zip'));
 }
+
+export const fetchClosingCheck = (signal?: AbortSignal) =>
+  call('GET /api/client/profile/closing/', signal ? { signal } : {});
+export const closeAccount = (body: CloseAccountRequest) => call('POST /api/client/profile/close/', { body });

@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { Card, LoadingRegion, Skeleton } from '../../ui/primitives';
 import { exportText as t } from './account-strings';
 
+const ClosingCard = lazy(() => import('./closing-card').then((m) => ({ default: m.ClosingCard })));
 const DataExportCard = lazy(() => import('./data-export-card').then((m) => ({ default: m.DataExportCard })));
 
 export function AccountSections() {
@@ -17,6 +18,7 @@ export function AccountSections() {
       }
     >
       <DataExportCard />
+      <ClosingCard />
     </Suspense>
   );
 }
