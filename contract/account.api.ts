@@ -61,6 +61,12 @@ export type ReopenAccountRequest = z.input<typeof ReopenAccountRequest>;
 
 export const AccountReopened = z.object({ detail: z.string() });
 
+/** Test hook (TEST_HOOKS=1 only): runs the erasures that will be due `after_ms` from now, as if then. */
+export const EraseDueRequest = body({
+  after_ms: z.number().check(z.int(), z.gte(0), z.lte(60 * 86_400_000)),
+});
+export const EraseDueAnswer = z.object({ erased: z.number() });
+
 export const accountApi = {
   'GET /api/client/profile/data-export/': endpoint({
     answer: DataExportStatus,
@@ -102,5 +108,13 @@ export const closingApi = {
     auth: 'public',
     bodyLimit: SMALL_BODY_LIMIT,
     perCaller: PUBLIC_WRITES.RESTORES,
+  }),
+  /** e2e only (404 unless the server runs with TEST_HOOKS=1): the erasure job, run ahead of the clock. */
+  'POST /api/staff/test/erase-due/': endpoint({
+    body: EraseDueRequest,
+    answer: EraseDueAnswer,
+    errors: [400, 401, 403, 404],
+    auth: 'staff',
+    bodyLimit: SMALL_BODY_LIMIT,
   }),
 } as const;

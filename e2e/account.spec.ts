@@ -77,6 +77,7 @@ test('close the account, see sign-in refused with the date, and cancel the closi
   page,
   customer,
 }) => {
+  test.slow(); // two sign-ins, a closing and a reopening: a long walk on a shared machine
   await signInFast(page, customer, '/profile');
   const card = page.getByRole('region', { name: 'Закрыть аккаунт' });
   // Told first: the balance (with the way to withdraw it) and the orders in progress.
@@ -120,4 +121,39 @@ test('close the account, see sign-in refused with the date, and cancel the closi
   await page.getByRole('button', { name: 'Понятно' }).click();
   await signInWithForm(page, customer.email, customer.password);
   await expect(page).toHaveURL(/\/home/);
+});
+
+test('14 days after the closing (the erasure run ahead of the clock) the data are gone', async ({
+  page,
+  request,
+  customer,
+}) => {
+  const login = await request.post('/api/client/auth/login/', {
+    data: { login: customer.email, password: customer.password },
+  });
+  const { access } = (await login.json()) as { access: string };
+  const closed = await request.post('/api/client/profile/close/', {
+    headers: { authorization: `Bearer ${access}` },
+    data: { password: customer.password, forfeit_balance: true, orders_acknowledged: true },
+  });
+  expect(closed.status()).toBe(200);
+  const staffHeaders = { authorization: 'Bearer e2e-staff-token' };
+  // One day early: nothing is erased yet, and the closing can still be cancelled.
+  const early = await request.post('/api/staff/test/erase-due/', {
+    headers: staffHeaders,
+    data: { after_ms: 13 * 86_400_000 },
+  });
+  expect(await early.json()).toEqual({ erased: 0 });
+  const due = await request.post('/api/staff/test/erase-due/', {
+    headers: staffHeaders,
+    data: { after_ms: 14 * 86_400_000 + 60_000 },
+  });
+  expect(((await due.json()) as { erased: number }).erased).toBeGreaterThanOrEqual(1);
+
+  await page.goto('/login');
+  await signInWithForm(page, customer.email, customer.password);
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page.getByRole('alert')).not.toContainText('Аккаунт закрыт');
+  await expect(page.getByRole('link', { name: 'Отменить закрытие' })).toHaveCount(0);
+  await expect(page).toHaveURL(/\/login/);
 });

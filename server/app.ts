@@ -23,7 +23,7 @@ import { limitBodies } from './middleware/body-limit';
 import { limitPublicWrites } from './middleware/public-limits';
 import { fixedHeaders, NO_STORE, requestIds, SECURITY_HEADERS } from './ops/headers';
 import { docsRoutes } from './routes/docs';
-import { accountRoutes } from './routes/account';
+import { accountRoutes, accountStaffRoutes } from './routes/account';
 
 /** What the operators' side of the app is given: by startServer, or quiet defaults (tests that call createApp). */
 export interface AppOps {
@@ -62,6 +62,7 @@ export function createApp(deps: Deps, mount?: (app: Hono<AppEnv>) => void, ops: 
   app.route('/api/staff', staffOrdersRoutes(deps));
   app.route('/api/staff', staffPaymentsRoutes(deps));
   app.route('/api/staff', staffPromoCodesRoutes(deps));
+  app.route('/api/staff', accountStaffRoutes(deps));
   mount?.(app);
   app.all('/api/*', (c) => c.json({ detail: 'Не найдено.' }, 404));
   app.all('/client/api/*', (c) => c.json({ detail: 'Не найдено.' }, 404));

@@ -45,6 +45,8 @@ export interface Config {
   storage: StorageConfig;
   /** Which driver delivers mail, SMS, payments and social sign-in, and the outbox's tries (README "Deliveries"). */
   delivery: DeliverySettings;
+  /** TEST_HOOKS=1 (the e2e server only): staff calls that run jobs ahead of time (README, the customer's account). */
+  testHooks: boolean;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -134,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsHost: env.METRICS_HOST || (env.HOST ?? '0.0.0.0'),
     storage: storageFrom(env),
     delivery: deliveryFrom(env),
+    testHooks: env.TEST_HOOKS === '1',
   };
 }
 
@@ -158,6 +161,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     metricsHost: '127.0.0.1',
     storage: { driver: 'fs' },
     delivery: SANDBOX_DELIVERY,
+    testHooks: false,
     ...overrides,
   };
 }

@@ -4,8 +4,16 @@ import { valid } from '../validate';
 import { requireCustomer } from '../middleware/auth';
 import { exportStatus, openExport, requestExport } from '../domain/data-export';
 import { contentDisposition } from '../domain/order-files';
-import { closeAccount, closingCheck, reopenAccount } from '../domain/account-closing';
-import { CloseAccountRequest, DataExportParams, ReopenAccountRequest } from '../../contract/account.api';
+import { closeAccount, closingCheck, registerAccountClosing, reopenAccount } from '../domain/account-closing';
+import { createJobRunner } from '../jobs/runner';
+import { requireStaff } from '../middleware/staff';
+import { notFound } from '../domain/errors';
+import {
+  CloseAccountRequest,
+  DataExportParams,
+  EraseDueRequest,
+  ReopenAccountRequest,
+} from '../../contract/account.api';
 
 /** The customer's own account (contract/account.api.ts): "Мои данные" and closing the account; at /api/client. */
 export function accountRoutes(deps: Deps) {
@@ -38,5 +46,24 @@ export function accountRoutes(deps: Deps) {
     c.json(await reopenAccount(deps, c.req.valid('json'))),
   );
 
+  return app;
+}
+
+/**
+ * The e2e server's hook (TEST_HOOKS=1; 404 otherwise), at /api/staff: runs the erasure jobs due `after_ms` from
+ * now with a runner whose clock is that far ahead and which handles nothing else, so the shared server's own clock,
+ * sweeps and other jobs stay as they are.
+ */
+export function accountStaffRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  app.post('/test/erase-due/', requireStaff(deps), valid('json', EraseDueRequest), async (c) => {
+    if (!deps.config.testHooks) throw notFound();
+    const ahead = c.req.valid('json').after_ms;
+    const now = () => new Date(deps.now().getTime() + ahead);
+    const runner = createJobRunner({ db: deps.db, now });
+    registerAccountClosing(runner, { ...deps, now });
+    const report = await runner.runDue();
+    return c.json({ erased: report.jobs.filter((j) => j.outcome === 'done').length });
+  });
   return app;
 }

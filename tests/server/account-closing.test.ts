@@ -193,3 +193,15 @@ describe('closing the account', () => {
     expect(reopen.status).toBe(400);
   });
 });
+
+describe('the e2e hook that runs the erasure ahead of the clock', () => {
+  const off = useHarness();
+  it('is not there unless the server runs with TEST_HOOKS=1', async () => {
+    const res = await off.request('/api/staff/test/erase-due/', {
+      method: 'POST',
+      token: off.deps.config.staffToken,
+      json: { after_ms: 14 * DAY },
+    });
+    expect(res.status).toBe(404);
+  });
+});
