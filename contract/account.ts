@@ -30,6 +30,8 @@ export function formatMoment(iso: string | Date): string {
 
 /** The sign-in refusal of a closed account starts with this (the sign-in page then offers to cancel the closing). */
 export const ACCOUNT_CLOSED_PREFIX = 'Аккаунт закрыт.';
+/** The sign-in page's link to /account-reopen under that refusal. */
+export const REOPEN_OFFER = 'Отменить закрытие';
 
 export const ACCOUNT_MESSAGES = {
   exportTooSoon: (next: string) =>

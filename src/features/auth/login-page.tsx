@@ -16,8 +16,7 @@ import * as s from './auth.css';
 import { useQueryValue } from './search';
 import { SocialButtons } from './social-buttons';
 import { t } from './strings';
-import { tp } from './page-strings';
-import { ACCOUNT_CLOSED_PREFIX } from '../../../contract/account';
+import { ACCOUNT_CLOSED_PREFIX, REOPEN_OFFER } from '../../../contract/account';
 
 type View = 'password' | 'codeRequest' | 'codeVerify';
 
@@ -86,7 +85,7 @@ function PasswordForm({
         <FormErrorSummary detail={form.detail} focusOnShow={false} />
         {form.detail?.startsWith(ACCOUNT_CLOSED_PREFIX) && (
           <Link className={s.textLink} to="/account-reopen" search={{ login: form.values.login.trim() }}>
-            {tp.reopen.offer}
+            {REOPEN_OFFER}
           </Link>
         )}
         <TextField
