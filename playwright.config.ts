@@ -39,6 +39,8 @@ export default defineConfig({
       ACCESS_TOKEN_TTL: process.env.E2E_TOKEN_TTL ?? '300',
       // The tests play callers behind one proxy: the X-Forwarded-For they send names each caller (sign-in limits).
       TRUST_PROXY: '1',
+      // Staff hooks that run jobs ahead of the clock (POST /api/staff/test/erase-due/): this server only.
+      TEST_HOOKS: '1',
       // A helper building elsewhere (npx vite build --outDir /tmp/x) points the server at its own build.
       STATIC_DIR: process.env.E2E_STATIC_DIR ?? './dist',
     },

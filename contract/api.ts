@@ -5,6 +5,7 @@ import { profileApi } from './profile.api';
 import { ordersApi, staffOrdersApi } from './orders.api';
 import { socialsApi } from './socials.api';
 import { staffApi } from './staff.api';
+import { accountApi, closingApi } from './account.api';
 import { paymentsApi, staffPaymentsApi } from './payments.api';
 import { analyticsApi, staffAnalyticsApi } from './analytics.api';
 import { staffTwoFactorApi, twoFactorApi } from './two-factor.api';
@@ -17,6 +18,8 @@ export const customerApi = {
   ...ordersApi,
   ...analyticsApi,
   ...twoFactorApi,
+  ...accountApi,
+  ...closingApi,
 } as const;
 
 export const api = {

@@ -57,6 +57,8 @@ export const LEDGER_KINDS = [
   'bonus_grant',
   'bonus_spend',
   'storno',
+  /** A closed account's balance given up at its erasure (server/domain/account-closing.ts). */
+  'forfeit',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

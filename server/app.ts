@@ -25,6 +25,7 @@ import { limitPublicWrites } from './middleware/public-limits';
 import { fixedHeaders, NO_STORE, requestIds, securityHeadersFor } from './ops/headers';
 import { docsRoutes } from './routes/docs';
 import { analyticsRoutes } from './routes/analytics';
+import { accountRoutes, accountStaffRoutes } from './routes/account';
 
 /** What the operators' side of the app is given: by startServer, or quiet defaults (tests that call createApp). */
 export interface AppOps {
@@ -56,6 +57,7 @@ export function createApp(deps: Deps, mount?: (app: Hono<AppEnv>) => void, ops: 
   app.route('/api/client', registrationRoutes(deps));
   app.route('/api/client', profileRoutes(deps));
   app.route('/api/client/profile', twoFactorRoutes(deps));
+  app.route('/api/client', accountRoutes(deps));
   app.route('/api/client', financesRoutes(deps));
   app.route('/api/client/orders/', ordersRoutes(deps));
   app.route('/api/client/payments', paymentsRoutes(deps));
@@ -65,6 +67,7 @@ export function createApp(deps: Deps, mount?: (app: Hono<AppEnv>) => void, ops: 
   app.route('/api/staff', staffPromoCodesRoutes(deps));
   app.route('/api', analyticsRoutes(deps));
   app.route('/api/staff', staffTwoFactorRoutes(deps));
+  app.route('/api/staff', accountStaffRoutes(deps));
   mount?.(app);
   app.all('/api/*', (c) => c.json({ detail: 'Не найдено.' }, 404));
   app.all('/client/api/*', (c) => c.json({ detail: 'Не найдено.' }, 404));

@@ -47,6 +47,8 @@ export interface Config {
   delivery: DeliverySettings;
   /** A Yandex Metrica counter's id (YANDEX_METRICA_ID); unset: no counter loads and its origin stays out of the CSP. */
   yandexMetricaId?: number | undefined;
+  /** TEST_HOOKS=1 (the e2e server only): staff calls that run jobs ahead of time (README, the customer's account). */
+  testHooks: boolean;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -137,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storage: storageFrom(env),
     delivery: deliveryFrom(env),
     yandexMetricaId: whole('YANDEX_METRICA_ID', env.YANDEX_METRICA_ID),
+    testHooks: env.TEST_HOOKS === '1',
   };
 }
 
@@ -161,6 +164,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     metricsHost: '127.0.0.1',
     storage: { driver: 'fs' },
     delivery: SANDBOX_DELIVERY,
+    testHooks: false,
     ...overrides,
   };
 }

@@ -10,6 +10,7 @@ export const HTTP_STATUS: Record<FailureKind, ContentfulStatusCode> = {
   conflict: 409,
   tooLarge: 413,
   mismatch: 422,
+  gone: 410,
   tooMany: 429,
   upstream: 502,
 };

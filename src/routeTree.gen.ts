@@ -14,6 +14,7 @@ import { Route as SplatRouteImport } from './routes/$'
 import { Route as R404RouteImport } from './routes/404'
 import { Route as R429RouteImport } from './routes/429'
 import { Route as CabinetRouteImport } from './routes/_cabinet'
+import { Route as AccountReopenRouteImport } from './routes/account-reopen'
 import { Route as EmailConfirmRouteImport } from './routes/email-confirm'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PaymentRouteImport } from './routes/payment'
@@ -70,6 +71,11 @@ const R429Route = R429RouteImport.update({
 } as any)
 const CabinetRoute = CabinetRouteImport.update({
   id: '/_cabinet',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountReopenRoute = AccountReopenRouteImport.update({
+  id: '/account-reopen',
+  path: '/account-reopen',
   getParentRoute: () => rootRouteImport,
 } as any)
 const EmailConfirmRoute = EmailConfirmRouteImport.update({
@@ -245,6 +251,7 @@ export interface FileRoutesByFullPath {
   '/$': typeof SplatRoute
   '/404': typeof R404Route
   '/429': typeof R429Route
+  '/account-reopen': typeof AccountReopenRoute
   '/email-confirm': typeof EmailConfirmRoute
   '/login': typeof LoginRoute
   '/payment': typeof PaymentRoute
@@ -284,6 +291,7 @@ export interface FileRoutesByTo {
   '/$': typeof SplatRoute
   '/404': typeof R404Route
   '/429': typeof R429Route
+  '/account-reopen': typeof AccountReopenRoute
   '/email-confirm': typeof EmailConfirmRoute
   '/login': typeof LoginRoute
   '/payment': typeof PaymentRoute
@@ -323,6 +331,7 @@ export interface FileRoutesById {
   '/404': typeof R404Route
   '/429': typeof R429Route
   '/_cabinet': typeof CabinetRouteWithChildren
+  '/account-reopen': typeof AccountReopenRoute
   '/email-confirm': typeof EmailConfirmRoute
   '/login': typeof LoginRoute
   '/payment': typeof PaymentRoute
@@ -364,6 +373,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/404'
     | '/429'
+    | '/account-reopen'
     | '/email-confirm'
     | '/login'
     | '/payment'
@@ -403,6 +413,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/404'
     | '/429'
+    | '/account-reopen'
     | '/email-confirm'
     | '/login'
     | '/payment'
@@ -441,6 +452,7 @@ export interface FileRouteTypes {
     | '/404'
     | '/429'
     | '/_cabinet'
+    | '/account-reopen'
     | '/email-confirm'
     | '/login'
     | '/payment'
@@ -482,6 +494,7 @@ export interface RootRouteChildren {
   R404Route: typeof R404Route
   R429Route: typeof R429Route
   CabinetRoute: typeof CabinetRouteWithChildren
+  AccountReopenRoute: typeof AccountReopenRoute
   EmailConfirmRoute: typeof EmailConfirmRoute
   LoginRoute: typeof LoginRoute
   PaymentRoute: typeof PaymentRoute
@@ -526,6 +539,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof CabinetRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account-reopen': {
+      id: '/account-reopen'
+      path: '/account-reopen'
+      fullPath: '/account-reopen'
+      preLoaderRoute: typeof AccountReopenRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/email-confirm': {
@@ -849,6 +869,7 @@ const rootRouteChildren: RootRouteChildren = {
   R404Route: R404Route,
   R429Route: R429Route,
   CabinetRoute: CabinetRouteWithChildren,
+  AccountReopenRoute: AccountReopenRoute,
   EmailConfirmRoute: EmailConfirmRoute,
   LoginRoute: LoginRoute,
   PaymentRoute: PaymentRoute,

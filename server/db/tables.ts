@@ -9,3 +9,4 @@ export * from './schema/promo-codes';
 export * from './schema/jobs';
 export * from './schema/attribution';
 export * from './schema/two-factor';
+export * from './schema/account';

@@ -16,6 +16,8 @@ export type FailureKind =
   | 'tooLarge'
   /** The same idempotency key with another request. */
   | 'mismatch'
+  /** It was there and is no more (an expired download link). */
+  | 'gone'
   /** A rate limit: try again after `retryAfterSeconds`. */
   | 'tooMany'
   /** An outside service (the acquirer) failed or did not answer; nothing happened, a retry may succeed. */

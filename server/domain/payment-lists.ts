@@ -17,6 +17,7 @@ export const LEDGER_TITLES: Record<LedgerKind, string> = {
   bonus_grant: 'Начисление бонусов',
   bonus_spend: 'Оплата бонусами',
   storno: 'Возврат на карту (сторно)',
+  forfeit: 'Списание остатка при закрытии аккаунта',
 };
 
 type OrderRow = typeof orders.$inferSelect;

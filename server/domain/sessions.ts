@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { refuseIfClosed } from './account-closed';
 import { and, desc, eq, gt, gte, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Deps } from '../env';
 import { authSessions, refreshTokens } from '../db/tables';
@@ -70,6 +71,7 @@ export async function createSession(
   userId: number,
   meta?: ClientMeta,
 ): Promise<SignInTokens> {
+  await refuseIfClosed(deps, userId);
   const now = deps.now();
   const [session] = await deps.db
     .insert(authSessions)

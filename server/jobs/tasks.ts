@@ -7,6 +7,8 @@ import { registerOutbox } from '../delivery/worker';
 import { createChannels } from '../delivery/channels';
 import { registerRefunds } from '../delivery/yookassa-provider';
 import { rollUpPageViews } from '../domain/page-views';
+import { registerDataExports } from '../domain/data-export';
+import { registerAccountClosing } from '../domain/account-closing';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -22,6 +24,8 @@ export function registerJobs(runner: JobRunner, deps: Deps): void {
 
   registerOutbox(runner, deps, createChannels(deps.config));
   registerRefunds(runner, deps);
+  registerDataExports(runner, deps);
+  registerAccountClosing(runner, deps);
 
   // Page views per day and name; raw rows go after their retention (README "Attribution and page views").
   runner.every('analytics.rollup', HOUR, async ({ tx, now }) => {

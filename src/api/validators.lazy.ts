@@ -13,6 +13,7 @@ import { RefundClaimRequest, StornoRequest } from '../../contract/payments.api';
 import { CallbackRequestBody, EmailChangeRequestBody } from '../../contract/profile.api';
 import { SocialEmailRequest } from '../../contract/socials.api';
 import { ConfirmTwoFactorRequest, EnableTwoFactorRequest } from '../../contract/two-factor.api';
+import { CloseAccountRequest, ReopenAccountRequest } from '../../contract/account.api';
 
 /** The request schemas the forms check before sending, by name. */
 export const schemas = {
@@ -28,6 +29,8 @@ export const schemas = {
   RefundClaimRequest,
   EnableTwoFactorRequest,
   ConfirmTwoFactorRequest,
+  CloseAccountRequest,
+  ReopenAccountRequest,
 };
 
 /**

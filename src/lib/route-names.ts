@@ -6,6 +6,8 @@ export const ROUTE_NAMES = {
   '/login': 'Enter',
   '/registration': 'Registration',
   '/restore': 'Restore',
+  /** Cancels the closing of an account within its 14 days. */
+  '/account-reopen': 'AccountReopen',
   '/change-password/$id': 'ChangePassword',
   '/socials-email-auth': 'SocialsEmailAuth',
   /** The e-mail change's link opened while signed out (README, "E-mail confirmation"). */

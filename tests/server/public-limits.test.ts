@@ -18,6 +18,7 @@ const BODIES: Record<string, unknown | ((i: number) => unknown)> = {
   'POST /api/client/auth/al/': { token: 'no-such-token' },
   'POST /client/api/socials/email/': { token: 'no-such-token', email: 'a@example.com' },
   'POST /client/api/change-email/confirm/': { token: 'no-such-token' },
+  'POST /api/client/auth/reopen/': { login: 'nobody@example.com', password: 'not-the-password' },
 };
 
 describe('limits of public writes per caller', () => {

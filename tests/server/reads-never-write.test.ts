@@ -80,6 +80,7 @@ describe('reads never write', () => {
       // The acquirer's way back: a payment of ours (unsigned, so refused) and one that does not exist.
       if (path.includes('/return/:id')) return [1, 999_999].map((id) => fill(path, { id }));
       if (path.includes(':pid')) return [fill(path, { pid: 'no-such-payment' })];
+      if (path.includes('/data-export/:id')) return [1, 999_999].map((id) => fill(path, { id }));
       if (path.includes(':px/:file')) return [fill(path, { px: '64', file: 'none.webp' })];
       expect(path, 'a path parameter this test does not fill').not.toMatch(/:\w+/);
       return [path];

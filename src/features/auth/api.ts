@@ -3,6 +3,7 @@ import { call } from '../../api/client';
 import { continueRegistrationError, isApiError } from '../../api/errors';
 import type { RegistrationRequest, RestoreRequest, SetPasswordRequest } from '../../../contract/auth.api';
 import type { SocialEmailRequest } from '../../../contract/socials.api';
+import type { ReopenAccountRequest } from '../../../contract/account.api';
 
 export const fetchSocialLinks = (signal?: AbortSignal) => call('GET /client/api/socials/links/', { signal });
 
@@ -25,3 +26,7 @@ export const socialEmailAuth = (body: SocialEmailRequest) =>
   call('POST /client/api/socials/email/', { body, noRefresh: true }).catch((error: unknown) => {
     throw isApiError(error) ? continueRegistrationError(error) : error;
   });
+
+/** "Отменить закрытие": reopens a closed account within its 14 days (login and password). */
+export const reopenAccount = (body: ReopenAccountRequest) =>
+  call('POST /api/client/auth/reopen/', { body, noRefresh: true });

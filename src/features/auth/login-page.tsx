@@ -17,6 +17,7 @@ import * as s from './auth.css';
 import { useQueryValue } from './search';
 import { SocialButtons } from './social-buttons';
 import { t } from './strings';
+import { ACCOUNT_CLOSED_PREFIX, REOPEN_OFFER } from '../../../contract/account';
 
 type View = 'password' | 'codeRequest' | 'codeVerify';
 
@@ -104,6 +105,11 @@ function PasswordForm({
       <AuthHeading title={t.login.title} lead={t.login.lead} />
       <form {...form.props} className={s.form}>
         <FormErrorSummary detail={form.detail} focusOnShow={false} />
+        {form.detail?.startsWith(ACCOUNT_CLOSED_PREFIX) && (
+          <Link className={s.textLink} to="/account-reopen" search={{ login: form.values.login.trim() }}>
+            {REOPEN_OFFER}
+          </Link>
+        )}
         <TextField
           label={t.login.login}
           autoComplete="username"

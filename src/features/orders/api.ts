@@ -1,5 +1,6 @@
 // The orders calls of the dashboard and the order page (prefix /api/client/orders/, spec point 7).
 import { call, callRaw } from '../../api/client';
+import { attachmentName, saveBlob } from '../../lib/download';
 import type { CreateReworkRequest, OrderFile } from '../../../contract/orders.api';
 import type { OrderTab } from '../../../contract/order-status';
 import { orderQueryParams, type OrderQuery } from '../../../contract/order-query';
@@ -24,35 +25,6 @@ export const markReviewed = (orderId: number, fileId: number, isReviewed: boolea
     params: { id: orderId, file: fileId },
     body: { is_reviewed: isReviewed },
   });
-
-/** The file name of an attachment answer (RFC 6266 `filename*=UTF-8''…` first), else `fallback`. */
-export function attachmentName(header: string | null, fallback: string): string {
-  if (!header) return fallback;
-  const star = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
-  if (star?.[1]) {
-    try {
-      return decodeURIComponent(star[1].trim());
-    } catch {
-      // A broken encoding: fall through to the plain name.
-    }
-  }
-  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(header);
-  return plain?.[1]?.trim() || fallback;
-}
-
-/** Hands a downloaded blob to the browser as a file save. */
-export function saveBlob(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.rel = 'noopener';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // Give the browser time to start the download before the URL dies.
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
-}
 
 /** GET {id}/files/{fileId}/download/ with the bearer token → saved under its own (Russian) name. */
 export async function downloadFile(orderId: number, file: OrderFile) {

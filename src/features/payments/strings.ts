@@ -156,5 +156,6 @@ export const t = {
     bonus_grant: 'Начисление бонусов',
     bonus_spend: 'Оплата бонусами',
     storno: 'Возврат на карту',
+    forfeit: 'Списание при закрытии аккаунта',
   } satisfies Record<LedgerKind, string>,
 } as const;

@@ -22,6 +22,7 @@ import { cluster, stack } from '../../ui/layout.css';
 import { SocialsCard } from './socials-card';
 import { DevicesSection } from './devices-section';
 import { TwoFactorSection } from './two-factor-section';
+import { AccountSections } from './account-section';
 import { t } from './strings';
 import { loadProfile, saveProfile } from './values';
 
@@ -70,6 +71,7 @@ function ProfileContent() {
       </div>
       <TwoFactorSection />
       <DevicesSection />
+      <AccountSections />
     </>
   );
 }

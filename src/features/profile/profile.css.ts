@@ -90,3 +90,6 @@ export const fileLabel = style({
     },
   },
 });
+
+/** The progress of "Мои данные" while the copy is built. */
+export const progress = ui.progress;
