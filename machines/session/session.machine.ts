@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, type DoneActorEvent, fromPromise, setup } from 'xstate';
 import { errorOf, isAuthRejection, toErrorInfo } from '../shared/error-info';
 import type {
   AuthTokens,
@@ -22,6 +22,30 @@ function signedInOf(outcome: SignInOutcome): SignedIn {
   return outcome;
 }
 const ticketOf = (outcome: SignInOutcome) => (needsSecondFactor(outcome) ? outcome.secondFactor.ticket : '');
+
+/**
+ * How every first factor ends (the refresh cookie, the password, the one-time code, the `al` link): tokens mean
+ * signed in; a ticket means two-factor is on and the second step is asked. One list, used by each of them.
+ */
+type OutcomeEvent = { event: DoneActorEvent<SignInOutcome> };
+const settleSignIn = [
+  {
+    guard: { type: 'needsSecondFactor' as const, params: ({ event }: OutcomeEvent) => event.output },
+    target: '#session.authError.awaitingSecondFactor',
+    actions: {
+      type: 'assignTicket' as const,
+      params: ({ event }: OutcomeEvent) => ticketOf(event.output),
+    },
+    description: 'Two-factor is on: the code from the app (or a recovery code) is asked before tokens.',
+  },
+  {
+    target: '#session.authSuccess',
+    actions: [
+      { type: 'storeTokens' as const, params: ({ event }: OutcomeEvent) => signedInOf(event.output).tokens },
+      { type: 'assignSignedIn' as const, params: ({ event }: OutcomeEvent) => signedInOf(event.output) },
+    ],
+  },
+];
 
 /** IO stubs: the real actors are given in src/app with `sessionMachine.provide()` (and in tests). */
 function notProvided(name: string): Promise<never> {
@@ -115,22 +139,7 @@ export const sessionMachine = setup({
         id: 'restoreSession',
         src: 'restoreSession',
         input: ({ context }) => ({ autoLoginToken: context.autoLoginToken }),
-        onDone: [
-          {
-            guard: { type: 'needsSecondFactor', params: ({ event }) => event.output },
-            target: '#session.authError.awaitingSecondFactor',
-            actions: { type: 'assignTicket', params: ({ event }) => ticketOf(event.output) },
-            description:
-              'Two-factor is on: the code from the app (or a recovery code) is asked before tokens.',
-          },
-          {
-            target: 'authSuccess',
-            actions: [
-              { type: 'storeTokens', params: ({ event }) => signedInOf(event.output).tokens },
-              { type: 'assignSignedIn', params: ({ event }) => signedInOf(event.output) },
-            ],
-          },
-        ],
+        onDone: settleSignIn,
         onError: [
           {
             guard: {
@@ -227,22 +236,7 @@ export const sessionMachine = setup({
               assertEvent(event, 'session.login');
               return { login: event.login, password: event.password };
             },
-            onDone: [
-              {
-                guard: { type: 'needsSecondFactor', params: ({ event }) => event.output },
-                target: '#session.authError.awaitingSecondFactor',
-                actions: { type: 'assignTicket', params: ({ event }) => ticketOf(event.output) },
-                description:
-                  'Two-factor is on: the code from the app (or a recovery code) is asked before tokens.',
-              },
-              {
-                target: '#session.authSuccess',
-                actions: [
-                  { type: 'storeTokens', params: ({ event }) => signedInOf(event.output).tokens },
-                  { type: 'assignSignedIn', params: ({ event }) => signedInOf(event.output) },
-                ],
-              },
-            ],
+            onDone: settleSignIn,
             onError: {
               target: 'idle',
               actions: {
@@ -287,22 +281,7 @@ export const sessionMachine = setup({
               assertEvent(event, 'session.loginWithCode.verify');
               return { login: event.login, code: event.code };
             },
-            onDone: [
-              {
-                guard: { type: 'needsSecondFactor', params: ({ event }) => event.output },
-                target: '#session.authError.awaitingSecondFactor',
-                actions: { type: 'assignTicket', params: ({ event }) => ticketOf(event.output) },
-                description:
-                  'Two-factor is on: the code from the app (or a recovery code) is asked before tokens.',
-              },
-              {
-                target: '#session.authSuccess',
-                actions: [
-                  { type: 'storeTokens', params: ({ event }) => signedInOf(event.output).tokens },
-                  { type: 'assignSignedIn', params: ({ event }) => signedInOf(event.output) },
-                ],
-              },
-            ],
+            onDone: settleSignIn,
             onError: {
               target: 'awaitingCode',
               actions: {
@@ -321,22 +300,7 @@ export const sessionMachine = setup({
               assertEvent(event, 'session.autoLogin');
               return { token: event.token };
             },
-            onDone: [
-              {
-                guard: { type: 'needsSecondFactor', params: ({ event }) => event.output },
-                target: '#session.authError.awaitingSecondFactor',
-                actions: { type: 'assignTicket', params: ({ event }) => ticketOf(event.output) },
-                description:
-                  'Two-factor is on: the code from the app (or a recovery code) is asked before tokens.',
-              },
-              {
-                target: '#session.authSuccess',
-                actions: [
-                  { type: 'storeTokens', params: ({ event }) => signedInOf(event.output).tokens },
-                  { type: 'assignSignedIn', params: ({ event }) => signedInOf(event.output) },
-                ],
-              },
-            ],
+            onDone: settleSignIn,
             onError: {
               target: 'idle',
               actions: {
