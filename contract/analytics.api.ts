@@ -2,6 +2,7 @@
 // "Attribution and page views" says what each number means.
 import * as z from 'zod/mini';
 import { endpoint } from './http';
+import { PUBLIC_WRITES } from './auth';
 import {
   COLLECT_BODY_LIMIT,
   COLLECT_MAX_EVENTS,
@@ -47,6 +48,7 @@ export const analyticsApi = {
     bodyLimit: COLLECT_BODY_LIMIT,
     errors: [400, 413, 429],
     auth: 'public',
+    perCaller: PUBLIC_WRITES.PAGE_EVENTS,
   }),
   'GET /api/client/analytics/settings/': endpoint({
     answer: AnalyticsSettings,

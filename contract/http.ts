@@ -42,8 +42,10 @@ export interface EndpointSpec {
   /**
    * A public write's limit per caller (the client's IP; behind TRUST_PROXY the real client's): at most `max` calls in
    * `windowMs`, counted in the database so instances share the count; one more is a 429 with Retry-After.
+   * `counted: 'instance'` counts in each instance's memory instead, for a call so frequent and so cheap (a page-view
+   * beacon) that a database write per call would cost more than the call itself; N instances then allow N × `max`.
    */
-  perCaller?: { max: number; windowMs: number };
+  perCaller?: { max: number; windowMs: number; counted?: 'shared' | 'instance' };
 }
 
 /** A JSON body's default limit. */

@@ -60,7 +60,7 @@ function operation(method: string, path: string, spec: EndpointSpec): Json {
   if (method !== 'GET') notes.push(`Тело не больше ${kilobytes(bodyLimitOf(spec))}, иначе 413.`);
   if (spec.perCaller)
     notes.push(
-      `Не больше ${spec.perCaller.max} вызовов за ${spec.perCaller.windowMs / 60_000} мин с одного адреса, иначе 429.`,
+      `Не больше ${spec.perCaller.max} вызовов за ${spec.perCaller.windowMs / 60_000} мин с одного адреса${spec.perCaller.counted === 'instance' ? ' (счёт на каждом экземпляре сервера)' : ''}, иначе 429.`,
     );
   op.description = notes.join(' ');
   if (spec.auth === 'customer') op.security = [{ customer: [] }];

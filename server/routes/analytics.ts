@@ -3,8 +3,6 @@ import { Hono } from 'hono';
 import type { AppEnv, Deps } from '../env';
 import { valid } from '../validate';
 import { requireStaff } from '../middleware/staff';
-import { clientIp } from '../middleware/sign-in';
-import { tooManyRequests } from '../domain/errors';
 import { verifyAccessToken } from '../domain/tokens';
 import { collectorOf, type PageViewRow } from '../domain/page-views';
 import { funnel, pageViewReport, toCsv } from '../domain/analytics-reports';
@@ -19,36 +17,14 @@ import {
 import { cleanPath, cleanReferrer } from '../../contract/page-events';
 import { rawCookies } from '../../contract/origin-cookies';
 
-/** Batches per caller (IP) per minute, counted in this instance's memory (a database count would be a write per beacon). */
-export const COLLECT_PER_MINUTE = 60;
 const ACCESS_COOKIE = 'cabinet_access';
-
-/** A fixed-window counter per key in memory, bounded (the oldest window's keys go when it is full). */
-function windowLimiter(max: number, windowMs: number, maxKeys = 100_000) {
-  let windowStart = 0;
-  let counts = new Map<string, number>();
-  return (key: string, now: number): number => {
-    if (now - windowStart >= windowMs || counts.size >= maxKeys) {
-      windowStart = now;
-      counts = new Map();
-    }
-    const n = (counts.get(key) ?? 0) + 1;
-    counts.set(key, n);
-    return n > max ? Math.max(1, (windowStart + windowMs - now) / 1000) : 0;
-  };
-}
 
 export function analyticsRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   const collector = collectorOf(deps.db);
-  const limited = windowLimiter(COLLECT_PER_MINUTE, 60_000);
   const ownOrigin = new URL(deps.config.publicOrigin).origin;
 
-  app.post('/client/analytics/events/', async (c, next) => {
-    const retryAfter = limited(clientIp(c, deps.config.trustProxy), Date.now());
-    if (retryAfter) throw tooManyRequests(retryAfter);
-    await next();
-  });
+  // Batches per caller are limited by the endpoint row's `perCaller` (counted per instance, in memory).
   app.post('/client/analytics/events/', valid('json', PageEventsRequest), async (c) => {
     const { events } = c.req.valid('json');
     // The customer's id, when the beacon came with a valid access cookie; nothing else about the visitor is kept.

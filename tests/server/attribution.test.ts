@@ -11,7 +11,7 @@ import { collectorOf, rollUpPageViews } from '../../server/domain/page-views';
 import { METRICA_ORIGIN, securityHeadersFor } from '../../server/ops/headers';
 import { createJobRunner } from '../../server/jobs/runner';
 import { registerJobs } from '../../server/jobs/tasks';
-import { COLLECT_PER_MINUTE } from '../../server/routes/analytics';
+import { PUBLIC_WRITES } from '../../contract/auth';
 import type { FunnelReport, PageViewReport } from '../../contract/analytics.api';
 
 const STAFF = { authorization: 'Bearer test-staff-token' };
@@ -352,7 +352,7 @@ describe('page views', () => {
       tries++;
     }
     expect(status).toBe(429);
-    expect(tries).toBeLessThanOrEqual(COLLECT_PER_MINUTE + 1);
+    expect(tries).toBeLessThanOrEqual(PUBLIC_WRITES.PAGE_EVENTS.max + 1);
     expect(Number(res!.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
