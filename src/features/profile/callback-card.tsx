@@ -4,12 +4,12 @@ import { useForm } from '../../actors/use-form';
 import { Alert, FormErrorSummary } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/field';
-import { Card } from '../../ui/primitives';
 import { requestCallback } from './api';
 import * as s from './profile.css';
-import { stack, text } from '../../ui/layout.css';
+import { stack } from '../../ui/layout.css';
 import { t } from './strings';
 import { phoneValue } from './values';
+import { ProfileCard } from './profile-card';
 
 export function CallbackCard({ phone: initialPhone, name: initialName }: { phone: string; name: string }) {
   const form = useForm({
@@ -30,13 +30,7 @@ export function CallbackCard({ phone: initialPhone, name: initialName }: { phone
   const phone = form.text('phone');
 
   return (
-    <Card as="section" aria-labelledby="profile-callback-title">
-      <div className={s.cardHead}>
-        <h2 id="profile-callback-title" className={text.title}>
-          {t.callback.title}
-        </h2>
-        <p className={s.cardLead}>{t.callback.lead}</p>
-      </div>
+    <ProfileCard titleId="profile-callback-title" title={t.callback.title} lead={t.callback.lead}>
       {sent ? (
         <div className={stack[4]}>
           <Alert tone="success" live="status">
@@ -91,6 +85,6 @@ export function CallbackCard({ phone: initialPhone, name: initialName }: { phone
           </div>
         </form>
       )}
-    </Card>
+    </ProfileCard>
   );
 }

@@ -8,11 +8,12 @@ import { Alert, FormErrorSummary } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { Checkbox, PasswordField, TextField } from '../../ui/field';
-import { Card, EmptyState, LoadingRegion, Skeleton } from '../../ui/primitives';
+import { LoadingRegion, Skeleton } from '../../ui/primitives';
 import { closeAccount, fetchClosingCheck } from './account-api';
 import { closingText as t } from './account-strings';
 import * as s from './profile.css';
-import { stack, text } from '../../ui/layout.css';
+import { stack } from '../../ui/layout.css';
+import { CardLoadFailed, ProfileCard } from './profile-card';
 
 export function ClosingCard() {
   const [check, setCheck] = useState<ClosingCheck | null>(null);
@@ -27,41 +28,26 @@ export function ClosingCard() {
     return () => abort.abort();
   }, [attempt]);
   return (
-    <Card as="section" aria-labelledby="profile-closing-title" data-testid="closing">
-      <div className={s.cardHead}>
-        <h2 id="profile-closing-title" className={text.title}>
-          {t.title}
-        </h2>
-        <p className={s.cardLead}>{t.lead}</p>
-      </div>
+    <ProfileCard titleId="profile-closing-title" title={t.title} lead={t.lead} testId="closing">
       {!check && !failed && (
         <LoadingRegion label={t.loading}>
           <Skeleton width="70%" />
         </LoadingRegion>
       )}
       {failed && (
-        <EmptyState
-          icon="alertCircle"
-          tone="danger"
+        <CardLoadFailed
           title={t.loadFailed}
-          titleAs="h3"
-          actions={
-            <Button
-              variant="secondary"
-              onClick={() => {
-                setFailed(null);
-                setAttempt((n) => n + 1);
-              }}
-            >
-              {t.retry}
-            </Button>
-          }
+          retry={t.retry}
+          onRetry={() => {
+            setFailed(null);
+            setAttempt((n) => n + 1);
+          }}
         >
           {failed}
-        </EmptyState>
+        </CardLoadFailed>
       )}
       {check && <ClosingForm check={check} />}
-    </Card>
+    </ProfileCard>
   );
 }
 

@@ -13,11 +13,12 @@ import {
 import type { DataExportStatus } from '../../../contract/account.api';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
-import { Card, EmptyState, LoadingRegion, Skeleton } from '../../ui/primitives';
+import { LoadingRegion, Skeleton } from '../../ui/primitives';
 import { downloadDataExport, fetchDataExport, requestDataExport } from './account-api';
 import { exportText as t } from './account-strings';
 import * as s from './profile.css';
 import { stack, text } from '../../ui/layout.css';
+import { CardLoadFailed, ProfileCard } from './profile-card';
 
 const actors = {
   loadStatus: fromPromise<DataExportStatus, void>(() => fetchDataExport()),
@@ -35,32 +36,20 @@ export function DataExportCard() {
   const downloading = useSelector(actor, selectIsDownloading);
   const pending = latest?.status === 'queued' || latest?.status === 'building';
   return (
-    <Card as="section" aria-labelledby="profile-export-title" data-testid="data-export">
-      <div className={s.cardHead}>
-        <h2 id="profile-export-title" className={text.title}>
-          {t.title}
-        </h2>
-        <p className={s.cardLead}>{t.lead}</p>
-      </div>
+    <ProfileCard titleId="profile-export-title" title={t.title} lead={t.lead} testId="data-export">
       {view === 'loading' && (
         <LoadingRegion label={t.loading}>
           <Skeleton width="60%" />
         </LoadingRegion>
       )}
       {view === 'failed' && (
-        <EmptyState
-          icon="alertCircle"
-          tone="danger"
+        <CardLoadFailed
           title={t.loadFailed}
-          titleAs="h3"
-          actions={
-            <Button variant="secondary" onClick={() => actor.send({ type: 'dataExport.retry' })}>
-              {t.retry}
-            </Button>
-          }
+          retry={t.retry}
+          onRetry={() => actor.send({ type: 'dataExport.retry' })}
         >
           {error?.message}
-        </EmptyState>
+        </CardLoadFailed>
       )}
       {view === 'ready' && (
         <div className={stack[3]}>
@@ -109,6 +98,6 @@ export function DataExportCard() {
           )}
         </div>
       )}
-    </Card>
+    </ProfileCard>
   );
 }

@@ -17,14 +17,14 @@ import type { DeviceSession } from '../../../contract/auth.api';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
-import { Badge, Card, EmptyState } from '../../ui/primitives';
+import { Badge } from '../../ui/primitives';
 import { formatDateTime } from '../../lib/dates';
 import { endOtherSessions, endSession, fetchSessions } from './devices-api';
 import { devicesText as t, sessionName } from './devices-strings';
 import { DevicesSkeleton } from './devices-section';
 import * as d from './devices.css';
-import * as s from './profile.css';
 import { text } from '../../ui/layout.css';
+import { CardLoadFailed, ProfileCard } from './profile-card';
 
 const actors = {
   loadSessions: fromPromise<DeviceSession[], void>(() => fetchSessions()),
@@ -39,31 +39,19 @@ export function DevicesCard() {
   const view = useSelector(actor, selectView);
   const error = useSelector(actor, selectError);
   return (
-    <Card as="section" aria-labelledby="profile-devices-title" data-testid="devices">
-      <div className={s.cardHead}>
-        <h2 id="profile-devices-title" className={text.title}>
-          {t.title}
-        </h2>
-        <p className={s.cardLead}>{t.lead}</p>
-      </div>
+    <ProfileCard titleId="profile-devices-title" title={t.title} lead={t.lead} testId="devices">
       {view === 'loading' && <DevicesSkeleton />}
       {view === 'failed' && (
-        <EmptyState
-          icon="alertCircle"
-          tone="danger"
+        <CardLoadFailed
           title={t.loadFailed}
-          titleAs="h3"
-          actions={
-            <Button variant="secondary" onClick={() => actor.send({ type: 'devices.retry' })}>
-              {t.retry}
-            </Button>
-          }
+          retry={t.retry}
+          onRetry={() => actor.send({ type: 'devices.retry' })}
         >
           {error?.message}
-        </EmptyState>
+        </CardLoadFailed>
       )}
       {view === 'ready' && <SessionList actor={actor} />}
-    </Card>
+    </ProfileCard>
   );
 }
 

@@ -3,11 +3,9 @@ import { useAction } from '../../actors/use-action';
 import { useResource } from '../../actors/resource';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
-import { Card } from '../../ui/primitives';
 import { endOtherSessions, fetchSessions } from './devices-api';
 import { devicesText } from './devices-strings';
-import * as s from './profile.css';
-import { text } from '../../ui/layout.css';
+import { ProfileCard } from './profile-card';
 
 const t = devicesText.offer;
 
@@ -21,13 +19,7 @@ export function EndOtherSessionsOffer() {
 
   if (!others && !done) return null;
   return (
-    <Card as="section" aria-labelledby="end-others-title">
-      <div className={s.cardHead}>
-        <h2 id="end-others-title" className={text.title}>
-          {t.title}
-        </h2>
-        <p className={s.cardLead}>{t.text}</p>
-      </div>
+    <ProfileCard titleId="end-others-title" title={t.title} lead={t.text}>
       <div role="status">{done && <Alert tone="success">{done}</Alert>}</div>
       {!done && (
         <Button variant="secondary" loading={ending.busy} onClick={() => ending.run()}>
@@ -39,6 +31,6 @@ export function EndOtherSessionsOffer() {
           {error}
         </Alert>
       )}
-    </Card>
+    </ProfileCard>
   );
 }

@@ -13,13 +13,14 @@ import { EDUCATION_LEVELS, TRAINING_FORMS, UNISENDER_STATUSES } from '../../../c
 import { FormErrorSummary } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icon';
-import { Badge, Card } from '../../ui/primitives';
+import { Badge } from '../../ui/primitives';
 import { ProfileCheck, ProfileSelect, ProfileText, useProfileForm } from './profile-form-fields';
 import * as s from './profile.css';
 import { stack, text } from '../../ui/layout.css';
 import { t } from './strings';
 import { phoneValue } from './values';
 import { useIsOffline } from '../../actors/connectivity';
+import { ProfileCard } from './profile-card';
 
 function GroupCard({
   group,
@@ -65,13 +66,7 @@ function GroupCard({
   };
 
   return (
-    <Card as="section" aria-labelledby={titleId}>
-      <div className={s.cardHead}>
-        <h2 id={titleId} className={text.title}>
-          {t.groups[group]}
-        </h2>
-        {lead && <p className={s.cardLead}>{lead}</p>}
-      </div>
+    <ProfileCard titleId={titleId} title={t.groups[group]} lead={lead}>
       <form ref={form} className={stack[4]} onSubmit={onSubmit} noValidate aria-busy={saving || undefined}>
         <FormErrorSummary detail={message} focusOnShow={false} />
         <fieldset className={s.fieldset} disabled={saving}>
@@ -100,7 +95,7 @@ function GroupCard({
           </span>
         </div>
       </form>
-    </Card>
+    </ProfileCard>
   );
 }
 

@@ -3,12 +3,12 @@ import { useAction } from '../../actors/use-action';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icon';
-import { Badge, Card } from '../../ui/primitives';
+import { Badge } from '../../ui/primitives';
 import type { SocialNetwork } from '../../../contract/auth';
 import { startSocialLink } from './api';
 import * as s from './profile.css';
-import { text } from '../../ui/layout.css';
 import { t } from './strings';
+import { ProfileCard } from './profile-card';
 
 export function SocialsCard({ socials }: { socials: { network: SocialNetwork; linked: boolean }[] }) {
   const linking = useAction({
@@ -21,13 +21,7 @@ export function SocialsCard({ socials }: { socials: { network: SocialNetwork; li
   if (!socials.length) return null;
 
   return (
-    <Card as="section" aria-labelledby="profile-socials-title">
-      <div className={s.cardHead}>
-        <h2 id="profile-socials-title" className={text.title}>
-          {t.socials.title}
-        </h2>
-        <p className={s.cardLead}>{t.socials.lead}</p>
-      </div>
+    <ProfileCard titleId="profile-socials-title" title={t.socials.title} lead={t.socials.lead}>
       <ul className={s.socialList}>
         {socials.map(({ network, linked }) => {
           const name = t.socials.names[network] ?? network;
@@ -59,6 +53,6 @@ export function SocialsCard({ socials }: { socials: { network: SocialNetwork; li
           {error}
         </Alert>
       )}
-    </Card>
+    </ProfileCard>
   );
 }

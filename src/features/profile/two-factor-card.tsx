@@ -8,7 +8,7 @@ import { useForm } from '../../actors/use-form';
 import { Alert, FormErrorSummary } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { PasswordField, TextField } from '../../ui/field';
-import { Badge, Card, EmptyState, LoadingRegion, Skeleton } from '../../ui/primitives';
+import { Badge, LoadingRegion, Skeleton } from '../../ui/primitives';
 import { formatDateTime } from '../../lib/dates';
 import { text } from '../../ui/layout.css';
 import {
@@ -21,7 +21,7 @@ import {
 import { QrCode } from './qr-code';
 import { twoFactorText as t } from './two-factor-strings';
 import * as d from './two-factor.css';
-import * as s from './profile.css';
+import { CardLoadFailed, ProfileCard } from './profile-card';
 
 type View =
   | { step: 'loading' }
@@ -60,28 +60,16 @@ export function TwoFactorCard() {
   };
 
   return (
-    <Card as="section" aria-labelledby="profile-two-factor-title" data-testid="two-factor">
-      <div className={s.cardHead}>
-        <h2 id="profile-two-factor-title" className={text.title}>
-          {t.title}
-        </h2>
-        <p className={s.cardLead}>{t.lead}</p>
-      </div>
+    <ProfileCard titleId="profile-two-factor-title" title={t.title} lead={t.lead} testId="two-factor">
       {view.step === 'loading' && <TwoFactorSkeleton />}
       {view.step === 'failed' && (
-        <EmptyState
-          icon="alertCircle"
-          tone="danger"
+        <CardLoadFailed
           title={t.loadFailed}
-          titleAs="h3"
-          actions={
-            <Button variant="secondary" onClick={() => (setView({ step: 'loading' }), load())}>
-              {t.retry}
-            </Button>
-          }
+          retry={t.retry}
+          onRetry={() => (setView({ step: 'loading' }), load())}
         >
           {view.error.message}
-        </EmptyState>
+        </CardLoadFailed>
       )}
       {view.step === 'status' && (
         <div className={d.body}>
@@ -147,7 +135,7 @@ export function TwoFactorCard() {
           onCancel={() => setView({ step: 'status', status: view.status })}
         />
       )}
-    </Card>
+    </ProfileCard>
   );
 }
 
