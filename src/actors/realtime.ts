@@ -88,6 +88,15 @@ export const browserSocket = fromCallback<RealtimeMachineEvent, SocketInput>(({ 
   };
 });
 
+/**
+ * Set while this tab ends its own sign-in on purpose (closing the account): the server closes the socket before it
+ * answers, and the page says why itself (the sign-in page with the erasure date), not "ended from another device".
+ */
+let endingOwnSession = false;
+export function expectOwnSessionEnd(expected: boolean): void {
+  endingOwnSession = expected;
+}
+
 export interface RealtimeOptions {
   session: ActorRefFrom<typeof sessionMachine>;
   token: ActorRefFrom<typeof tokenMachine>;
@@ -109,7 +118,7 @@ export function createRealtimeActor({ session, token, inspect }: RealtimeOptions
 
   // The server ended this sign-in (signed out in another place, or ended from another device: /login says so).
   realtime.on('realtime.sessionEnded', ({ reason }) => {
-    if (session.getSnapshot().matches('authSuccess'))
+    if (!endingOwnSession && session.getSnapshot().matches('authSuccess'))
       session.send({
         type: 'session.expired',
         ...(reason === 'endedElsewhere' && { message: SESSION_ENDED_ELSEWHERE }),

@@ -10,6 +10,7 @@ import { Dialog } from '../../ui/dialog';
 import { Checkbox, PasswordField, TextField } from '../../ui/field';
 import { LoadingRegion, Skeleton } from '../../ui/primitives';
 import { closeAccount, fetchClosingCheck } from './account-api';
+import { expectOwnSessionEnd } from '../../actors/realtime';
 import { closingText as t } from './account-strings';
 import * as s from './profile.css';
 import { stack } from '../../ui/layout.css';
@@ -64,7 +65,15 @@ function ClosingForm({ check }: { check: ClosingCheck }) {
       ...(hasBalance ? { forfeit_balance: v.forfeit_balance } : {}),
       ...(busy ? { orders_acknowledged: v.orders_acknowledged } : {}),
     }),
-    submit: (body) => closeAccount(body),
+    submit: async (body) => {
+      expectOwnSessionEnd(true);
+      try {
+        return await closeAccount(body);
+      } catch (error) {
+        expectOwnSessionEnd(false);
+        throw error;
+      }
+    },
     // The sessions are ended: a full load of the sign-in page, which says when the data go and how to cancel.
     onDone: (closed) => window.location.assign(`/login?msg=${encodeURIComponent(t.done(closed.erase_at))}`),
   });
