@@ -20,6 +20,22 @@ function onCabinetPage(router: AnyRouter): boolean {
   return router.state.matches.some((m) => m.staticData?.requiresAuth === true);
 }
 
+/**
+ * Once the customer closes the `msg` dialog, `msg` leaves the URL (a history replace): a reload, or a sign-in from
+ * /login?msg=… (rule 3 passes `msg` along to Home), does not show the read message again. Closed by a navigation
+ * (another URL), the URL is already another one and is left alone.
+ */
+function forgetMsgOnClose(router: AnyRouter, dialogs: AppActors['dialogs'], href: string) {
+  const sub = dialogs.subscribe((snapshot) => {
+    if (snapshot.context.stack.some((d) => d.id === MSG_DIALOG_ID)) return;
+    sub.unsubscribe();
+    if (router.state.location.href !== href) return;
+    const url = new URL(href, 'http://x');
+    url.searchParams.delete('msg');
+    void router.navigate({ href: `${url.pathname}${url.search}${url.hash}`, replace: true });
+  });
+}
+
 /** `slot`: the app's (the actors may load after the first page); `actors`: already made (a test). */
 export function installNavigationEffects(
   router: AnyRouter,
@@ -39,7 +55,10 @@ export function installNavigationEffects(
     const chunkLoadError = hasChunkLoadError();
     toDialogs((dialogs) => {
       dialogs.send({ type: 'dialogs.closeAll' });
-      if (msg) dialogs.send({ type: 'dialogs.open', id: MSG_DIALOG_ID, kind: 'info', text: msg });
+      if (msg) {
+        dialogs.send({ type: 'dialogs.open', id: MSG_DIALOG_ID, kind: 'info', text: msg });
+        forgetMsgOnClose(router, dialogs, to.href);
+      }
       // The site stays broken until reloaded: its dialog survives the close-on-navigation.
       if (chunkLoadError) showChunkLoadErrorDialog(dialogs);
     });
