@@ -112,7 +112,8 @@ test('close the account, see sign-in refused with the date, and cancel the closi
   await expectNoAxeViolations(page);
   await page.getByRole('link', { name: 'Отменить закрытие' }).click();
   await expect(page).toHaveURL(/\/account-reopen/);
-  await page.getByLabel(/e-mail или телефон/i).fill(customer.email);
+  // The login typed on /login comes along.
+  await expect(page.getByLabel(/e-mail или телефон/i)).toHaveValue(customer.email);
   await page.getByLabel(/^пароль/i).fill(customer.password);
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Отменить закрытие' }).click();

@@ -5,6 +5,7 @@ import type { APIRequestContext, Page, Route } from '@playwright/test';
 import { makePdf } from '../../tests/fixtures/preview-files';
 import { expect, staff, STAFF_TOKEN, type Customer } from '../support/fixtures';
 import type { JourneyEventType } from './journey.machine';
+import { accountAssertions, accountExecutors } from './account-driver';
 import { twoFactorAssertions, twoFactorExecutors } from './two-factor-driver';
 
 export interface World {
@@ -93,6 +94,7 @@ async function closeOpenDialog(page: Page) {
 
 export const assertions: Record<string, (w: World, context: { returnTo: string | null }) => Promise<void>> = {
   ...twoFactorAssertions,
+  ...accountAssertions,
   'signedOut.login': async ({ page }) => {
     await expectPath(page, '/login');
     await expect(heading(page, 'Вход в кабинет')).toBeVisible();
@@ -532,4 +534,5 @@ export const executors: Record<JourneyEventType, (w: World) => Promise<void>> = 
   retry,
   goHome,
   ...twoFactorExecutors,
+  ...accountExecutors,
 };

@@ -28,9 +28,12 @@ export const JOURNEY_EVENTS = [
   'enterAuthenticatorCode',
   'enterRecoveryCode',
   'reuseAuthenticatorCode',
+  'reopenAccount',
   // signed in
   'openProfile',
   'turnOnTwoFactor',
+  'requestExport',
+  'closeAccount',
   'openOrder',
   'payOrder',
   'deleteOrderRefused',
@@ -199,6 +202,31 @@ export const journeyMachine = setup({
             },
           },
         },
+        loginClosed: {
+          description:
+            'On /login after closing the account: the dialog says when the data will be erased and how to cancel.',
+          on: {
+            signIn: {
+              target: 'closedRefused',
+              description: 'Within the 14 days the sign-in is refused with the erasure date.',
+            },
+          },
+        },
+        closedRefused: {
+          description:
+            "Still on /login: 'Аккаунт закрыт. Его данные будут удалены …' and the link «Отменить закрытие».",
+          on: {
+            reopenAccount: {
+              target: 'loginReopened',
+              description:
+                '/account-reopen with the typed login carried over: the password cancels the closing.',
+            },
+          },
+        },
+        loginReopened: {
+          description: "On /login: 'Закрытие отменено, аккаунт снова открыт. Войдите.'",
+          on: { signIn: { target: '#journey.signedIn.home' } },
+        },
         secondFactorRefused: {
           description: 'Still on the two-factor step; the form says the code is used or wrong.',
           on: { enterAuthenticatorCode: { target: '#journey.signedIn.home' } },
@@ -363,12 +391,26 @@ export const journeyMachine = setup({
           description: 'On /profile.',
           on: {
             goHome: { target: 'home' },
+            requestExport: {
+              target: 'profileExportReady',
+              description:
+                '«Мои данные»: the copy is built by a background job; the card follows it to «Скачать ZIP».',
+            },
+            closeAccount: {
+              target: '#journey.signedOut.loginClosed',
+              description:
+                'The password and both acknowledgements (the balance, the orders in progress): closed at once, signed out.',
+            },
             turnOnTwoFactor: {
               target: 'profileTwoFactorOn',
               description:
                 'Двухфакторная защита: the QR code and the secret, one code, the recovery codes saved.',
             },
           },
+        },
+        profileExportReady: {
+          description: 'On /profile: the copy of the data is ready to download for 24 hours.',
+          on: { goHome: { target: 'home' } },
         },
         profileTwoFactorOn: {
           description: 'On /profile with two-factor on.',
