@@ -15,6 +15,7 @@ import {
   writeArchive,
   type Snapshot,
 } from '../server/ops/backup';
+import { PGLITE_EXTENSIONS } from '../server/db/client';
 import { ADMIN_SOCKET, MAX_SOCKET_PATH, socketAnswers } from '../server/ops/admin-socket';
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -61,7 +62,7 @@ export async function backup(
     snapshot = await snapshotFromServer(socketPath);
     via = 'the running server';
   } else {
-    const db = await PGlite.create(join(dataDir, DB_FOLDER));
+    const db = await PGlite.create(join(dataDir, DB_FOLDER), { extensions: PGLITE_EXTENSIONS });
     try {
       snapshot = await takeSnapshot(db, dataDir);
     } finally {

@@ -1,4 +1,5 @@
 import { PGlite, protocol } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
@@ -186,6 +187,9 @@ function createPgliteDir(dataDir: string): Promise<void> {
   });
 }
 
+/** The extensions the migrations create (PGlite loads their contrib builds; PostgreSQL ships them). */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 /** Opens PGlite in `dataDir` (or in memory when dataDir is undefined), or PostgreSQL at `url`, and migrates. */
 export async function openDatabase(opts: {
   url?: string;
@@ -245,7 +249,10 @@ export async function openDatabase(opts: {
     };
   }
   if (opts.dataDir && !existsSync(join(opts.dataDir, 'PG_VERSION'))) await createPgliteDir(opts.dataDir);
-  const client = new PGlite(opts.dataDir, {
+  // One options object: `new PGlite(undefined, options)` (in memory) would drop the options' extensions.
+  const client = new PGlite({
+    dataDir: opts.dataDir,
+    extensions: PGLITE_EXTENSIONS,
     postgresqlconf: opts.sharedBuffers ? [`shared_buffers = '${opts.sharedBuffers}'`] : [],
   });
   const db = drizzlePglite(client, { schema });

@@ -16,7 +16,7 @@ import { once } from 'node:events';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import tar from 'tar-stream';
-import { migrationsFolder } from '../db/client';
+import { migrationsFolder, PGLITE_EXTENSIONS } from '../db/client';
 
 export const BACKUP_FORMAT = 'customer-cabinet-backup';
 const MANIFEST = 'cabinet-backup.json';
@@ -294,7 +294,10 @@ export async function restoreArchive(
     await mkdir(root, { recursive: true });
     let db: PGlite | undefined;
     try {
-      db = await PGlite.create(join(root, DB_FOLDER), { loadDataDir: new Blob([dbTar]) });
+      db = await PGlite.create(join(root, DB_FOLDER), {
+        loadDataDir: new Blob([dbTar]),
+        extensions: PGLITE_EXTENSIONS,
+      });
       await db.query('select count(*) from drizzle.__drizzle_migrations');
     } catch (error) {
       throw DAMAGED(file, `its database does not open: ${(error as Error).message}`);

@@ -68,6 +68,9 @@ export const orders = pgTable(
     index('orders_user_deadline_idx').on(t.userId, t.deadline, t.id),
     index('orders_user_updated_idx').on(t.userId, t.updatedAt, t.id),
     index('orders_user_price_idx').on(t.userId, t.price, t.id),
+    // The search (`search_text like '%…%'`): a trigram index finds the rows holding a rare term without reading
+    // the customer's every order (pg_trgm: migration 0018 creates the extension, PGlite loads its contrib build).
+    index('orders_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     // The guarantee sweep (server/jobs/tasks.ts) finds the guarantees that ran out, across customers.
     index('orders_guarantee_running_idx')
       .on(t.guaranteeUntil)

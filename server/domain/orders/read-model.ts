@@ -191,24 +191,32 @@ export async function listOrders(
   const base = queryConditions(userId, search, f);
   const filtered = base.length > 1;
   const where = and(...base, ...(q.tab ? [eq(orders.tab, q.tab)] : []));
-  let total: number;
-  let matches: OrderCounters | null = null;
-  if (filtered) {
-    matches = await matchesByTab(db, and(...base));
-    total = q.tab ? matches[q.tab] : matches.active + matches.archive + matches.done;
-  } else if (counters) total = q.tab ? counters[q.tab] : counters.active + counters.archive + counters.done;
-  else total = (await db.select({ n: count() }).from(orders).where(where))[0]?.n ?? 0;
   const sort = f?.ordering ?? DEFAULT_ORDER_SORT;
   const descending = sort.startsWith('-');
   const column = SORT_COLUMNS[sort.replace('-', '') as keyof typeof SORT_COLUMNS];
   const order = descending ? [desc(column), desc(orders.id)] : [asc(column), asc(orders.id)];
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(where)
-    .orderBy(...(column === orders.id ? order.slice(0, 1) : order))
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
+  // The count and the page are asked together: on PostgreSQL they run on two pooled connections at once.
+  const [counted, rows] = await Promise.all([
+    filtered
+      ? matchesByTab(db, and(...base))
+      : counters
+        ? null
+        : db
+            .select({ n: count() })
+            .from(orders)
+            .where(where)
+            .then((r) => r[0]?.n ?? 0),
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(...(column === orders.id ? order.slice(0, 1) : order))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+  ]);
+  const sum = (c: OrderCounters) => (q.tab ? c[q.tab] : c.active + c.archive + c.done);
+  const matches = typeof counted === 'object' && counted !== null ? counted : null;
+  const total = typeof counted === 'number' ? counted : sum(matches ?? counters!);
   const unread = await unreadByOrder(
     db,
     rows.map((r) => r.id),
