@@ -91,11 +91,23 @@ export async function startChild(
         execArgv: ['--import', 'tsx'],
         stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
       })
-    : spawn(process.execPath, ['--enable-source-maps', '--max-semi-space-size=4', await serverBundle()], {
-        cwd: ROOT,
-        env,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+    : spawn(
+        process.execPath,
+        [
+          '--enable-source-maps',
+          '--max-semi-space-size=4',
+          // BENCH_SERVER_PROF=<dir>: a CPU profile of each server the section starts, written when it stops.
+          ...(process.env.BENCH_SERVER_PROF
+            ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROF}`]
+            : []),
+          await serverBundle(),
+        ],
+        {
+          cwd: ROOT,
+          env,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-4000)));
   child.stderr?.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-4000)));
