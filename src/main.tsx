@@ -83,10 +83,18 @@ if (import.meta.env.PROD)
 
 // Page views and goals go to our collector (and an optional Metrica counter) once the page has loaded, unless the
 // browser asks for no tracking (README "Attribution and page views").
-if (collectionAllowed(navigator as Navigator & { globalPrivacyControl?: boolean }))
-  afterLoad(
-    () => void import('./features/tracking/collect').then((m) => m.startCollection()).catch(() => {}),
-  );
+// A visitor who starts typing at once (the sign-up form) may leave the page within seconds: collection then starts
+// at the first focus, so the views queued so far go with the page's `pagehide` instead of being lost with it.
+if (collectionAllowed(navigator as Navigator & { globalPrivacyControl?: boolean })) {
+  let started = false;
+  const startCollecting = () => {
+    if (started) return;
+    started = true;
+    void import('./features/tracking/collect').then((m) => m.startCollection()).catch(() => {});
+  };
+  document.addEventListener('focusin', startCollecting, { once: true });
+  afterLoad(startCollecting);
+}
 
 // Vite reports a failed preload of a lazy chunk (JS or CSS) here.
 window.addEventListener('vite:preloadError', (event) => {
