@@ -8,9 +8,14 @@ export const RealtimeEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('hello'), userId: z.number() }),
   /**
    * The session was ended (signed out elsewhere, or the refresh family revoked): the tab signs out. `reason`
-   * 'endedElsewhere': the customer ended it from another device, and the tab says so on /login.
+   * 'endedElsewhere': the customer ended it from another device, and the tab says so on /login; 'accountClosed':
+   * the customer closed the account, which will be erased at `erase_at` — the tab says so on /login.
    */
-  z.object({ type: z.literal('session.ended'), reason: z.optional(z.enum(['signedOut', 'endedElsewhere'])) }),
+  z.object({
+    type: z.literal('session.ended'),
+    reason: z.optional(z.enum(['signedOut', 'endedElsewhere', 'accountClosed'])),
+    erase_at: z.optional(z.string()),
+  }),
   z.object({ type: z.literal('finances'), money: z.number(), bonus: z.number() }),
   /** The order's status, price, payment or trash flag changed; the fields say what it is now when known. */
   z.object({
@@ -33,3 +38,6 @@ export const RealtimeEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('order.file'), orderId: z.number(), file: OrderFile }),
 ]);
 export type RealtimeEvent = z.infer<typeof RealtimeEvent>;
+
+/** How a session's sockets are told it ended: the `session.ended` event without its type. */
+export type SessionEnd = Omit<Extract<RealtimeEvent, { type: 'session.ended' }>, 'type'>;

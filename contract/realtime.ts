@@ -15,9 +15,11 @@ export const HEARTBEAT = { ping: 'ping', pong: 'pong', intervalMs: 25_000, timeo
  * Close codes the server ends a socket with when its sign-in session ends; the SPA signs the tab out and does not
  * reconnect. `signedOut`: a sign-out (in another tab of the same browser), a reused refresh token or a password
  * reset; `endedElsewhere`: the customer ended this session from another device (Профиль → Устройства и сеансы), so
- * the tab lands on /login saying so. Before the close the server also sends `{type: 'session.ended', reason}`.
+ * the tab lands on /login saying so; `accountClosed`: the customer closed the account (in this tab or any other), so
+ * every tab lands on /login with the erasure date. Before the close the server also sends
+ * `{type: 'session.ended', reason}` (with `erase_at` when the account was closed).
  */
-export const SESSION_CLOSE = { signedOut: 4001, endedElsewhere: 4002 } as const;
+export const SESSION_CLOSE = { signedOut: 4001, endedElsewhere: 4002, accountClosed: 4003 } as const;
 
 /**
  * What a client may send on the socket, which only receives events (the one thing a client says is `ping`): a frame

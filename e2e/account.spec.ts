@@ -2,7 +2,14 @@
 // server's job, download the ZIP with the session and find an order, a message and an uploaded file inside.
 import { readFile } from 'node:fs/promises';
 import { inflateRawSync } from 'node:zlib';
-import { expect, expectNoAxeViolations, signInFast, signInWithForm, test } from './support/fixtures';
+import {
+  expect,
+  expectNoAxeViolations,
+  signedInWithSocket,
+  signInFast,
+  signInWithForm,
+  test,
+} from './support/fixtures';
 
 /** A ZIP's entries, read from its central directory (stored or deflated, as archiver writes them). */
 function unzip(buf: Buffer): Map<string, Buffer> {
@@ -73,11 +80,20 @@ test('Мои данные: request a copy, wait for it, download it and find an 
   expect(results[0]!.body).toMatch(/\/profile\?export=\d+/);
 });
 
+const CLOSED = /Аккаунт закрыт\. Данные будут удалены \d\d\.\d\d\.\d{4}/;
+
 test('close the account, see sign-in refused with the date, and cancel the closing within the grace period', async ({
+  browser,
   page,
   customer,
 }) => {
   test.slow(); // two sign-ins, a closing and a reopening: a long walk on a shared machine
+  // Open elsewhere too: another tab of this browser, and another device.
+  const otherTab = await page.context().newPage();
+  await signedInWithSocket(otherTab, customer, '/orders');
+  const device = await browser.newContext({ locale: 'ru-RU' });
+  const otherDevice = await device.newPage();
+  await signedInWithSocket(otherDevice, customer, '/home');
   await signInFast(page, customer, '/profile');
   const card = page.getByRole('region', { name: 'Закрыть аккаунт' });
   // Told first: the balance (with the way to withdraw it) and the orders in progress.
@@ -99,9 +115,14 @@ test('close the account, see sign-in refused with the date, and cancel the closi
   await page.getByRole('dialog').getByRole('button', { name: 'Закрыть аккаунт' }).click();
 
   await expect(page).toHaveURL(/\/login/);
-  await expect(page.getByRole('dialog')).toContainText(
-    /Аккаунт закрыт\. Данные будут удалены \d\d\.\d\d\.\d{4}/,
-  );
+  await expect(page.getByRole('dialog')).toContainText(CLOSED);
+  // The other tab and the other device did nothing: their sockets said why, with the same date.
+  for (const other of [otherTab, otherDevice]) {
+    await expect(other).toHaveURL(/\/login\?/);
+    await expect(other.getByRole('dialog')).toContainText(CLOSED);
+  }
+  await device.close();
+  await otherTab.close();
 
   // Signing in is refused with the erasure date and the way to cancel.
   await page.goto('/login');

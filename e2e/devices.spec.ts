@@ -1,7 +1,14 @@
 // Профиль → Устройства и сеансы with two (three) browsers signed in as the same customer: the list marks this one,
 // ending another sends that browser to /login with the reason — driven by its socket closing, with no click there.
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, signInFast, staff, test, type Customer } from './support/fixtures';
+import {
+  expect,
+  expectNoAxeViolations,
+  signedInWithSocket,
+  signInFast,
+  staff,
+  test,
+} from './support/fixtures';
 
 const MESSAGE = 'Сеанс завершён с другого устройства. Войдите снова.';
 const UA = {
@@ -30,21 +37,6 @@ async function browserOf(browser: Browser, look: Look, userAgent: string, ip: st
   });
   await context.addInitScript((t) => localStorage.setItem('cabinet.theme', t), look.theme);
   return { context, page: await context.newPage() };
-}
-
-/**
- * Signed in on the dashboard with its socket open (the server said hello). The frames are watched from the socket's
- * first moment: the hello may come while the page is still loading.
- */
-async function signedInWithSocket(page: Page, customer: Customer) {
-  const hello = new Promise<void>((resolve) =>
-    page.on('websocket', (ws) =>
-      ws.on('framereceived', (f) => String(f.payload).includes('"hello"') && resolve()),
-    ),
-  );
-  await signInFast(page, customer, '/home');
-  await hello;
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 }
 
 const devices = (page: Page) => page.getByRole('region', { name: 'Устройства и сеансы' });

@@ -64,6 +64,21 @@ export async function signInFast(page: Page, customer: { email: string; password
   await page.goto(path);
 }
 
+/**
+ * Signed in on `path` with its socket open (the server said hello). The frames are watched from the socket's first
+ * moment: the hello may come while the page is still loading.
+ */
+export async function signedInWithSocket(page: Page, customer: Customer, path = '/home') {
+  const hello = new Promise<void>((resolve) =>
+    page.on('websocket', (ws) =>
+      ws.on('framereceived', (f) => String(f.payload).includes('"hello"') && resolve()),
+    ),
+  );
+  await signInFast(page, customer, path);
+  await hello;
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+}
+
 /** axe on the current page: no violations (WCAG 2 A/AA). */
 export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page })

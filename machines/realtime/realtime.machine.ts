@@ -43,7 +43,12 @@ export const realtimeMachine = setup({
     emitResumed: emit({ type: 'realtime.resumed' } as const),
     emitEvent: emit((_, event: RealtimeEvent) => ({ type: 'realtime.event', event }) as const),
     emitSessionEnded: emit(
-      (_, reason: SessionEndedReason) => ({ type: 'realtime.sessionEnded', reason }) as const,
+      (_, ended: { reason: SessionEndedReason; eraseAt?: string | undefined }) =>
+        ({
+          type: 'realtime.sessionEnded',
+          reason: ended.reason,
+          ...(ended.eraseAt !== undefined && { eraseAt: ended.eraseAt }),
+        }) as const,
     ),
     /** Hands the live balance to the session actor (header); provided in src/app. */
     forwardFinances: (_, _finances: { money: number; bonus: number }) => {},
@@ -87,7 +92,10 @@ export const realtimeMachine = setup({
             target: 'disconnected',
             actions: [
               'forget',
-              { type: 'emitSessionEnded', params: ({ event }) => sessionEndedBy(event.code) ?? 'signedOut' },
+              {
+                type: 'emitSessionEnded',
+                params: ({ event }) => ({ reason: sessionEndedBy(event.code) ?? 'signedOut' }),
+              },
             ],
             description: 'Closed as the session ended (SESSION_CLOSE): stop, do not reconnect.',
           },
@@ -138,7 +146,9 @@ export const realtimeMachine = setup({
                   {
                     type: 'emitSessionEnded',
                     params: ({ event }) =>
-                      (event.event.type === 'session.ended' && event.event.reason) || 'signedOut',
+                      event.event.type === 'session.ended'
+                        ? { reason: event.event.reason ?? 'signedOut', eraseAt: event.event.erase_at }
+                        : { reason: 'signedOut' },
                   },
                 ],
                 description: 'The server ended this sign-in: stop, do not reconnect.',

@@ -34,13 +34,14 @@ export type RealtimeEmitted =
   /** A socket opened again after a drop: what happened meanwhile was not delivered; fetch it. */
   | { type: 'realtime.resumed' }
   /** The server ended this sign-in (signed out elsewhere): the app signs the tab out. */
-  | { type: 'realtime.sessionEnded'; reason: SessionEndedReason };
+  | { type: 'realtime.sessionEnded'; reason: SessionEndedReason; eraseAt?: string };
 
 /**
- * Why: 'signedOut' (a sign-out in another tab, a reused refresh token, a password reset) or 'endedElsewhere' (the
- * customer ended this session from another device: the tab says so on /login).
+ * Why: 'signedOut' (a sign-out in another tab, a reused refresh token, a password reset), 'endedElsewhere' (the
+ * customer ended this session from another device) or 'accountClosed' (the customer closed the account; `eraseAt`
+ * says when it goes, when the server's message came before the close): the tab says so on /login.
  */
-export type SessionEndedReason = 'signedOut' | 'endedElsewhere';
+export type SessionEndedReason = 'signedOut' | 'endedElsewhere' | 'accountClosed';
 
 // ---- Actor inputs ----------------------------------------------------------------------------------------------
 export interface SocketInput {

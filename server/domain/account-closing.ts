@@ -73,7 +73,9 @@ async function requireSecondFactor(deps: Pick<Deps, 'db' | 'now'>, userId: numbe
 /**
  * Closes the account at once. The checks, in the order the customer meets them: the password, the second factor,
  * the balance given up, the orders in progress acknowledged. Then, in one transaction: the closure row, its erasure
- * job 14 days on, every session revoked, the letter; after the commit every open socket of the customer closes.
+ * job 14 days on, every session revoked, the letter. After the commit every open socket of the customer closes
+ * saying the account was closed and when it will be erased — this tab's too, which may hear it before the answer:
+ * either way it lands on the sign-in page with the erasure date.
  */
 export async function closeAccount(
   deps: Deps,
@@ -123,8 +125,9 @@ export async function closeAccount(
       .returning({ id: authSessions.id });
   });
   // Open tabs on every instance (NOTIFY) are told and sign out.
-  for (const s of revoked) await deps.realtime.closeSession(s.id, 'endedElsewhere');
-  return { closed_at: now.toISOString(), erase_at: eraseAt.toISOString() };
+  const closed = { closed_at: now.toISOString(), erase_at: eraseAt.toISOString() };
+  for (const s of revoked) await deps.realtime.closeSession(s.id, 'accountClosed', closed.erase_at);
+  return closed;
 }
 
 /** "Отменить закрытие": with the login and password, within the 14 days; the erasure job then finds nothing. */

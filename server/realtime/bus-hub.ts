@@ -7,7 +7,7 @@ const CHANNEL = 'cabinet_events';
 
 type Envelope =
   | { kind: 'event'; userId: number; event: RealtimeEvent }
-  | { kind: 'close-session'; sessionId: string; reason?: SessionEndedReason };
+  | { kind: 'close-session'; sessionId: string; reason?: SessionEndedReason; eraseAt?: string };
 
 /**
  * The hub: sockets of this instance by user; every publish goes through PostgreSQL NOTIFY so that each instance
@@ -28,8 +28,12 @@ export async function createRealtime(database: Database): Promise<Realtime> {
       const data = JSON.stringify(env.event);
       for (const entry of sockets.get(env.userId) ?? []) entry.socket.send(data);
     } else {
-      const reason = env.reason === 'endedElsewhere' ? 'endedElsewhere' : 'signedOut';
-      const data = JSON.stringify({ type: 'session.ended', reason } satisfies RealtimeEvent);
+      const reason = env.reason && env.reason in SESSION_CLOSE ? env.reason : 'signedOut';
+      const data = JSON.stringify({
+        type: 'session.ended',
+        reason,
+        ...(reason === 'accountClosed' && env.eraseAt && { erase_at: env.eraseAt }),
+      } satisfies RealtimeEvent);
       for (const set of sockets.values())
         for (const entry of set)
           if (entry.sessionId === env.sessionId) {
@@ -54,10 +58,10 @@ export async function createRealtime(database: Database): Promise<Realtime> {
         if (set.size === 0) sockets.delete(userId);
       };
     },
-    async closeSession(sessionId, reason = 'signedOut') {
+    async closeSession(sessionId, reason = 'signedOut', eraseAt) {
       await database.notify(
         CHANNEL,
-        JSON.stringify({ kind: 'close-session', sessionId, reason } satisfies Envelope),
+        JSON.stringify({ kind: 'close-session', sessionId, reason, eraseAt } satisfies Envelope),
       );
     },
     async close() {

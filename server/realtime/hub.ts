@@ -13,9 +13,10 @@ export interface Realtime {
   attach(userId: number, sessionId: string, socket: RealtimeSocket): () => void;
   /**
    * Closes every socket of a signed-out session, on every instance: `session.ended` with the reason, then the close
-   * code of SESSION_CLOSE (contract/realtime.ts). 'endedElsewhere': the customer ended it from another device.
+   * code of SESSION_CLOSE (contract/realtime.ts). 'endedElsewhere': the customer ended it from another device;
+   * 'accountClosed': the customer closed the account, to be erased at `eraseAt`.
    */
-  closeSession(sessionId: string, reason?: SessionEndedReason): Promise<void>;
+  closeSession(sessionId: string, reason?: SessionEndedReason, eraseAt?: string): Promise<void>;
   close(): Promise<void>;
 }
 

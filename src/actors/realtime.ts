@@ -12,6 +12,7 @@ import type { sessionMachine } from '../../machines/session/session.machine';
 import type { tokenMachine } from '../../machines/token/token.machine';
 import { HEARTBEAT, SOCKET_PATH } from '../../contract/realtime';
 import { SESSION_ENDED_ELSEWHERE } from '../../contract/auth';
+import { accountClosedText } from '../lib/account-closed';
 import type { RealtimeEvent } from '../../contract/realtime.api';
 import { selectConnection } from '../../machines/realtime/realtime.selectors';
 import { useAppActors } from './app-actors';
@@ -88,15 +89,6 @@ export const browserSocket = fromCallback<RealtimeMachineEvent, SocketInput>(({ 
   };
 });
 
-/**
- * Set while this tab ends its own sign-in on purpose (closing the account): the server closes the socket before it
- * answers, and the page says why itself (the sign-in page with the erasure date), not "ended from another device".
- */
-let endingOwnSession = false;
-export function expectOwnSessionEnd(expected: boolean): void {
-  endingOwnSession = expected;
-}
-
 export interface RealtimeOptions {
   session: ActorRefFrom<typeof sessionMachine>;
   token: ActorRefFrom<typeof tokenMachine>;
@@ -116,12 +108,14 @@ export function createRealtimeActor({ session, token, inspect }: RealtimeOptions
   );
   realtime.start();
 
-  // The server ended this sign-in (signed out in another place, or ended from another device: /login says so).
-  realtime.on('realtime.sessionEnded', ({ reason }) => {
-    if (!endingOwnSession && session.getSnapshot().matches('authSuccess'))
+  // The server ended this sign-in (signed out in another place, ended from another device or the account closed:
+  // /login says which).
+  const endedBecause = { endedElsewhere: () => SESSION_ENDED_ELSEWHERE, accountClosed: accountClosedText };
+  realtime.on('realtime.sessionEnded', ({ reason, eraseAt }) => {
+    if (session.getSnapshot().matches('authSuccess'))
       session.send({
         type: 'session.expired',
-        ...(reason === 'endedElsewhere' && { message: SESSION_ENDED_ELSEWHERE }),
+        ...(reason !== 'signedOut' && { message: endedBecause[reason](eraseAt) }),
       });
   });
 

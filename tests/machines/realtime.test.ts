@@ -115,7 +115,11 @@ function start() {
   const received: RealtimeEvent[] = [];
   actor.on('realtime.resumed', () => emitted.push('resumed'));
   actor.on('realtime.sessionEnded', (e) =>
-    emitted.push(e.reason === 'signedOut' ? 'sessionEnded' : `sessionEnded:${e.reason}`),
+    emitted.push(
+      e.reason === 'signedOut'
+        ? 'sessionEnded'
+        : `sessionEnded:${e.reason}${e.eraseAt === undefined ? '' : `:${e.eraseAt}`}`,
+    ),
   );
   actor.on('realtime.event', (e) => received.push(e.event));
   const last = () => sockets.opened.at(-1)!;
@@ -212,6 +216,7 @@ describe('realtime machine (timing and IO)', () => {
 
   it.each([
     [SESSION_CLOSE.endedElsewhere, 'sessionEnded:endedElsewhere'],
+    [SESSION_CLOSE.accountClosed, 'sessionEnded:accountClosed'],
     [SESSION_CLOSE.signedOut, 'sessionEnded'],
   ])(
     'a close with code %i signs the tab out without reconnecting, even when the message was lost',
@@ -233,5 +238,16 @@ describe('realtime machine (timing and IO)', () => {
     last().send({ type: 'socket.open' });
     last().send({ type: 'socket.message', event: { type: 'session.ended', reason: 'endedElsewhere' } });
     expect(emitted).toEqual(['sessionEnded:endedElsewhere']);
+  });
+
+  it('the session-ended message of a closed account carries the erasure date', () => {
+    const { actor, last, emitted } = start();
+    actor.send({ type: 'realtime.start', token: 'abc' });
+    last().send({ type: 'socket.open' });
+    last().send({
+      type: 'socket.message',
+      event: { type: 'session.ended', reason: 'accountClosed', erase_at: '2026-12-10T12:00:00.000Z' },
+    });
+    expect(emitted).toEqual(['sessionEnded:accountClosed:2026-12-10T12:00:00.000Z']);
   });
 });

@@ -21,6 +21,9 @@ import {
   users,
 } from '../../server/db/tables';
 import type { ClosingCheck } from '../../contract/account.api';
+import { SESSION_CLOSE } from '../../contract/realtime';
+import { RealtimeEvent } from '../../contract/realtime.api';
+import { verifyAccessToken } from '../../server/domain/tokens';
 
 const DAY = 86_400_000;
 const CLOSE = '/api/client/profile/close/';
@@ -35,6 +38,18 @@ describe('closing the account', () => {
     return jobs;
   };
   const detail = async (res: Response) => ((await res.json()) as { detail: string }).detail;
+  /** A socket of the session the access token names, attached to the hub as the WebSocket route does. */
+  const socketOf = async (access: string) => {
+    const claims = (await verifyAccessToken(h.deps, access))!;
+    const socket = { messages: [] as unknown[], closed: null as number | null };
+    h.deps.realtime.attach(claims.userId, claims.sessionId, {
+      send: (data) => socket.messages.push(JSON.parse(data)),
+      close: (code) => {
+        socket.closed = code ?? 1005;
+      },
+    });
+    return socket;
+  };
 
   it('warns about the balance and the orders in progress, then closes at once and refuses sign-in', async () => {
     const c = await seedCustomer(h.deps);
@@ -66,6 +81,9 @@ describe('closing the account', () => {
       orders_acknowledged: ['У вас есть заказы в работе. Подтвердите, что всё равно закрываете аккаунт.'],
     });
     expect((await h.request('/api/client/profile/', { token: access })).status).toBe(200); // nothing closed yet
+    const here = await socketOf(access);
+    const there = await socketOf(other.access);
+    expect([here.closed, there.closed]).toEqual([null, null]);
 
     const closed = await h.request(CLOSE, {
       method: 'POST',
@@ -78,6 +96,12 @@ describe('closing the account', () => {
     // Every session ended at once: this one and the other device's.
     expect((await h.request('/api/client/profile/', { token: access })).status).toBe(401);
     expect((await h.request('/api/client/profile/', { token: other.access })).status).toBe(401);
+    // Every tab, this browser's and the other device's, hears that the account was closed and when it goes.
+    for (const socket of [here, there]) {
+      await expect.poll(() => socket.closed).toBe(SESSION_CLOSE.accountClosed);
+      expect(socket.messages).toEqual([{ type: 'session.ended', reason: 'accountClosed', erase_at }]);
+      expect(RealtimeEvent.safeParse(socket.messages[0]).success).toBe(true);
+    }
     const refused = await h.request(LOGIN, {
       method: 'POST',
       json: { login: c.email, password: DEMO_PASSWORD },

@@ -1,4 +1,5 @@
 // The texts of the profile's "Мои данные" and "Закрыть аккаунт" sections.
+import { accountClosedText } from '../../lib/account-closed';
 import { formatDateTime } from '../../lib/dates';
 
 export const exportText = {
@@ -49,6 +50,5 @@ export const closingText = {
     'Вы выйдете на всех устройствах. Данные будут удалены через 14 дней, если вы не отмените закрытие.',
   confirm: 'Закрыть аккаунт',
   cancel: 'Отмена',
-  done: (eraseAt: string) =>
-    `Аккаунт закрыт. Данные будут удалены ${formatDateTime(eraseAt)}. Передумали — на странице входа нажмите «Отменить закрытие».`,
+  done: accountClosedText,
 } as const;

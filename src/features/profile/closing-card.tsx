@@ -10,7 +10,6 @@ import { Dialog } from '../../ui/dialog';
 import { Checkbox, PasswordField, TextField } from '../../ui/field';
 import { LoadingRegion, Skeleton } from '../../ui/primitives';
 import { closeAccount, fetchClosingCheck } from './account-api';
-import { expectOwnSessionEnd } from '../../actors/realtime';
 import { closingText as t } from './account-strings';
 import * as s from './profile.css';
 import { stack } from '../../ui/layout.css';
@@ -65,16 +64,9 @@ function ClosingForm({ check }: { check: ClosingCheck }) {
       ...(hasBalance ? { forfeit_balance: v.forfeit_balance } : {}),
       ...(busy ? { orders_acknowledged: v.orders_acknowledged } : {}),
     }),
-    submit: async (body) => {
-      expectOwnSessionEnd(true);
-      try {
-        return await closeAccount(body);
-      } catch (error) {
-        expectOwnSessionEnd(false);
-        throw error;
-      }
-    },
-    // The sessions are ended: a full load of the sign-in page, which says when the data go and how to cancel.
+    submit: closeAccount,
+    // The sessions are ended: a full load of the sign-in page, which says when the data go and how to cancel. (The
+    // socket may say the same first: then the tab is already there, with the same words.)
     onDone: (closed) => window.location.assign(`/login?msg=${encodeURIComponent(t.done(closed.erase_at))}`),
   });
   const { onSubmit, ...formProps } = form.props;
