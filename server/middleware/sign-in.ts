@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { HttpBindings } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv, Deps } from '../env';
@@ -93,6 +94,8 @@ export function clientMeta(c: Context<AppEnv>, deps: Pick<Deps, 'config'>): Clie
 
 /** The peer of the TCP connection, IPv4 without its IPv6 wrapping; 'unknown' without a socket (app.request()). */
 function socketAddress(c: Context<AppEnv>): string {
+  // Without Node's bindings getConnInfo would throw, and a thrown error's stack is costly per request.
+  if (!(c.env as Partial<HttpBindings> | undefined)?.incoming) return 'unknown';
   try {
     const address = getConnInfo(c).remote.address;
     return address ? address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '') : 'unknown';
