@@ -195,17 +195,21 @@ export async function listOrders(
   const descending = sort.startsWith('-');
   const column = SORT_COLUMNS[sort.replace('-', '') as keyof typeof SORT_COLUMNS];
   const order = descending ? [desc(column), desc(orders.id)] : [asc(column), asc(orders.id)];
+  const sum = (c: OrderCounters) => (q.tab ? c[q.tab] : c.active + c.archive + c.done);
+  // Filtered: the matches per tab, which also give the count; else the tab counters the caller already has, or a
+  // count of its own.
+  const counting: Promise<{ total: number; matches: OrderCounters | null }> = filtered
+    ? matchesByTab(db, and(...base)).then((matches) => ({ total: sum(matches), matches }))
+    : counters
+      ? Promise.resolve({ total: sum(counters), matches: null })
+      : db
+          .select({ n: count() })
+          .from(orders)
+          .where(where)
+          .then((r) => ({ total: r[0]?.n ?? 0, matches: null }));
   // The count and the page are asked together: on PostgreSQL they run on two pooled connections at once.
-  const [counted, rows] = await Promise.all([
-    filtered
-      ? matchesByTab(db, and(...base))
-      : counters
-        ? null
-        : db
-            .select({ n: count() })
-            .from(orders)
-            .where(where)
-            .then((r) => r[0]?.n ?? 0),
+  const [{ total, matches }, rows] = await Promise.all([
+    counting,
     db
       .select()
       .from(orders)
@@ -214,9 +218,6 @@ export async function listOrders(
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
   ]);
-  const sum = (c: OrderCounters) => (q.tab ? c[q.tab] : c.active + c.archive + c.done);
-  const matches = typeof counted === 'object' && counted !== null ? counted : null;
-  const total = typeof counted === 'number' ? counted : sum(matches ?? counters!);
   const unread = await unreadByOrder(
     db,
     rows.map((r) => r.id),
