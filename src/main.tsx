@@ -7,7 +7,7 @@ import { createAppRouter } from './app/router';
 import { installNavigationEffects } from './app/navigation-effects';
 import { recordOrigin } from './app/origin';
 import { reportChunkLoadError, showChunkLoadErrorDialog } from './app/chunk-load-error';
-import { afterFirstPaint, afterLoad, noteFirstPageRendered } from './lib/first-paint';
+import { afterFirstPaint, noteFirstPageRendered, onceAtFocusOrLoad } from './lib/first-paint';
 import { hasSessionHint } from './lib/cookies';
 import { collectionAllowed } from '../contract/page-events';
 
@@ -59,11 +59,8 @@ function loadActors(): void {
 }
 const slot = createActorsSlot(null, loadActors);
 if (hasSessionHint() || new URLSearchParams(location.search).has('al')) loadActors();
-else {
-  // A visitor who starts on a form will send it: the actors load while they type.
-  document.addEventListener('focusin', loadActors, { once: true });
-  afterLoad(loadActors);
-}
+// A visitor who starts on a form will send it: the actors load while they type.
+else onceAtFocusOrLoad(loadActors);
 
 const router = createAppRouter(slot);
 installNavigationEffects(router, slot);
@@ -85,16 +82,10 @@ if (import.meta.env.PROD)
 // browser asks for no tracking (README "Attribution and page views").
 // A visitor who starts typing at once (the sign-up form) may leave the page within seconds: collection then starts
 // at the first focus, so the views queued so far go with the page's `pagehide` instead of being lost with it.
-if (collectionAllowed(navigator as Navigator & { globalPrivacyControl?: boolean })) {
-  let started = false;
-  const startCollecting = () => {
-    if (started) return;
-    started = true;
-    void import('./features/tracking/collect').then((m) => m.startCollection()).catch(() => {});
-  };
-  document.addEventListener('focusin', startCollecting, { once: true });
-  afterLoad(startCollecting);
-}
+if (collectionAllowed(navigator as Navigator & { globalPrivacyControl?: boolean }))
+  onceAtFocusOrLoad(
+    () => void import('./features/tracking/collect').then((m) => m.startCollection()).catch(() => {}),
+  );
 
 // Vite reports a failed preload of a lazy chunk (JS or CSS) here.
 window.addEventListener('vite:preloadError', (event) => {

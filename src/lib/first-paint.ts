@@ -36,3 +36,19 @@ export function afterLoad(fn: () => void): void {
   if (document.readyState === 'complete') idle();
   else window.addEventListener('load', () => setTimeout(idle, 0), { once: true });
 }
+
+/**
+ * Runs `fn` once: at the visitor's first focus in the page (they started on a form), or else after the load as
+ * `afterLoad` does — whichever comes first.
+ */
+export function onceAtFocusOrLoad(fn: () => void): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    document.removeEventListener('focusin', once);
+    fn();
+  };
+  document.addEventListener('focusin', once);
+  afterLoad(once);
+}

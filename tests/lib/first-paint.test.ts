@@ -56,3 +56,46 @@ describe('afterFirstPaint', () => {
     expect(await settled()).toBe(true);
   });
 });
+
+describe('onceAtFocusOrLoad', () => {
+  /** A page still loading: its focus and load listeners, fired by hand. */
+  async function page() {
+    const on = { focusin: new Set<() => void>(), load: new Set<() => void>() };
+    const target = (kind: 'focusin' | 'load') => ({
+      addEventListener: (type: string, cb: () => void) => type === kind && on[kind].add(cb),
+      removeEventListener: (type: string, cb: () => void) => type === kind && on[kind].delete(cb),
+    });
+    vi.stubGlobal('document', { visibilityState: 'visible', readyState: 'loading', ...target('focusin') });
+    vi.stubGlobal('window', target('load'));
+    vi.resetModules();
+    const mod: FirstPaint = await import('../../src/lib/first-paint');
+    const fire = async (kind: 'focusin' | 'load') => {
+      for (const cb of [...on[kind]]) cb();
+      await vi.advanceTimersByTimeAsync(10);
+    };
+    return { mod, fire, on };
+  }
+
+  it('runs at the first focus, and not again after the load or another focus', async () => {
+    const { mod, fire, on } = await page();
+    const fn = vi.fn();
+    mod.onceAtFocusOrLoad(fn);
+    expect(fn).not.toHaveBeenCalled();
+    await fire('focusin');
+    expect(fn).toHaveBeenCalledTimes(1);
+    expect(on.focusin.size).toBe(0); // the focus listener is gone with it
+    await fire('load');
+    await fire('focusin');
+    expect(fn).toHaveBeenCalledTimes(1);
+  });
+
+  it('runs after the load when nothing was focused, and not again at a later focus', async () => {
+    const { mod, fire } = await page();
+    const fn = vi.fn();
+    mod.onceAtFocusOrLoad(fn);
+    await fire('load');
+    expect(fn).toHaveBeenCalledTimes(1);
+    await fire('focusin');
+    expect(fn).toHaveBeenCalledTimes(1);
+  });
+});
