@@ -38,6 +38,3 @@ export const RealtimeEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('order.file'), orderId: z.number(), file: OrderFile }),
 ]);
 export type RealtimeEvent = z.infer<typeof RealtimeEvent>;
-
-/** How a session's sockets are told it ended: the `session.ended` event without its type. */
-export type SessionEnd = Omit<Extract<RealtimeEvent, { type: 'session.ended' }>, 'type'>;

@@ -28,7 +28,7 @@ export async function createRealtime(database: Database): Promise<Realtime> {
       const data = JSON.stringify(env.event);
       for (const entry of sockets.get(env.userId) ?? []) entry.socket.send(data);
     } else {
-      const reason = env.reason && env.reason in SESSION_CLOSE ? env.reason : 'signedOut';
+      const reason = env.reason && Object.hasOwn(SESSION_CLOSE, env.reason) ? env.reason : 'signedOut';
       const data = JSON.stringify({
         type: 'session.ended',
         reason,
