@@ -303,7 +303,6 @@ describe('page views', () => {
     await collectorOf(h.deps.db).flush();
     const [anon] = await h.deps.db.select().from(pageViews).where(eq(pageViews.name, 'Enter'));
     expect(anon?.userId).toBeNull();
-
     const report = (await (
       await h.request(`/api/staff/analytics/page-views/?from=${today()}&to=${today()}`, { headers: STAFF })
     ).json()) as PageViewReport;
@@ -319,6 +318,18 @@ describe('page views', () => {
         views: 1,
       },
     ]);
+
+    // The rows travel to the database as one JSON parameter: quotes, backslashes and any script arrive as sent,
+    // and the server's time to the millisecond (moved a little, so it is not the database's own now()).
+    const odd = '/заказ/«№1»/"q"/\\/\'/😀';
+    h.clock.advance(1234);
+    expect(
+      (await collect({ events: [{ type: 'pageView', title: 'Odd', referrer: odd, path: odd }] })).status,
+    ).toBe(202);
+    await collectorOf(h.deps.db).flush();
+    const [stored] = await h.deps.db.select().from(pageViews).where(eq(pageViews.name, 'Odd'));
+    expect([stored?.path, stored?.referrer]).toEqual([odd, odd]);
+    expect(stored!.at.getTime()).toBe(h.clock.now.getTime());
   });
 
   it('tells the SPA there is no Metrica counter unless one is set', async () => {
