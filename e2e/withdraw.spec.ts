@@ -128,9 +128,17 @@ test('a 403 on a repayment call re-checks the verification and leads to Payments
 }) => {
   await signInFast(page, customer, '/home');
   await verify(page, customer.email, 'verified');
+  // The status is read twice: by the route's guard and by the page's verification machine as it starts. The page's
+  // read must be done before the verification goes, or it would find it gone on its own, before the click this test
+  // is about (it did once, on a busy CI machine).
+  let statusReads = 0;
+  page.on('response', (r) => {
+    if (r.url().includes('/api/client/payments/verification-status/repayment/')) statusReads++;
+  });
   await page.goto('/withdraw?amountInit=300');
   const form = page.getByRole('region', { name: 'Заявка на вывод' });
   await expect(form.getByLabel('Сумма, ₽')).toHaveValue('300');
+  await expect.poll(() => statusReads).toBeGreaterThanOrEqual(2);
   // The verification is withdrawn while the page is open (e.g. by the back office).
   await verify(page, customer.email, 'unverified');
   await form.getByLabel('Номер карты').fill('4111111111111111');
