@@ -10,15 +10,13 @@
 //   collector                     POST batches of 10 page views to the real server in a child process (autocannon, 50
 //                                 connections, from many addresses): accepted per second, and what a GET /api/health
 //                                 took alone and during the flood (p99)
-import pg from 'pg';
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../server/db/client';
 import autocannon from 'autocannon';
-import { startChild } from './lib/server';
+import { startChild, tempPostgres } from './lib/server';
 import { rollUpPageViews } from '../server/domain/page-views';
 import { funnel, pageViewReport } from '../server/domain/analytics-reports';
-import { figureRow, statusOf, type Goal, type SectionReport, type Table } from './lib/report';
+import { figureRow, percentile, statusOf, type Goal, type SectionReport, type Table } from './lib/report';
 
 const VIEWS = Number(process.env.BENCH_PAGE_VIEWS ?? 1_000_000);
 const CUSTOMERS = Number(process.env.BENCH_ATTRIBUTED_CUSTOMERS ?? 20_000);
@@ -33,7 +31,7 @@ const FLOOD_CONNECTIONS = 50;
 const FLOOD_S = Number(process.env.BENCH_FLOOD_SECONDS ?? 10);
 
 /** GET /api/health one after another (5 ms apart) until `until` resolves: the p99 of what each took. */
-async function probeHealth(base: string, until: Promise<unknown>): Promise<number> {
+async function probeHealth(base: string, until: Promise<unknown>): Promise<number | null> {
   let done = false;
   void Promise.resolve(until).finally(() => (done = true));
   const times: number[] = [];
@@ -44,8 +42,10 @@ async function probeHealth(base: string, until: Promise<unknown>): Promise<numbe
     times.push(performance.now() - t);
     await new Promise((r) => setTimeout(r, 5));
   }
-  times.sort((a, b) => a - b);
-  return times[Math.min(times.length - 1, Math.floor(times.length * 0.99))] ?? NaN;
+  return percentile(
+    times.sort((a, b) => a - b),
+    99,
+  );
 }
 
 /**
@@ -120,27 +120,12 @@ async function timed<T>(fn: () => Promise<T>, runs = 5): Promise<{ ms: number; v
   return { ms: times[Math.floor(times.length / 2)]!, value };
 }
 
+/** PGlite in memory, or a throw-away database on the PostgreSQL at BENCH_DATABASE_URL. */
 async function open(): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
-  const url = process.env.BENCH_DATABASE_URL;
-  if (!url) return { database: await openDatabase({}), drop: async () => {} };
-  const name = `bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const database = await openDatabase({ url: u.toString() });
-  return {
-    database,
-    url: u.toString(),
-    drop: async () => {
-      const a = new pg.Client({ connectionString: url });
-      await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
-    },
-  };
+  const admin = process.env.BENCH_DATABASE_URL;
+  if (!admin) return { database: await openDatabase({}), drop: async () => {} };
+  const temp = await tempPostgres(admin);
+  return { database: await openDatabase({ url: temp.url }), url: temp.url, drop: temp.drop };
 }
 
 async function fill(database: Database, now: Date) {

@@ -1,8 +1,9 @@
 // The page-view collector (README "Attribution and page views"): the endpoint only checks a batch and puts its rows
 // in memory; a timer writes what gathered once a second, in multi-row inserts of up to `maxBatch` rows. A flood of
-// beacons therefore costs the database a few inserts a second, never a transaction per request, and the API's other
-// calls do not wait behind it. What the buffer cannot hold is dropped and counted: page views are statistics, and
-// losing some under a flood (or the last second's at a hard stop) is the price of never slowing the cabinet.
+// beacons therefore costs the database a few inserts a second, never a transaction per request (a flood that fills
+// the server's CPU still slows every answer: README "How page views are collected"). What the buffer cannot hold is
+// dropped and counted: page views are statistics, and losing some under a flood (or the last second's at a hard
+// stop) is the price of a collector that costs the cabinet little.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { pageViewDays, pageViews } from '../db/tables';
