@@ -32,7 +32,8 @@ describe('the link checker', () => {
   });
 
   it('reads links outside code only', () => {
-    const md = 'see [a](a.md#x) and ![img](i.png "t")\n`[not](code.md)`\n```\n[no](fence.md)\n```\n[b](<b.md>)';
+    const md =
+      'see [a](a.md#x) and ![img](i.png "t")\n`[not](code.md)`\n```\n[no](fence.md)\n```\n[b](<b.md>)';
     expect(links(md)).toEqual([
       { line: 1, target: 'a.md#x' },
       { line: 1, target: 'i.png' },
