@@ -18,7 +18,9 @@ if (!since) {
 const git = (...a) => spawnSync('git', a, { encoding: 'utf8' }).stdout.trim().split('\n').filter(Boolean);
 const changed = [
   ...new Set([
-    ...git('diff', '--name-only', '--diff-filter=ACMR', since),
+    // As vitest --changed reads it: committed since the merge base with <ref>, then staged, unstaged, untracked.
+    ...git('diff', '--name-only', '--diff-filter=ACMR', `${since}...HEAD`),
+    ...git('diff', '--name-only', '--diff-filter=ACMR', 'HEAD'),
     ...git('ls-files', '--others', '--exclude-standard'),
   ]),
 ].filter((f) => existsSync(f));
