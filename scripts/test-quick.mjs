@@ -1,4 +1,4 @@
-// `npm run test:quick [-- --since <ref>]`: the inner loop's check of what changed since <ref> (default HEAD: the
+// `npm run test:quick [-- --since <ref>] [--list]` (--list: print what would run, run nothing): the inner loop's check of what changed since <ref> (default HEAD: the
 // uncommitted and untracked files). Type-check the whole project, lint and format-check the changed files, run the
 // Vitest files that import them (vitest --changed follows the module graph), then the e2e specs they touch:
 // changed specs and specs that import a changed e2e file, the specs named after a
@@ -45,31 +45,6 @@ console.log(
     : `Nothing changed since ${since}: type-check only.`,
 );
 
-// Incremental: tsc keeps what it learned in node_modules/.cache, so after a one-file change it rechecks little.
-step('route tree', 'npx', ['tsr', 'generate']);
-step('type-check', 'npx', [
-  'tsc',
-  '-p',
-  '.',
-  '--noEmit',
-  '--incremental',
-  '--tsBuildInfoFile',
-  'node_modules/.cache/cabinet/tsc-quick.tsbuildinfo',
-]);
-
-const lintable = changed.filter((f) => /\.(ts|tsx|js|mjs|cjs)$/.test(f));
-if (lintable.length) step('lint', 'npx', ['eslint', '--no-warn-ignored', ...lintable]);
-if (changed.length) step('format', 'npx', ['prettier', '--check', '--ignore-unknown', ...changed]);
-
-if (changed.length)
-  step('unit and API tests of the changed files', 'npx', [
-    'vitest',
-    'run',
-    '--changed',
-    since,
-    '--passWithNoTests',
-  ]);
-
 // The e2e specs the change touches.
 function files(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
@@ -106,6 +81,36 @@ for (const file of changed) {
   } else if (/^(src\/|index\.html$|public\/)/.test(file)) spa = true;
 }
 if (spa) chosen.add('e2e/smoke.spec.ts');
+if (args.includes('--list')) {
+  console.log(`e2e specs: ${chosen.size ? [...chosen].join(' ') : 'none'}`);
+  process.exit(0);
+}
+
+// Incremental: tsc keeps what it learned in node_modules/.cache, so after a one-file change it rechecks little.
+step('route tree', 'npx', ['tsr', 'generate']);
+step('type-check', 'npx', [
+  'tsc',
+  '-p',
+  '.',
+  '--noEmit',
+  '--incremental',
+  '--tsBuildInfoFile',
+  'node_modules/.cache/cabinet/tsc-quick.tsbuildinfo',
+]);
+
+const lintable = changed.filter((f) => /\.(ts|tsx|js|mjs|cjs)$/.test(f));
+if (lintable.length) step('lint', 'npx', ['eslint', '--no-warn-ignored', ...lintable]);
+if (changed.length) step('format', 'npx', ['prettier', '--check', '--ignore-unknown', ...changed]);
+
+if (changed.length)
+  step('unit and API tests of the changed files', 'npx', [
+    'vitest',
+    'run',
+    '--changed',
+    since,
+    '--passWithNoTests',
+  ]);
+
 if (chosen.size) {
   step('build (when the SPA is older than its sources)', 'node', ['scripts/ensure-build.mjs']);
   step(`e2e: ${chosen.size} spec(s) the change touches`, 'npx', ['playwright', 'test', ...chosen]);
