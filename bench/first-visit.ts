@@ -6,7 +6,7 @@
 //
 // "Before load" = requested (startTime) before the window's load event started; "until idle" = everything the page
 // fetched until the network was quiet (no request for 500 ms, Playwright's networkidle). The service worker is
-// blocked: its precache (the offline cabinet, README "Offline") is a later, separate download.
+// blocked: its precache (the offline cabinet, docs/features.md "Offline") is a later, separate download.
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -32,6 +32,11 @@ const GOALS = {
   bestPractices: { op: '>=', limit: 95 } satisfies Goal,
 };
 
+/** /login is held higher (issue 22): the public page a visitor meets first, prerendered, with no app script before load. */
+const PAGE_GOALS: Record<string, { performance?: Goal; lcpMs?: Goal }> = {
+  '/login': { performance: { op: '>=', limit: 97 }, lcpMs: { op: '<=', limit: 1800, unit: 'ms' } },
+};
+
 interface Scores {
   url: string;
   finalUrl: string;
@@ -174,7 +179,7 @@ export async function runLighthouse(): Promise<SectionReport> {
       { name: '/login', path: '/login', signedIn: false },
       { name: '/home (signed in)', path: '/home', signedIn: true },
     ].filter((p) => !only || only.includes(p.path));
-    const results: (Scores | { name: string; missing: string })[] = [];
+    const results: ((Scores & { page: string }) | { name: string; missing: string })[] = [];
     const measure = async (
       p: (typeof pages)[number],
       cpuSlowdown?: number,
@@ -230,21 +235,22 @@ export async function runLighthouse(): Promise<SectionReport> {
           );
         const name = `${p.name}, ${label}: ${m.cpuSlowdown.toFixed(1)}× CPU (host benchmarkIndex ${hostIndex ?? '?'})`;
         if (m.failing.length) notes.push(`${name}: audits below 90: ${m.failing.join('; ')}`);
-        results.push({ ...m, url: name });
+        results.push({ ...m, url: name, page: p.path });
         data[`${p.path} ${label}`] = { median: m, runs: runs.map(({ failing: _f, ...r }) => r) };
       }
     }
 
     for (const r of results) {
       if ('missing' in r) continue;
+      const goals = PAGE_GOALS[r.page] ?? {};
       tables.push({
         title: r.url,
         columns: ['figure', 'value', 'goal', ''],
         rows: [
-          figureRow('performance', r.performance, '', GOALS.performance, 0),
+          figureRow('performance', r.performance, '', goals.performance ?? GOALS.performance, 0),
           figureRow('accessibility', r.accessibility, '', GOALS.accessibility, 0),
           figureRow('best practices', r.bestPractices, '', GOALS.bestPractices, 0),
-          figureRow('LCP', r.lcpMs, 'ms', undefined, 0),
+          figureRow('LCP', r.lcpMs, 'ms', goals.lcpMs, 0),
           figureRow('TBT', r.tbtMs, 'ms', undefined, 0),
           figureRow('CLS', r.cls, '', undefined, 3),
         ],

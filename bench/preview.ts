@@ -1,8 +1,9 @@
-// `npm run bench -- preview`: a 20 MB PDF in the viewer (README "File preview"). The real server on dist/ with the
-// demo customer; the writer's PDF (100 pages, each with a grey image, made by tests/fixtures/preview-files.ts) is
-// sent to an order; Chromium opens the files tab and clicks "Просмотр". The figure is the time in the page from
-// the click to the first page's canvas drawn and painted (the frame after pdf.js finished page 1): the first time
-// (cold: the viewer's chunk, pdf.js and its worker are fetched, then the 20 MB) and again after closing (warm).
+// `npm run bench -- preview`: a 20 MB PDF in the viewer (docs/features.md "File preview"). The real server
+// on dist/ with the demo customer; the writer's PDF (100 pages, each with a grey image, made by
+// tests/fixtures/preview-files.ts) is sent to an order; Chromium opens the files tab and clicks "Просмотр".
+// The figure is the time in the page from the click to the first page's canvas drawn and painted (the frame
+// after pdf.js finished page 1): the first time (cold: the viewer's chunk, pdf.js and its worker are
+// fetched, then the 20 MB) and again after closing (warm).
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { ROOT } from './bundle';

@@ -1,9 +1,12 @@
 // `npm run bench [-- <section>…]`: runs the chosen sections (default all), prints a table per section and merges
-// the figures into bench/results/latest.json (sections not run keep their previous figures). See bench/README.md.
+// the figures into bench/results/latest.json (sections not run keep their previous figures) and writes
+// docs/benchmarks.md from them (`--no-docs`: not). See bench/README.md.
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, release, totalmem, type as osType } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, runBundle } from './bundle';
+import { renderBenchmarksDoc, type RunInfo } from './lib/docs';
 import { EndpointMissing, NotAvailable, renderSection, type SectionReport } from './lib/report';
 
 const SECTIONS: Record<string, () => Promise<SectionReport>> = {
@@ -37,7 +40,7 @@ function finish(
   started: number,
   load: number,
   cpus: number,
-): SectionReport {
+): SectionReport & { loadAverage: number } {
   report.notes.push(`took ${((Date.now() - started) / 1000).toFixed(0)} s`);
   // Timing figures mean little when other work competes for the cores; say so next to them.
   const busy = Math.max(load, loadavg()[0]!);
@@ -47,7 +50,29 @@ function finish(
       `machine busy: load average ${busy.toFixed(1)} on ${cpus} cores during the run, so timings are pessimistic; rerun on an idle machine for figures to publish.`,
     );
   console.log(renderSection(report));
-  return report;
+  return Object.assign(report, { loadAverage: report.data.loadAverage as number });
+}
+
+/** The commit the figures measure, and whether the working tree differed from it (the bench's own file aside). */
+function commit(): { commit: string; dirty: boolean } {
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
+  try {
+    return {
+      commit: git('rev-parse', '--short', 'HEAD'),
+      dirty: git('status', '--porcelain', '--', '.', ':!docs/benchmarks.md') !== '',
+    };
+  } catch {
+    return { commit: 'unknown', dirty: false };
+  }
+}
+
+async function writeDocs(ran: { report: SectionReport; run: RunInfo }[]) {
+  const file = join(ROOT, 'docs/benchmarks.md');
+  const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const prettier = await import('prettier');
+  const options = { ...(await prettier.resolveConfig(file)), filepath: file };
+  writeFileSync(file, await prettier.format(renderBenchmarksDoc(previous, ran), options));
+  console.log(`Written to ${file}`);
 }
 
 function machine() {
@@ -63,6 +88,7 @@ function machine() {
 
 async function main() {
   const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+  const docs = !process.argv.includes('--no-docs');
   const unknown = asked.filter((a) => !(a in SECTIONS));
   if (unknown.length) {
     console.error(
@@ -74,7 +100,7 @@ async function main() {
   const m = machine();
   console.log(`Benchmarks on ${m.os}, ${m.cpus}× ${m.cpuModel}, ${m.memoryGb} GB, Node ${m.node}`);
 
-  const reports: SectionReport[] = [];
+  const reports: (SectionReport & { loadAverage: number })[] = [];
   for (const name of chosen) {
     const started = Date.now();
     const load = loadavg()[0]!;
@@ -113,6 +139,15 @@ async function main() {
     JSON.stringify({ timestamp: new Date().toISOString(), machine: m, sections }, null, 2) + '\n',
   );
   console.log(`\nFigures written to ${file}`);
+  if (docs) {
+    const at = commit();
+    await writeDocs(
+      reports.map((report) => ({
+        report,
+        run: { ...at, ...m, at: report.at, loadAverage: report.loadAverage },
+      })),
+    );
+  }
   const failed = reports.filter((r) => r.status === 'error').map((r) => r.section);
   if (failed.length) console.log(`Sections that failed: ${failed.join(', ')}`);
   // Benchmarks report; they do not fail the shell on a MISS. A crash of a section exits 1.

@@ -1,5 +1,5 @@
-// Page-view collection (public) and the owners' reports (staff): the endpoint rows of issue 27. README
-// "Attribution and page views" says what each number means.
+// Page-view collection (public) and the owners' reports (staff): the endpoint rows of issue 27.
+// docs/analytics.md says what each number means.
 import * as z from 'zod/mini';
 import { endpoint } from './http';
 import { PUBLIC_WRITES } from './auth';

@@ -1,5 +1,5 @@
 // The order life cycle a customer meets (only 16 'Архивный заказ' is given by the spec; the rest is our design,
-// written down in the README). Each status belongs to one tab of /home/{tab}.
+// written down in docs/features.md). Each status belongs to one tab of /home/{tab}.
 export type OrderTab = 'active' | 'done' | 'archive';
 
 export const ORDER_STATUSES = {

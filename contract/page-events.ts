@@ -1,4 +1,4 @@
-// Page views and goals as the SPA sends them to our collector (issue 27; README "Attribution and page views"):
+// Page views and goals as the SPA sends them to our collector (issue 27; docs/analytics.md):
 // what may be in them, checked the same way on both sides. Nothing identifies the visitor here: the server adds the
 // customer's id when the request carries a valid access cookie. Pure and zod-free (the SPA's sink imports it).
 

@@ -2,7 +2,7 @@
 // SPA's pages may import them). The schemas of what goes in and comes out, with their types, and the endpoint rows
 // are in payments.api.ts.
 //
-// Money rules (the README repeats them):
+// Money rules (docs/features.md repeats them):
 // - Money is whole roubles (integers) everywhere. A customer has two balances: `money` (withdrawable) and `bonus`
 //   (spendable on orders only, never withdrawable).
 // - Ledger: a balance changes ONLY in the same database transaction as its ledger row, under a row lock on the

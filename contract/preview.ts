@@ -1,7 +1,7 @@
-// Which files the cabinet shows in the page ("Просмотр", README "File preview"): one table for the SPA (which
-// files get the button, which viewer opens) and the server (the Content-Type it serves the bytes with, and the
-// first bytes those must start with). The type is the server's: by the file's extension, checked against its
-// content, never the uploader's word.
+// Which files the cabinet shows in the page ("Просмотр", docs/features.md "File preview"): one table for the
+// SPA (which files get the button, which viewer opens) and the server (the Content-Type it serves the bytes
+// with, and the first bytes those must start with). The type is the server's: by the file's extension,
+// checked against its content, never the uploader's word.
 
 export type PreviewKind = 'pdf' | 'docx' | 'image' | 'text';
 

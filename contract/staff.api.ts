@@ -29,7 +29,7 @@ export const OutboxMessage = z.object({
   kind: z.string(),
   payload: z.record(z.string(), z.unknown()),
   created_at: z.string(),
-  /** The delivery's state (README "Deliveries"): pending → sending → sent, or failed with last_error. */
+  /** The delivery's state (docs/deliveries.md): pending → sending → sent, or failed with last_error. */
   status: z.enum(OUTBOX_STATUSES),
   attempts: z.number(),
   next_attempt_at: z.nullable(z.string()),

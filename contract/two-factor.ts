@@ -1,6 +1,7 @@
 /**
  * Two-factor sign-in with an authenticator app (TOTP, RFC 6238: SHA-1, 6 digits, 30 s) — the rules both sides need,
- * zod-free. The schemas and endpoint rows are in two-factor.api.ts; README "Two-factor sign-in" says why.
+ * zod-free. The schemas and endpoint rows are in two-factor.api.ts; docs/security.md "Two-factor sign-in"
+ * says why.
  *
  * Turning it on (Bearer; Профиль → «Двухфакторная защита»)
  * - POST /api/client/profile/two-factor/setup/    → 200 TwoFactorSetup: a new secret (base32) and its otpauth:// link

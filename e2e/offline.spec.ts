@@ -1,7 +1,7 @@
-// The offline cabinet (README "Offline"): with the service worker in charge, a customer who loses the network sees
-// their cached orders and chat with "Нет соединения", a reload offline still shows them, a message written offline
-// waits ("Ожидает отправки"), survives a reload and is sent exactly once when the network is back; sign-out deletes
-// the customer's cache; a new version waits for "Обновить".
+// The offline cabinet (docs/features.md "Offline"): with the service worker in charge, a customer who loses
+// the network sees their cached orders and chat with "Нет соединения", a reload offline still shows them, a
+// message written offline waits ("Ожидает отправки"), survives a reload and is sent exactly once when the
+// network is back; sign-out deletes the customer's cache; a new version waits for "Обновить".
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';

@@ -1,5 +1,5 @@
-// The in-page viewer (README "File preview"): PDF, DOCX, image and text from the files tab and from a chat
-// attachment, with the keyboard; the hostile files render harmlessly; axe on the open viewer.
+// The in-page viewer (docs/features.md "File preview"): PDF, DOCX, image and text from the files tab and
+// from a chat attachment, with the keyboard; the hostile files render harmlessly; axe on the open viewer.
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { randomUUID } from 'node:crypto';

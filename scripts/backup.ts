@@ -1,7 +1,8 @@
-// `npm run backup -- <file>` and `npm run restore -- <file>` (README "Backups"): the whole state of a one-machine
-// cabinet (PGlite in DATA_DIR/db, the `fs` driver's files, the JWT key) in one archive, and back into an empty
-// DATA_DIR. With the server running, the snapshot is taken by the server itself through DATA_DIR/admin.sock; with
-// it stopped, by opening the database here. PostgreSQL and S3 have their own tools: the README gives the commands.
+// `npm run backup -- <file>` and `npm run restore -- <file>` (docs/operations.md "Backups"): the whole state
+// of a one-machine cabinet (PGlite in DATA_DIR/db, the `fs` driver's files, the JWT key) in one archive, and
+// back into an empty DATA_DIR. With the server running, the snapshot is taken by the server itself through
+// DATA_DIR/admin.sock; with it stopped, by opening the database here. PostgreSQL and S3 have their own
+// tools: docs/operations.md gives the commands.
 import { PGlite } from '@electric-sql/pglite';
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -88,7 +89,7 @@ async function main() {
   const dataDir = resolve(process.env.DATA_DIR ?? './data');
   if (process.env.DATABASE_URL)
     throw new BackupError(
-      'DATABASE_URL is set: the database is PostgreSQL, backed up with pg_dump (README "Backups"), not with this command.',
+      'DATABASE_URL is set: the database is PostgreSQL, backed up with pg_dump (docs/operations.md "Backups"), not with this command.',
     );
   const s3 = process.env.STORAGE_DRIVER === 's3' || (!process.env.STORAGE_DRIVER && process.env.S3_BUCKET);
   const started = performance.now();
@@ -100,7 +101,7 @@ async function main() {
     );
     if (s3)
       console.log(
-        'Files in the S3 bucket are not in it: back the bucket up with its own tools (README "Backups").',
+        'Files in the S3 bucket are not in it: back the bucket up with its own tools (docs/operations.md "Backups").',
       );
   } else {
     const r = await restoreArchive(file, dataDir);

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import type { StorageConfig } from './storage/storage';
 import { deliveryFrom, SANDBOX_DELIVERY, type DeliverySettings } from './delivery/settings';
 
-/** Everything the server reads from its environment, in one place (README "Configuration"). */
+/** Everything the server reads from its environment, in one place (docs/operations.md "Configuration"). */
 export interface Config {
   port: number;
   host: string;
@@ -37,17 +37,17 @@ export interface Config {
   logLevel: LogLevel;
   /** How long a SIGTERM waits for requests in flight and sockets closing before it cuts them (SHUTDOWN_TIMEOUT_MS). */
   shutdownTimeoutMs: number;
-  /** Port of the Prometheus endpoint (METRICS_PORT; unset: no metrics); never the public port (README says why). */
+  /** Port of the Prometheus endpoint (METRICS_PORT; unset: no metrics); never the public port (docs/operations.md). */
   metricsPort: number | undefined;
   /** Interface of the metrics port (METRICS_HOST, by default HOST). */
   metricsHost: string;
-  /** Where uploaded files and avatars live: `fs` under DATA_DIR, or an S3 bucket (README "File storage"). */
+  /** Where uploaded files and avatars live: `fs` under DATA_DIR, or an S3 bucket (docs/architecture.md). */
   storage: StorageConfig;
-  /** Which driver delivers mail, SMS, payments and social sign-in, and the outbox's tries (README "Deliveries"). */
+  /** Which driver delivers mail, SMS, payments and social sign-in, and the outbox's tries (docs/deliveries.md). */
   delivery: DeliverySettings;
   /** A Yandex Metrica counter's id (YANDEX_METRICA_ID); unset: no counter loads and its origin stays out of the CSP. */
   yandexMetricaId?: number | undefined;
-  /** TEST_HOOKS=1 (the e2e server only): staff calls that run jobs ahead of time (README, the customer's account). */
+  /** TEST_HOOKS=1 (the e2e server only): staff calls that run jobs ahead of time (docs/security.md, Privacy). */
   testHooks: boolean;
 }
 

@@ -21,7 +21,9 @@ const { migrationsApplied } = server.deps.database;
 if (migrationsApplied[0]?.startsWith('0000_'))
   log.info(`Created the database's schema (${migrationsApplied.length} migrations)`);
 else if (migrationsApplied.length)
-  log.info(`Migrated the database: ${migrationsApplied.join(', ')} (in one transaction; README "Upgrading")`);
+  log.info(
+    `Migrated the database: ${migrationsApplied.join(', ')} (in one transaction; docs/operations.md "Upgrading")`,
+  );
 if (server.metricsUrl) log.info(`Metrics on ${server.metricsUrl}`);
 if (server.seededDemo)
   log.info(`Demo customer seeded: ${DEMO_EMAIL}, password ${DEMO_PASSWORD} (SEED_DEMO=0 skips it)`);

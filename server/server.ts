@@ -56,7 +56,8 @@ export async function startServer(
         ? { url: config.databaseUrl }
         : { dataDir: join(config.dataDir, 'db'), sharedBuffers: config.pgliteSharedBuffers },
     ));
-  // Only the server that opened DATA_DIR/db itself answers backups on DATA_DIR/admin.sock (README "Backups").
+  // Only the server that opened DATA_DIR/db itself answers backups on DATA_DIR/admin.sock
+  // (docs/operations.md "Backups").
   const admin =
     !opts.database && database.pglite
       ? await openAdminSocket({ dataDir: config.dataDir, pglite: database.pglite, log }).catch(

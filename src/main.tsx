@@ -20,8 +20,9 @@ try {
   console.error('Origin tracking failed', error);
 }
 
-// The offline cabinet (README "Offline"): the service worker, the update prompt and the per-customer caches load
-// once the first page is on screen; a start without a network asks it for the last customer's session.
+// The offline cabinet (docs/features.md "Offline"): the service worker, the update prompt and the
+// per-customer caches load once the first page is on screen; a start without a network asks it for the last
+// customer's session.
 const offline = () => import('./app/offline');
 
 // The actors (xstate, the machines, the session's IO) come by dynamic import: an anonymous visitor's public page
@@ -79,7 +80,7 @@ if (import.meta.env.PROD)
   );
 
 // Page views and goals go to our collector (and an optional Metrica counter) once the page has loaded, unless the
-// browser asks for no tracking (README "Attribution and page views").
+// browser asks for no tracking (docs/analytics.md).
 // A visitor who starts typing at once (the sign-up form) may leave the page within seconds: collection then starts
 // at the first focus, so the views queued so far go with the page's `pagehide` instead of being lost with it.
 if (collectionAllowed(navigator as Navigator & { globalPrivacyControl?: boolean }))

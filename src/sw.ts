@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
-// The service worker of the offline cabinet (README "Offline"), built by vite-plugin-pwa (injectManifest).
+// The service worker of the offline cabinet (docs/features.md "Offline"), built by vite-plugin-pwa
+// (injectManifest).
 // - The app's scripts, styles and images are precached: the cabinet starts without a network.
 // - Navigations go to the network first (the server writes the theme and the preloads into each page); the last
 //   page it served is kept and answers any navigation while offline. A new index.html is never frozen in.

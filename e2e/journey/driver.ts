@@ -34,7 +34,7 @@ const CHUNK_ERROR = 'Сайт загружен с ошибкой. Перезаг
 const FORM_UPLOAD = (url: URL) =>
   /^\/api\/client\/orders\/(fake\/\d+\/fake-files|ajax-files)\/$/.test(url.pathname);
 const STOPPED_FILE = 'plan-raboty.pdf';
-/** The writer's draft the journey previews (README "File preview"). */
+/** The writer's draft the journey previews (docs/features.md "File preview"). */
 const PREVIEW_FILE = 'Черновик главы 1.pdf';
 /** DELETE /api/client/orders/{id}/: the order to the archive. */
 const ORDER_TRASH = (url: URL) => /^\/api\/client\/orders\/\d+\/$/.test(url.pathname);

@@ -306,7 +306,7 @@ export const journeyMachine = setup({
             previewFile: {
               target: 'previewing',
               description:
-                'The writer sent a PDF: the files tab, "Просмотр" opens it in the page (README "File preview").',
+                'The writer sent a PDF: the files tab, "Просмотр" opens it in the page (docs/features.md "File preview").',
             },
             deleteOrderRefused: {
               target: 'orderDeleteRefused',

@@ -296,7 +296,10 @@ function makeInstance(
   };
 }
 
-/** The caller's environment without the server's own settings (README "Configuration"): this run sets those. */
+/**
+ * The caller's environment without the server's own settings (docs/operations.md "Configuration"): this run
+ * sets those.
+ */
 function withoutServerSettings(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const out = { ...env };
   for (const key of Object.keys(out))

@@ -136,7 +136,7 @@ async function migrateNamed(db: Db, folder: string): Promise<string[]> {
           `Migration ${m.tag} failed: ${cause.cause?.message ?? cause.message}. None of the ${pending.length} ` +
             `pending migration(s) (${pending.map((p) => p.tag).join(', ')}) was applied: they run in one ` +
             'transaction, so the database is as it was before this start. Fix the cause, or go back to the ' +
-            'release you upgraded from (README "Upgrading").',
+            'release you upgraded from (docs/operations.md "Upgrading").',
           { cause: error },
         );
       }

@@ -1,6 +1,7 @@
 /**
- * Which driver delivers each outside party's work, read from the environment (README "Deliveries"). Unset, every
- * party is the embedded sandbox; a driver named with a setting missing stops the start with the missing names.
+ * Which driver delivers each outside party's work, read from the environment (docs/deliveries.md). Unset,
+ * every party is the embedded sandbox; a driver named with a setting missing stops the start with the
+ * missing names.
  */
 export type MailSettings =
   | { driver: 'sandbox' }
@@ -160,7 +161,10 @@ function paymentsFrom(env: Env): PaymentsSettings {
   };
 }
 
-/** Google's issuer is fixed; Yandex's and VK's OpenID endpoints are named by the operator (README "Deliveries"). */
+/**
+ * Google's issuer is fixed; Yandex's and VK's OpenID endpoints are named by the operator
+ * (docs/deliveries.md).
+ */
 const DEFAULT_ISSUERS: Partial<Record<string, string>> = { google: 'https://accounts.google.com' };
 
 function socialFrom(env: Env): SocialSettings {

@@ -12,7 +12,7 @@ const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
 /**
  * E-mail over SMTP (nodemailer). SMTP has no idempotency key, so the Message-ID is the message's own, the same on
  * every try: a letter sent again after an instance stopped mid-try is the same letter to mail stores that drop
- * duplicates (README "Deliveries" says what is left).
+ * duplicates (docs/deliveries.md says what is left).
  */
 export function smtpChannel(
   settings: SmtpSettings,

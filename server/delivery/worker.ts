@@ -35,7 +35,7 @@ function reason(err: unknown): string {
  * Delivers one outbox message: the `outbox.deliver` job's handler, run by one instance at a time under the job
  * runner's lease. Mark, then send: the row turns `sending` (committed) before the channel is called, so a try
  * that an instance's death cut short is known as such when the runner gives the job to another instance, which
- * then asks the channel whether that try went through before sending again (README "Deliveries").
+ * then asks the channel whether that try went through before sending again (docs/deliveries.md).
  * A temporary failure records its reason and throws, so the runner retries after its backoff; a permanent one,
  * or the last try's, marks the message failed with the reason.
  */

@@ -2,7 +2,7 @@
 // about the balance and the orders in progress, the account is closed at once: every session ends on every
 // instance and sign-in is refused with the erasure date. Within 14 days the customer can reopen it (the sign-in
 // page's "Отменить закрытие", with the password). Then the job `account.erase` erases or anonymises the personal
-// data and keeps what accounting needs (README, "Closing the account").
+// data and keeps what accounting needs (docs/security.md, "Privacy").
 import { and, eq, inArray, isNull, lte } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { Deps } from '../env';
@@ -159,8 +159,8 @@ export async function reopenAccount(
  * every file (bytes and rows), chat messages and reworks. Anonymised: the user row (no e-mail, phone, name or
  * usable password), the orders (no topic, requirements or link), withdrawals' and refund claims' requisites. Kept:
  * the ledger, payments, the accounts row, withdrawals' and refunds' amounts and dates, orders' prices — the
- * accounting records (README). A balance left is written off with a `forfeit` ledger row, so the ledger stays equal
- * to the balances.
+ * accounting records (docs/security.md). A balance left is written off with a `forfeit` ledger row, so the
+ * ledger stays equal to the balances.
  */
 export async function eraseAccount(deps: Deps, userId: number, at: Date): Promise<void> {
   const storageNames = await deps.db.transaction(async (tx) => {

@@ -1,4 +1,4 @@
-// What the owners read (README "Attribution and page views"): the funnel by source, campaign and partner, and page
+// What the owners read (docs/analytics.md): the funnel by source, campaign and partner, and page
 // views by route name per day; each also as CSV.
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from './outbox';

@@ -1,4 +1,4 @@
-// Attribution (issue 27; README "Attribution and page views"): the origin cookies read at registration become the
+// Attribution (issue 27; docs/analytics.md): the origin cookies read at registration become the
 // customer's first touch; at order creation they become the order's last touch. Every cookie has passed
 // contract/origin-cookies.ts, so a forged one is simply absent here.
 import { eq } from 'drizzle-orm';

@@ -1,6 +1,7 @@
-// The bytes of a file for the in-page viewer (README "File preview"): served only for the types of the preview
-// table (contract/preview.ts), with the table's Content-Type, and only when the first bytes are what that type
-// starts with; a text file is served as text/plain whatever it holds (nosniff keeps the browser from guessing).
+// The bytes of a file for the in-page viewer (docs/features.md "File preview"): served only for the types of
+// the preview table (contract/preview.ts), with the table's Content-Type, and only when the first bytes are
+// what that type starts with; a text file is served as text/plain whatever it holds (nosniff keeps the
+// browser from guessing).
 import { badRequest } from './errors';
 import { previewTypeOf, PREVIEW_STRINGS, type PreviewType } from '../../contract/preview';
 

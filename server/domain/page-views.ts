@@ -1,9 +1,9 @@
-// The page-view collector (README "Attribution and page views"): the endpoint only checks a batch and puts its rows
+// The page-view collector (docs/analytics.md): the endpoint only checks a batch and puts its rows
 // in memory; a timer writes what gathered once a second, in multi-row inserts of up to `maxBatch` rows. A flood of
 // beacons therefore costs the database a few inserts a second, never a transaction per request (a flood that fills
-// the server's CPU still slows every answer: README "How page views are collected"). What the buffer cannot hold is
-// dropped and counted: page views are statistics, and losing some under a flood (or the last second's at a hard
-// stop) is the price of a collector that costs the cabinet little.
+// the server's CPU still slows every answer: docs/analytics.md "How page views are collected"). What the
+// buffer cannot hold is dropped and counted: page views are statistics, and losing some under a flood (or
+// the last second's at a hard stop) is the price of a collector that costs the cabinet little.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { pageViewDays, pageViews } from '../db/tables';
@@ -52,8 +52,8 @@ function insertRows(db: Db, rows: PageViewRow[]) {
 
 export function createCollector(db: Db, opts: CollectorOptions = {}): Collector {
   const flushMs = opts.flushMs ?? 1000;
-  // PGlite runs a statement on this thread: 1 000 rows as JSON hold the event loop ~22 ms, 250 rows ~3.6 ms (README
-  // "How page views are collected"); between inserts the loop gets a turn.
+  // PGlite runs a statement on this thread: 1 000 rows as JSON hold the event loop ~22 ms, 250 rows ~3.6 ms
+  // (docs/analytics.md "How page views are collected"); between inserts the loop gets a turn.
   const maxBatch = opts.maxBatch ?? 250;
   const maxBuffered = opts.maxBuffered ?? 50_000;
   let buffer: PageViewRow[] = [];
@@ -123,7 +123,7 @@ export function collectorOf(db: Db, opts?: CollectorOptions): Collector {
   return collector;
 }
 
-/** How long raw page views are kept; the daily roll-up keeps their counts for good (README). */
+/** How long raw page views are kept; the daily roll-up keeps their counts for good (docs/analytics.md). */
 export const RAW_RETENTION_DAYS = 90;
 const DAY_MS = 86_400_000;
 

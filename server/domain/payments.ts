@@ -166,7 +166,7 @@ async function applyShares(
 /** POST pay/ as the contract's schema has parsed it. */
 export type PayInput = z.output<typeof PayRequest>;
 
-/** The acquirer the settings choose (README "Deliveries"). */
+/** The acquirer the settings choose (docs/deliveries.md). */
 export function providerOf(deps: Deps): PaymentProvider {
   const settle = (id: string, outcome: PaymentOutcome) => settlePayment(deps, id, outcome);
   const settings = deps.config.delivery.payments;

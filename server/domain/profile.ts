@@ -173,7 +173,7 @@ export async function updateProfile(
   try {
     await deps.db.transaction(async (tx) => {
       if (patch.phone !== undefined) {
-        // A new phone voids the SMS verification of withdrawals (README, money rules).
+        // A new phone voids the SMS verification of withdrawals (docs/features.md, Money).
         const [before] = await tx.select({ phone: users.phone }).from(users).where(eq(users.id, userId));
         if (before?.phone !== patch.phone) await resetVerifications(tx, userId);
       }

@@ -12,7 +12,10 @@ import { registerAccountClosing } from '../domain/account-closing';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-/** How often expired guarantees are settled; until then reads derive "done" (README, Background jobs). */
+/**
+ * How often expired guarantees are settled; until then reads derive "done" (docs/architecture.md, Background
+ * jobs).
+ */
 export const GUARANTEE_SWEEP_MS = 60_000;
 
 export function registerJobs(runner: JobRunner, deps: Deps): void {
@@ -27,7 +30,7 @@ export function registerJobs(runner: JobRunner, deps: Deps): void {
   registerDataExports(runner, deps);
   registerAccountClosing(runner, deps);
 
-  // Page views per day and name; raw rows go after their retention (README "Attribution and page views").
+  // Page views per day and name; raw rows go after their retention (docs/analytics.md).
   runner.every('analytics.rollup', HOUR, async ({ tx, now }) => {
     await rollUpPageViews(tx, now);
   });

@@ -1,5 +1,6 @@
 // One archive of the whole state of a one-machine cabinet: PGlite's own dump of its data folder (DATA_DIR/db) and
-// every other file of DATA_DIR (the `fs` driver's files and avatars, the generated JWT key). README "Backups".
+// every other file of DATA_DIR (the `fs` driver's files and avatars, the generated JWT key).
+// docs/operations.md "Backups".
 //
 // A snapshot is taken under PGlite's transaction lock: no transaction is open, a CHECKPOINT writes every page out,
 // dumpDataDir() tars the folder, and the stored files are hard-linked into a stage beside them — the `fs` driver

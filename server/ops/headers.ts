@@ -1,9 +1,9 @@
 // Headers every response carries (security headers, the request id, no-store on the API), built once and set on
 // Node's outgoing response before the handler runs: setting them afterwards on `c.res.headers` (as hono's
 // secureHeaders does) turned each answer's header list into a `Headers` object and copied it per request, which was
-// most of the middleware's cost (README "Benchmarks"). A header the handler sets itself is kept: Node's writeHead
-// merges the headers given to it over those set before. Without a Node response (`app.request()` in tests) the
-// same headers are set on the finished response, where missing.
+// most of the middleware's cost (docs/performance.md). A header the handler sets itself is kept: Node's
+// writeHead merges the headers given to it over those set before. Without a Node response (`app.request()`
+// in tests) the same headers are set on the finished response, where missing.
 import { randomUUID } from 'node:crypto';
 import type { HttpBindings } from '@hono/node-server';
 import type { Context, MiddlewareHandler } from 'hono';
@@ -81,7 +81,7 @@ export const CONTENT_SECURITY_POLICY = {
   styleSrcAttr: ["'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
   connectSrc: ["'self'", 'ws:', 'wss:'],
-  // The offline cabinet's service worker (/sw.js) and its web app manifest (README "Offline").
+  // The offline cabinet's service worker (/sw.js) and its web app manifest (docs/features.md "Offline").
   workerSrc: ["'self'"],
   manifestSrc: ["'self'"],
   fontSrc: ["'self'"],
@@ -90,7 +90,7 @@ export const CONTENT_SECURITY_POLICY = {
   formAction: ["'self'"],
   frameAncestors: ["'none'"],
 };
-/** Where a Yandex Metrica counter loads its script and sends its hits from (README "Attribution and page views"). */
+/** Where a Yandex Metrica counter loads its script and sends its hits from (docs/analytics.md). */
 export const METRICA_ORIGIN = 'https://mc.yandex.ru';
 
 /** The security headers of a server: a Metrica counter, when configured, adds its one origin to the CSP. */

@@ -1,4 +1,5 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
+import pretty from 'pino-pretty';
 import type { LogLevel } from '../config';
 
 export type { Logger };
@@ -17,8 +18,23 @@ const SECRETS = [
   ...['password', 'password_confirm', 'token', 'access', 'refresh'].flatMap((k) => [k, `*.${k}`, `*.*.${k}`]),
 ];
 
-/** One JSON object per line on stdout (or on `destination`, which tests read). */
-export function createLogger(level: LogLevel, destination?: DestinationStream): Logger {
+/**
+ * Readable lines for a person at a terminal (`npm start` typed by hand): pino-pretty, written synchronously so the
+ * last line before an exit is not lost. The fields are the JSON ones; redaction happens before this stream sees them.
+ */
+function terminal(): DestinationStream {
+  return pretty({ sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' });
+}
+
+/**
+ * One JSON object per line on stdout — or on `destination`, which tests read — for collectors, files and pipes; when
+ * stdout is a terminal and no destination is given, the same lines made readable.
+ */
+export function createLogger(
+  level: LogLevel,
+  destination?: DestinationStream,
+  stdoutIsTerminal = Boolean(process.stdout.isTTY),
+): Logger {
   return pino(
     {
       level,
@@ -26,6 +42,6 @@ export function createLogger(level: LogLevel, destination?: DestinationStream): 
       formatters: { level: (label) => ({ level: label }) },
       redact: { paths: SECRETS, censor: '[redacted]' },
     },
-    destination,
+    destination ?? (stdoutIsTerminal ? terminal() : undefined),
   );
 }

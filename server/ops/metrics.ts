@@ -79,7 +79,10 @@ export interface MetricsServer {
   close(): Promise<void>;
 }
 
-/** `GET /metrics` on a port of its own (METRICS_PORT), which the balancer does not forward (README says why). */
+/**
+ * `GET /metrics` on a port of its own (METRICS_PORT), which the balancer does not forward (docs/operations.md
+ * says why).
+ */
 export async function serveMetrics(metrics: Metrics, port: number, host: string): Promise<MetricsServer> {
   const server = createServer((req, res) => {
     if (req.url !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) {

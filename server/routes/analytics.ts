@@ -1,4 +1,4 @@
-// Page-view collection (public) and the owners' reports (staff): README "Attribution and page views".
+// Page-view collection (public) and the owners' reports (staff): docs/analytics.md.
 import { Hono } from 'hono';
 import type { AppEnv, Deps } from '../env';
 import { valid } from '../validate';

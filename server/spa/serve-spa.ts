@@ -40,7 +40,8 @@ export function serveSpa(app: Hono<AppEnv>, staticDir: string) {
     serveStatic({ root, precompressed: true }),
   );
   // The service worker and the manifest keep their names across versions: the browser must ask every time, or a
-  // new version would wait for an HTTP cache to expire before the update prompt could show (README "Offline").
+  // new version would wait for an HTTP cache to expire before the update prompt could show (docs/features.md
+  // "Offline").
   app.use('/sw.js', noCache);
   app.use('/manifest.webmanifest', noCache);
   const assetsFile = join(staticDir, ROUTE_ASSETS_FILE);

@@ -1,4 +1,4 @@
-// The page-view collector's transport (README "Attribution and page views"): navigator.sendBeacon, which the browser
+// The page-view collector's transport (docs/analytics.md): navigator.sendBeacon, which the browser
 // delivers even as the page goes away, else fetch with keepalive. Same origin: the access cookie goes along, so the
 // server knows a signed-in customer's id without the page sending it.
 import type { AnalyticsSettings } from '../../contract/analytics.api';

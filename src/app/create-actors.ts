@@ -31,7 +31,10 @@ export interface CreateActorsOptions {
   /** Full page loads (429 → /429). */
   navigateHard: (url: string) => void;
   inspect?: Observer<InspectionEvent>;
-  /** No answer at start-up: the session of the offline cabinet, when the service worker can show it (README "Offline"). */
+  /**
+   * No answer at start-up: the session of the offline cabinet, when the service worker can show it
+   * (docs/features.md "Offline").
+   */
   offlineSession?: () => Promise<SignedIn | null>;
 }
 

@@ -1,6 +1,7 @@
-// What the offline cabinet keeps (README "Offline") belongs to the signed-in customer: another customer's API
-// answers are deleted at sign-in, everything at sign-out (the customer's own or a forced one), with the offline
-// session record and the chat outboxes. Loaded with src/app/offline.ts, after the first paint.
+// What the offline cabinet keeps (docs/features.md "Offline") belongs to the signed-in customer: another
+// customer's API answers are deleted at sign-in, everything at sign-out (the customer's own or a forced
+// one), with the offline session record and the chat outboxes. Loaded with src/app/offline.ts, after the
+// first paint.
 import type { AppActors } from '../actors/app-actors';
 import { selectStatus } from '../../machines/session/session.selectors';
 import { apiCachesToDelete, OUTBOX_STORAGE_PREFIX } from '../lib/offline-cache';

@@ -1,7 +1,7 @@
 /// <reference types="vite-plugin-pwa/vanillajs" />
-// The offline cabinet on the page's side (README "Offline"), loaded by dynamic import after the first paint so the
-// first visit carries none of it: registers the service worker (src/sw.ts) with the update prompt, and ties what
-// the worker keeps to the signed-in customer (offline-data.ts).
+// The offline cabinet on the page's side (docs/features.md "Offline"), loaded by dynamic import after the
+// first paint so the first visit carries none of it: registers the service worker (src/sw.ts) with the
+// update prompt, and ties what the worker keeps to the signed-in customer (offline-data.ts).
 import { registerSW } from 'virtual:pwa-register';
 import type { AppActors } from '../actors/app-actors';
 import { offerUpdate } from '../lib/app-update';

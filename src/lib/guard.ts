@@ -21,7 +21,8 @@ export const ERROR_PATH = '/404';
 /**
  * The link of the e-mail change's letter (`/email-edit?confirm=<token>`) lies in the cabinet, but the token is the
  * proof, not the sign-in: a signed-out visitor goes to the public confirmation page instead of Enter, and a
- * signed-in one who lands on that page confirms in the cabinet (README, "E-mail confirmation").
+ * signed-in one who lands on that page confirms in the cabinet (docs/security.md, "E-mail confirmation
+ * links").
  */
 export const EMAIL_EDIT_PATH = '/email-edit';
 export const EMAIL_CONFIRM_PATH = '/email-confirm';

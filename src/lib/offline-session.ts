@@ -1,7 +1,7 @@
-// Who is signed in, remembered for a start without a network (README "Offline"): the cabinet opened on a train
-// cannot refresh its session, so it starts from the last customer this browser saw — only when the access cookie
-// (spec point 9: kept 5 days) still names that very customer. Read-only: every write needs the server, which checks
-// the token as always. Sign-out forgets it.
+// Who is signed in, remembered for a start without a network (docs/features.md "Offline"): the cabinet
+// opened on a train cannot refresh its session, so it starts from the last customer this browser saw — only
+// when the access cookie (spec point 9: kept 5 days) still names that very customer. Read-only: every write
+// needs the server, which checks the token as always. Sign-out forgets it.
 import Cookies from 'js-cookie';
 import { ACCESS_COOKIE } from './cookies';
 import { decodeJwtPayload, jwtSubject } from './jwt';

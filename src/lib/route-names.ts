@@ -10,7 +10,7 @@ export const ROUTE_NAMES = {
   '/account-reopen': 'AccountReopen',
   '/change-password/$id': 'ChangePassword',
   '/socials-email-auth': 'SocialsEmailAuth',
-  /** The e-mail change's link opened while signed out (README, "E-mail confirmation"). */
+  /** The e-mail change's link opened while signed out (docs/security.md, "E-mail confirmation links"). */
   '/email-confirm': 'EmailConfirm',
   '/404': 'Error',
   '/429': 'TooManyRequests',

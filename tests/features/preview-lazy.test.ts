@@ -1,6 +1,7 @@
-// The viewer stays out of every first visit (README "File preview"): nothing outside src/ui/preview imports its
-// modules or its libraries statically, and inside it the entry point reaches the viewer only through import().
-// pdf.js runs with no eval path at all: its shipped builds contain neither `eval(` nor `new Function(`.
+// The viewer stays out of every first visit (docs/features.md "File preview"): nothing outside
+// src/ui/preview imports its modules or its libraries statically, and inside it the entry point reaches the
+// viewer only through import(). pdf.js runs with no eval path at all: its shipped builds contain neither
+// `eval(` nor `new Function(`.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,7 @@
-// README "Backups": `npm run backup` of a server that is busy writing chat messages, `npm run restore` into a new
-// folder, a server started on it — every message acknowledged before the backup, every file (same bytes) and the
-// same balances are there; an archive that is damaged or not ours is refused and changes nothing.
+// docs/operations.md "Backups": `npm run backup` of a server that is busy writing chat messages, `npm run
+// restore` into a new folder, a server started on it — every message acknowledged before the backup, every
+// file (same bytes) and the same balances are there; an archive that is damaged or not ours is refused and
+// changes nothing.
 import { afterAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import {

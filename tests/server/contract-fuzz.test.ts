@@ -1,6 +1,7 @@
 // The contract fuzzer (tests/fuzz/engine.ts) in `npm test`: every row of the endpoint table, a fixed seed and a few
 // cases per row (each sent as a customer, as nobody and with the staff token, plus another customer's ids), against
-// the real server on a real socket. `npm run fuzz -- --seed S --runs N` runs it longer (README "Doors").
+// the real server on a real socket. `npm run fuzz -- --seed S --runs N` runs it longer (docs/security.md
+// "Doors").
 import { expect, it } from 'vitest';
 import { formatReport, runFuzz } from '../fuzz/engine';
 import { routes } from '../../server/endpoints';

@@ -1,5 +1,6 @@
-// The preview route (README "File preview"): the bytes for the in-page viewer with the server's own type, nosniff
-// and a sandbox CSP; types outside the table and files whose bytes are not their type get a 400 in Russian.
+// The preview route (docs/features.md "File preview"): the bytes for the in-page viewer with the server's
+// own type, nosniff and a sandbox CSP; types outside the table and files whose bytes are not their type get
+// a 400 in Russian.
 import { describe, expect, it } from 'vitest';
 import { useHarness } from './harness';
 import { createCustomer, createOrder, tempDataDir, upload } from './helpers/orders';

@@ -1,5 +1,6 @@
-// The verification rules of the README's money section: a verified status lasts 90 days, a new profile phone
-// resets it, and SMS sends are limited to one a minute and five an hour per phone (429 + Retry-After).
+// The verification rules of the money section of docs/features.md: a verified status lasts 90 days, a new
+// profile phone resets it, and SMS sends are limited to one a minute and five an hour per phone (429 +
+// Retry-After).
 import { describe, expect, it } from 'vitest';
 import { useHarness, type Harness } from './harness';
 import {

@@ -1,7 +1,8 @@
-// README "Upgrading": a data folder of the oldest release still supported — the first full one, schema
-// 0007_orders_tab, filled by that release's own demo seed (fixtures/release-0007) — opened by today's server: the
-// migrations since apply, and every order, message, payment, balance and file is there and readable through the API.
-// On PGlite (DATA_DIR) and on PostgreSQL (DATABASE_URL). A migration that fails leaves the database as it was.
+// docs/operations.md "Upgrading": a data folder of the oldest release still supported — the first full one,
+// schema 0007_orders_tab, filled by that release's own demo seed (fixtures/release-0007) — opened by today's
+// server: the migrations since apply, and every order, message, payment, balance and file is there and
+// readable through the API. On PGlite (DATA_DIR) and on PostgreSQL (DATABASE_URL). A migration that fails
+// leaves the database as it was.
 import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { createHash, randomBytes } from 'node:crypto';

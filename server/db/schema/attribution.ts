@@ -3,7 +3,7 @@ import { bigserial, date, index, integer, pgTable, primaryKey, text, timestamp }
 import { users } from './users';
 import { orders } from './orders';
 
-// Where customers and orders came from (README "Attribution and page views"): the origin cookies the server read
+// Where customers and orders came from (docs/analytics.md): the origin cookies the server read
 // (contract/origin-cookies.ts), checked and split into what the reports group by. '' is "none" (a direct visit).
 const touchColumns = () => ({
   referrer: text('referrer').notNull().default(''),

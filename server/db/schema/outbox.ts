@@ -2,7 +2,7 @@ import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle
 
 /**
  * pending: waiting for its (next) try; sending: a try has begun and not been recorded; sent; failed (after the
- * last try, or at once on an answer no retry can change). README "Deliveries" tells the whole cycle.
+ * last try, or at once on an answer no retry can change). docs/deliveries.md tells the whole cycle.
  */
 export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed';
 

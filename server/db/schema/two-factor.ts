@@ -14,9 +14,10 @@ import { users } from './users';
 /**
  * A customer's authenticator (TOTP, RFC 6238). The row appears when setup starts (`enabled_at` null: the QR code is
  * shown, no code confirmed yet) and is deleted when two-factor is turned off or reset by staff. `secret`: base32, as
- * the app got it — stored as is, the server has no key for secrets at rest (README "Two-factor sign-in").
- * `last_step`: the 30-second step of the last accepted code; a code is accepted only for a later step, and the
- * conditional update that raises it is the one point where two uses of one code race (only one wins).
+ * the app got it — stored as is, the server has no key for secrets at rest (docs/security.md "Two-factor
+ * sign-in"). `last_step`: the 30-second step of the last accepted code; a code is accepted only for a later
+ * step, and the conditional update that raises it is the one point where two uses of one code race (only one
+ * wins).
  */
 export const twoFactor = pgTable('two_factor', {
   userId: integer('user_id')

@@ -63,7 +63,8 @@ function useDocumentVisible(): boolean {
 export function ChatPanel({ orderId }: { orderId: number }) {
   const customerId = useUser()?.id ?? null;
   const browserOffline = useBrowserOffline();
-  // The outbox is kept per customer and order: a message written offline survives a reload (README "Offline").
+  // The outbox is kept per customer and order: a message written offline survives a reload (docs/features.md
+  // "Offline").
   const chat = useActorRef(chatLogic, {
     input: {
       orderId,

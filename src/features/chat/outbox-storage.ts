@@ -1,6 +1,6 @@
 // The chat's outbox across reloads: localStorage, one key per customer and order, so a message written on a train
-// is still there after a reload and goes once the connection is back (README "Offline"). Sign-out deletes every
-// key of the prefix (src/app/offline.ts).
+// is still there after a reload and goes once the connection is back (docs/features.md "Offline"). Sign-out
+// deletes every key of the prefix (src/app/offline.ts).
 import type { OutboxStorage, PendingMessage } from '../../../machines/chat/chat.types';
 import { OUTBOX_STORAGE_PREFIX } from '../../lib/offline-cache';
 

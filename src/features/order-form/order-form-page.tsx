@@ -169,7 +169,7 @@ function LoadFailed() {
 function FormBody({ mode }: { mode: FormMode }) {
   const actor = useOrderForm();
   const submitting = useSelector(actor, selectIsSubmitting);
-  // Needs the server: disabled while "Нет соединения" shows (README "Offline").
+  // Needs the server: disabled while "Нет соединения" shows (docs/features.md "Offline").
   const offline = useIsOffline();
   const restored = useSelector(actor, selectRestored);
   const isEditable = useSelector(actor, selectIsEditable);

@@ -115,7 +115,7 @@ function CheckoutForm({ target, orders }: { target: CheckoutTarget; orders: Paya
     { input: {} },
   );
   const locked = useSelector(payment, selectIsLocked);
-  // Needs the server: disabled while "Нет соединения" shows (README "Offline").
+  // Needs the server: disabled while "Нет соединения" shows (docs/features.md "Offline").
   const offline = useIsOffline();
   const redirecting = useSelector(payment, selectIsRedirecting);
   const paid = useSelector(payment, selectIsPaid);

@@ -39,7 +39,7 @@ export function ReplenishPage() {
     { input: {} },
   );
   const locked = useSelector(payment, selectIsLocked);
-  // Needs the server: disabled while "Нет соединения" shows (README "Offline").
+  // Needs the server: disabled while "Нет соединения" shows (docs/features.md "Offline").
   const offline = useIsOffline();
   const redirecting = useSelector(payment, selectIsRedirecting);
   const failure = useSelector(payment, selectError);

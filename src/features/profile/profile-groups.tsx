@@ -42,7 +42,7 @@ function GroupCard({
     [group],
   );
   const saving = useSelector(actor, selectors.saving);
-  // Needs the server: disabled while "Нет соединения" shows (README "Offline").
+  // Needs the server: disabled while "Нет соединения" shows (docs/features.md "Offline").
   const offline = useIsOffline();
   const saved = useSelector(actor, selectors.saved);
   const dirty = useSelector(actor, selectors.dirty);

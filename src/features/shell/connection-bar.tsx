@@ -1,5 +1,6 @@
-// The bars above every cabinet page: "Нет соединения" while the cabinet shows what it kept (README "Offline"), and
-// "Доступна новая версия — обновить" when a new version of the app waits (the page never swaps code by itself).
+// The bars above every cabinet page: "Нет соединения" while the cabinet shows what it kept (docs/features.md
+// "Offline"), and "Доступна новая версия — обновить" when a new version of the app waits (the page never
+// swaps code by itself).
 import { useSyncExternalStore } from 'react';
 import { useIsOffline } from '../../actors/connectivity';
 import { pendingUpdate, subscribeUpdate } from '../../lib/app-update';

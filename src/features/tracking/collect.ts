@@ -1,4 +1,4 @@
-// Page views and goals leave the browser (issue 27; README "Attribution and page views"): batched to our collector,
+// Page views and goals leave the browser (issue 27; docs/analytics.md): batched to our collector,
 // and to a Yandex Metrica counter when the server has one. Loaded after the page's load event (main.tsx), never with
 // the first visit's bytes; with Global Privacy Control or Do-Not-Track on it is not even loaded.
 import { addAnalyticsSink, type AnalyticsEvent, type AnalyticsSink } from '../../lib/analytics';

@@ -1,7 +1,7 @@
 // DOCX converted to HTML by mammoth (its own chunk, loaded on the first DOCX preview), then sanitised by DOMPurify
-// before it touches the page (README "File preview"): no scripts, styles, forms, frames or event handlers; every
-// URL that leaves the document is removed — links keep their text only, and an image stays only when its bytes
-// are inside the file (a data: URI), so an external image is never requested.
+// before it touches the page (docs/features.md "File preview"): no scripts, styles, forms, frames or event
+// handlers; every URL that leaves the document is removed — links keep their text only, and an image stays
+// only when its bytes are inside the file (a data: URI), so an external image is never requested.
 import DOMPurify from 'dompurify';
 import { useEffect, useState } from 'react';
 import { Alert } from '../alert';

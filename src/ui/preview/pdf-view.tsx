@@ -1,9 +1,10 @@
-// PDF through pdf.js (README "File preview"). The library and its worker are the package's own minified builds,
-// emitted as hashed assets of our origin (`?url`) and imported on the first PDF preview: they never enter a
-// route's chunk nor the first visit. pdf.js 6 has no eval path left (its `isEvalSupported` option, `false` in
-// the issue, went with the code it guarded: a test holds the built files free of `eval(` and `new Function(`); no
-// scripting, no XFA, no annotation layer (a PDF's JavaScript and link actions do nothing here). Pages keep their size before they
-// are drawn and are drawn as they scroll into view, each with a text layer so text can be selected.
+// PDF through pdf.js (docs/features.md "File preview"). The library and its worker are the package's own
+// minified builds, emitted as hashed assets of our origin (`?url`) and imported on the first PDF preview:
+// they never enter a route's chunk nor the first visit. pdf.js 6 has no eval path left (its
+// `isEvalSupported` option, `false` in the issue, went with the code it guarded: a test holds the built
+// files free of `eval(` and `new Function(`); no scripting, no XFA, no annotation layer (a PDF's JavaScript
+// and link actions do nothing here). Pages keep their size before they are drawn and are drawn as they
+// scroll into view, each with a text layer so text can be selected.
 import { useEffect, useRef, useState } from 'react';
 import type * as Pdfjs from 'pdfjs-dist';
 import pdfUrl from 'pdfjs-dist/build/pdf.min.mjs?url';

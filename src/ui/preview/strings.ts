@@ -1,4 +1,4 @@
-/** The viewer's words (README "File preview"). */
+/** The viewer's words (docs/features.md "File preview"). */
 export const t = {
   preview: 'Просмотр',
   previewLabel: (name: string) => `Просмотр: ${name}`,

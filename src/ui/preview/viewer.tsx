@@ -1,7 +1,8 @@
-// The file viewer (README "File preview"), a lazy chunk: a full-screen dialog on a phone, a large one on a wider
-// screen. It fetches the bytes (through the feature's `io.load`) from the preview route (the server's own type, nosniff, sandbox CSP) and shows
-// them without ever handing them to the browser as a page: images through a blob URL in <img>, text as text,
-// PDF through pdf.js (./pdf-view, its own chunk) and DOCX converted and sanitised (./docx-view, its own chunk).
+// The file viewer (docs/features.md "File preview"), a lazy chunk: a full-screen dialog on a phone, a large
+// one on a wider screen. It fetches the bytes (through the feature's `io.load`) from the preview route (the
+// server's own type, nosniff, sandbox CSP) and shows them without ever handing them to the browser as a
+// page: images through a blob URL in <img>, text as text, PDF through pdf.js (./pdf-view, its own chunk) and
+// DOCX converted and sanitised (./docx-view, its own chunk).
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { OrderFile } from '../../../contract/orders.api';
 import { previewTypeOf, type PreviewKind } from '../../../contract/preview';
