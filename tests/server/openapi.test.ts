@@ -10,7 +10,15 @@ type Doc = {
   openapi: string;
   paths: Record<
     string,
-    Record<string, { security: unknown[]; responses: Record<string, unknown>; requestBody?: unknown }>
+    Record<
+      string,
+      {
+        security: unknown[];
+        responses: Record<string, unknown>;
+        requestBody?: unknown;
+        'x-staff-role'?: string;
+      }
+    >
   >;
   components: { securitySchemes: Record<string, { type: string; scheme: string }> };
 };
