@@ -1,8 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
-const STAFF_TOKEN = 'e2e-staff-token'; // e2e/support/fixtures.ts uses the same
+// The e2e server's bootstrap STAFF_TOKEN, random per run. Playwright evaluates this file again in each worker: the
+// first evaluation (the runner) sets E2E_STAFF_TOKEN, the workers inherit it, and e2e/support/fixtures.ts reads it.
+const STAFF_TOKEN = (process.env.E2E_STAFF_TOKEN ??= `e2e-${randomBytes(24).toString('base64url')}`);
 // CHROMIUM_PATH, Debian's Chromium (CI, this machine) or Playwright's own (scripts/chromium.mjs; `npm test` fetches it).
 const chromium = findChromium()?.path;
 

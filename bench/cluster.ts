@@ -117,7 +117,7 @@ export async function runCluster(): Promise<SectionReport> {
     cluster = await startCluster({
       instances: 2,
       staffToken: STAFF_TOKEN,
-      env: { ACCESS_TOKEN_TTL: '3600' },
+      env: { ACCESS_TOKEN_TTL: '3600', TEST_HOOKS: '1' },
       // nginx closes a client's connection after 1 000 requests (keepalive_requests); autocannon keeps each of its
       // connections for the whole run, and now and then counts the reset of such a close as an error. Browsers
       // never come near that many requests on one connection, so the site file keeps nginx's default.

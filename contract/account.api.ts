@@ -117,6 +117,7 @@ export const closingApi = {
     answer: EraseDueAnswer,
     errors: [400, 401, 403, 404],
     auth: 'staff',
+    role: 'admin',
     bodyLimit: SMALL_BODY_LIMIT,
   }),
 } as const;

@@ -121,6 +121,7 @@ export const staffAnalyticsApi = {
     answer: FunnelReport,
     errors: [400, 401],
     auth: 'staff',
+    role: 'admin',
   }),
   /** The same rows as CSV (UTF-8 with a BOM, for spreadsheets). */
   'GET /api/staff/analytics/funnel/csv/': endpoint({
@@ -128,17 +129,20 @@ export const staffAnalyticsApi = {
     answers: 'file',
     errors: [400, 401],
     auth: 'staff',
+    role: 'admin',
   }),
   'GET /api/staff/analytics/page-views/': endpoint({
     query: ReportRange,
     answer: PageViewReport,
     errors: [400, 401],
     auth: 'staff',
+    role: 'admin',
   }),
   'GET /api/staff/analytics/page-views/csv/': endpoint({
     query: ReportRange,
     answers: 'file',
     errors: [400, 401],
     auth: 'staff',
+    role: 'admin',
   }),
 } as const;

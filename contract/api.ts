@@ -9,6 +9,7 @@ import { accountApi, closingApi } from './account.api';
 import { paymentsApi, staffPaymentsApi } from './payments.api';
 import { analyticsApi, staffAnalyticsApi } from './analytics.api';
 import { staffTwoFactorApi, twoFactorApi } from './two-factor.api';
+import { staffDoorApi } from './staff-door.api';
 
 export const customerApi = {
   ...authApi,
@@ -29,6 +30,7 @@ export const api = {
   ...staffOrdersApi,
   ...staffAnalyticsApi,
   ...staffTwoFactorApi,
+  ...staffDoorApi,
 } as const;
 
 /** The table's type: the SPA imports this (types only, nothing of zod reaches the bundle). */

@@ -6,6 +6,10 @@
 import * as z from 'zod/mini';
 import { parseId } from './params';
 
+/** The staff roles (docs/staff.md): each staff row of the table names the one it needs. */
+export const STAFF_ROLES = ['support', 'finance', 'admin'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Any zod (or zod/mini) schema. */
@@ -30,8 +34,18 @@ export interface EndpointSpec {
   otherStatuses?: readonly number[];
   /** The error statuses a caller must expect (spec point 8); 400 carries `{ detail }` or field errors. */
   errors: readonly number[];
-  /** Who may call: a signed-in customer (bearer token), anyone, or staff (the staff token). */
+  /** Who may call: a signed-in customer (bearer token), anyone, or staff (a staff person's token or an API key). */
   auth: 'customer' | 'public' | 'staff';
+  /**
+   * A staff row's role (every `auth: 'staff'` row names one): a person or key without it gets 403. 'any': every
+   * signed-in staff person or key (their own sessions). docs/staff.md says which role holds what, and why.
+   */
+  role?: StaffRole | 'any';
+  /**
+   * A staff read of customers' personal data: it appends an audit row as every staff write does (server/middleware/
+   * staff.ts). The one kind of GET that writes, and only to the append-only audit log.
+   */
+  audited?: true;
   /**
    * The most bytes the request's body may have (a write's default: see `bodyLimitOf`); a longer body is refused
    * with 413 before it is read (server/middleware/body-limit.ts).

@@ -822,11 +822,16 @@ export const StaffBulkOrders = z.object({
 });
 export const StaffBulkCreated = z.object({ created: z.number() });
 
-const staffOrder = { errors: [400, 401, 404], auth: 'staff' } as const;
+const staffOrder = { errors: [400, 401, 404], auth: 'staff', role: 'support' } as const;
 
 export const staffOrdersApi = {
   /** A customer's orders by e-mail. */
-  'GET /api/staff/orders/': endpoint({ query: StaffOrdersQuery, answer: StaffOrderList, ...staffOrder }),
+  'GET /api/staff/orders/': endpoint({
+    query: StaffOrdersQuery,
+    answer: StaffOrderList,
+    ...staffOrder,
+    audited: true,
+  }),
   'POST /api/staff/orders/bulk/': endpoint({
     body: StaffBulkOrdersRequest,
     answer: StaffBulkOrders,
@@ -857,6 +862,7 @@ export const staffOrdersApi = {
     status: 201,
     errors: [400, 401, 404, 409, 413],
     auth: 'staff',
+    role: 'support',
   }),
   'PATCH /api/staff/orders/:id/status/': endpoint({
     params: OrderParams,
@@ -864,6 +870,7 @@ export const staffOrdersApi = {
     answer: OrderDetail,
     errors: [400, 401, 404, 409],
     auth: 'staff',
+    role: 'support',
   }),
   'PATCH /api/staff/orders/:id/price/': endpoint({
     params: OrderParams,
@@ -871,6 +878,7 @@ export const staffOrdersApi = {
     answer: OrderDetail,
     errors: [400, 401, 404, 409],
     auth: 'staff',
+    role: 'support',
   }),
   /** The writer's answer to a rework; `done` returns the order to the guarantee (or to done). */
   'POST /api/staff/orders/:id/reworks/:rework/answer/': endpoint({

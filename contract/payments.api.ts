@@ -492,12 +492,15 @@ export const staffPaymentsApi = {
     answer: Finances,
     errors: [400, 401, 404],
     auth: 'staff',
+    role: 'finance',
   }),
   'GET /api/staff/withdrawals/': endpoint({
     query: StaffWithdrawalsQuery,
     answer: page(StaffWithdrawal),
     errors: [400, 401],
     auth: 'staff',
+    role: 'finance',
+    audited: true,
   }),
   /** Done, or rejected with the money back on the balance; decided once (409 after). */
   'PATCH /api/staff/withdrawals/:id/': endpoint({
@@ -506,6 +509,7 @@ export const staffPaymentsApi = {
     answer: Withdrawal,
     errors: staffDecisionErrors,
     auth: 'staff',
+    role: 'finance',
   }),
   /** A storno refund: done, or rejected with the money back on the balance; decided once. */
   'PATCH /api/staff/storno/:id/': endpoint({
@@ -514,12 +518,15 @@ export const staffPaymentsApi = {
     answer: MoneyRequest,
     errors: staffDecisionErrors,
     auth: 'staff',
+    role: 'finance',
   }),
   'GET /api/staff/refund-claims/': endpoint({
     query: StaffClaimsQuery,
     answer: page(StaffClaim),
     errors: [400, 401],
     auth: 'staff',
+    role: 'finance',
+    audited: true,
   }),
   /** Approved (the money goes out from the service) or rejected; the claim took nothing, so nothing moves. */
   'PATCH /api/staff/refund-claims/:id/': endpoint({
@@ -528,6 +535,7 @@ export const staffPaymentsApi = {
     answer: z.omit(RefundClaim, { reason: true }),
     errors: staffDecisionErrors,
     auth: 'staff',
+    role: 'finance',
   }),
   /** Sets a customer's verification back to unverified (the default) or straight to verified (demos, tests). */
   'PATCH /api/staff/verification/:email/:type/': endpoint({
@@ -536,5 +544,6 @@ export const staffPaymentsApi = {
     answer: z.object({ status: z.enum(['unverified', 'verified']) }),
     errors: [400, 401, 404],
     auth: 'staff',
+    role: 'finance',
   }),
 } as const;

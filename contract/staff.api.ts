@@ -130,6 +130,7 @@ export const staffApi = {
     answer: StaffAutoLoginResponse,
     errors: [400, 401, 404],
     auth: 'staff',
+    role: 'admin',
   }),
   /** A fresh customer with the whole demo data set (orders in every tab, chat, files, money). */
   'POST /api/staff/demo-customer/': endpoint({
@@ -138,6 +139,7 @@ export const staffApi = {
     status: 201,
     errors: [400, 401, 409],
     auth: 'staff',
+    role: 'admin',
   }),
   /** The outbox's e-mails and SMS with their delivery state, newest first. */
   'GET /api/staff/outbox/': endpoint({
@@ -145,12 +147,15 @@ export const staffApi = {
     answer: z.object({ results: z.array(OutboxMessage) }),
     errors: [400, 401],
     auth: 'staff',
+    role: 'admin',
+    audited: true,
   }),
   /** Every promo code, by code. */
   'GET /api/staff/promo-codes/': endpoint({
     answer: z.object({ results: z.array(PromoCode) }),
     errors: [401],
     auth: 'staff',
+    role: 'admin',
   }),
   /** A new promo code (409 when the code exists in any case). */
   'POST /api/staff/promo-codes/': endpoint({
@@ -159,6 +164,7 @@ export const staffApi = {
     status: 201,
     errors: [400, 401, 409],
     auth: 'staff',
+    role: 'admin',
   }),
   /** Switches a code off (or on again); orders that hold it keep their price. */
   'PATCH /api/staff/promo-codes/:code/': endpoint({
@@ -167,5 +173,6 @@ export const staffApi = {
     answer: PromoCode,
     errors: [400, 401, 404],
     auth: 'staff',
+    role: 'admin',
   }),
 } as const;

@@ -93,5 +93,6 @@ export const staffTwoFactorApi = {
     errors: [400, 401, 404],
     bodyLimit: 4096,
     auth: 'staff',
+    role: 'admin',
   }),
 } as const;

@@ -8,6 +8,7 @@ import {
   signedInWithSocket,
   signInFast,
   signInWithForm,
+  STAFF_TOKEN,
   test,
 } from './support/fixtures';
 
@@ -73,7 +74,7 @@ test('Мои данные: request a copy, wait for it, download it and find an 
   const res = await page.request.get(
     `/api/staff/outbox/?recipient=${encodeURIComponent(customer.email)}&kind=data_export`,
     {
-      headers: { authorization: 'Bearer e2e-staff-token' },
+      headers: { authorization: `Bearer ${STAFF_TOKEN}` },
     },
   );
   const { results } = (await res.json()) as { results: { body: string }[] };
@@ -159,7 +160,7 @@ test('14 days after the closing (the erasure run ahead of the clock) the data ar
     data: { password: customer.password, forfeit_balance: true, orders_acknowledged: true },
   });
   expect(closed.status()).toBe(200);
-  const staffHeaders = { authorization: 'Bearer e2e-staff-token' };
+  const staffHeaders = { authorization: `Bearer ${STAFF_TOKEN}` };
   // One day early: nothing is erased yet, and the closing can still be cancelled.
   const early = await request.post('/api/staff/test/erase-due/', {
     headers: staffHeaders,

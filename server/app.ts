@@ -13,6 +13,7 @@ import { staffRoutes } from './routes/staff';
 import { staffOrdersRoutes } from './routes/staff-orders';
 import { staffPaymentsRoutes } from './routes/staff-payments';
 import { staffPromoCodesRoutes } from './routes/staff-promo-codes';
+import { staffDoorRoutes } from './routes/staff-door';
 import { registrationRoutes } from './routes/registration';
 import { staffTwoFactorRoutes, twoFactorRoutes } from './routes/two-factor';
 import { financesRoutes } from './routes/finances';
@@ -61,6 +62,7 @@ export function createApp(deps: Deps, mount?: (app: Hono<AppEnv>) => void, ops: 
   app.route('/api/client', financesRoutes(deps));
   app.route('/api/client/orders/', ordersRoutes(deps));
   app.route('/api/client/payments', paymentsRoutes(deps));
+  app.route('/api/staff', staffDoorRoutes(deps));
   app.route('/api/staff', staffRoutes(deps));
   app.route('/api/staff', staffOrdersRoutes(deps));
   app.route('/api/staff', staffPaymentsRoutes(deps));

@@ -18,8 +18,11 @@ export interface Config {
   pgliteSharedBuffers: string;
   /** HMAC key for access tokens (HS256). Generated once per DATA_DIR when JWT_SECRET is not set. */
   jwtSecret: Uint8Array;
-  /** Bearer token of the staff API (/api/staff/…). */
-  staffToken: string;
+  /**
+   * STAFF_TOKEN: the bootstrap API key of the staff API, with every role (docs/staff.md). Unset by default: a fresh
+   * server's staff API is closed until a staff person or an API key exists.
+   */
+  staffToken: string | undefined;
   /** The origin the browser uses; WebSocket Origin checks and links in e-mails are built from it. */
   publicOrigin: string;
   /** Access token lifetime in seconds (spec point 9: 300). */
@@ -61,6 +64,34 @@ function secretFrom(dataDir: string, envValue: string | undefined): Uint8Array {
   if (!existsSync(file)) writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
 }
+
+/** Values of STAFF_TOKEN this repository once shipped as defaults or in its tests: known to anyone who read it. */
+export const SHIPPED_STAFF_TOKENS = [
+  'dev-staff-token',
+  'test-staff-token',
+  'e2e-staff-token',
+  'bench-staff-token',
+] as const;
+export const STAFF_TOKEN_MIN_LENGTH = 32;
+
+/** STAFF_TOKEN when set: refused at start when short or once shipped, with what to do instead. */
+export function bootstrapToken(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const fix =
+    'Generate a long random one (openssl rand -base64 36), or leave STAFF_TOKEN unset and create a staff person ' +
+    '(npm run staff -- add <login> --role admin) or an API key (docs/staff.md).';
+  if ((SHIPPED_STAFF_TOKENS as readonly string[]).includes(value))
+    throw new Error(
+      `STAFF_TOKEN is "${value}", a value this repository once shipped: anyone can know it. ${fix}`,
+    );
+  if (value.length < STAFF_TOKEN_MIN_LENGTH)
+    throw new Error(
+      `STAFF_TOKEN has ${value.length} characters; it opens the whole staff API, so it needs at least ${STAFF_TOKEN_MIN_LENGTH}. ${fix}`,
+    );
+  return value;
+}
+
+const TEST_STAFF_TOKEN = `test-bootstrap-${randomBytes(24).toString('base64url')}`;
 
 function sharedBuffers(value = '16MB'): string {
   if (!/^\d{1,6}(kB|MB|GB)$/.test(value))
@@ -126,7 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     pgliteSharedBuffers: sharedBuffers(env.PGLITE_SHARED_BUFFERS),
     jwtSecret: secretFrom(dataDir, env.JWT_SECRET),
-    staffToken: env.STAFF_TOKEN ?? 'dev-staff-token',
+    staffToken: bootstrapToken(env.STAFF_TOKEN),
     publicOrigin: env.PUBLIC_ORIGIN ?? `http://localhost:${port}`,
     accessTokenTtl: Number(env.ACCESS_TOKEN_TTL ?? 300),
     seedDemo: env.SEED_DEMO !== '0',
@@ -152,7 +183,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     databaseUrl: undefined,
     pgliteSharedBuffers: '16MB',
     jwtSecret: new TextEncoder().encode('test-secret-test-secret-test-secret!'),
-    staffToken: 'test-staff-token',
+    // A long random bootstrap key per test process: no test leans on a value anyone knows.
+    staffToken: TEST_STAFF_TOKEN,
     publicOrigin: 'http://localhost:3000',
     accessTokenTtl: 300,
     seedDemo: false,

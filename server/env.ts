@@ -2,6 +2,8 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { Realtime } from './realtime/hub';
 import type { Storage } from './storage/storage';
+import type { StaffCaller } from './domain/staff-keys';
+import type { AuditNote } from './domain/staff-audit';
 
 /** What every router and domain function is given: no globals, so tests build their own. */
 export interface Deps {
@@ -23,5 +25,9 @@ export interface AppEnv {
     sessionId: string;
     /** The customer's change stamp of orders and their chats, read with the session (see orderListVersions). */
     ordersVersion: string;
+    /** Set by `requireStaff`: the person, key or bootstrap token calling the staff API. */
+    staff: StaffCaller;
+    /** A staff handler's note for its audit row: the target customer and order, money before and after. */
+    audit: AuditNote;
   };
 }

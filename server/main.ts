@@ -4,7 +4,14 @@ import { createLogger } from './ops/logger';
 import { describeDatabase, describeStorage } from './ops/startup';
 import { DEMO_EMAIL, DEMO_PASSWORD } from './db/seed';
 
-const config = loadConfig();
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (err) {
+  // A bad setting (a short or once-shipped STAFF_TOKEN, …): its message says why and what to do.
+  console.error(`could not start: ${(err as Error).message}`);
+  process.exit(1);
+}
 let server: RunningServer;
 try {
   server = await startServer(config);

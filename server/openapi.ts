@@ -21,7 +21,8 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
 
 const AUTH_DESCRIPTIONS = {
   customer: 'Заказчик: токен доступа в заголовке `Authorization: Bearer …`.',
-  staff: 'Сотрудник: служебный токен (STAFF_TOKEN) в заголовке `Authorization: Bearer …`.',
+  staff:
+    'Сотрудник: токен доступа сотрудника (вход с паролем и кодом), ключ API или STAFF_TOKEN в заголовке `Authorization: Bearer …`.',
   public: 'Без входа.',
 } as const;
 
@@ -57,12 +58,16 @@ function kilobytes(bytes: number): string {
 function operation(method: string, path: string, spec: EndpointSpec): Json {
   const op: Json = { operationId: opId(method, path), tags: [tagOf(path)] };
   const notes: string[] = [AUTH_DESCRIPTIONS[spec.auth]];
+  if (spec.auth === 'staff')
+    notes.push(spec.role === 'any' ? 'Любая роль.' : `Роль: ${spec.role}, иначе 403.`);
+  if (spec.audited) notes.push('Чтение персональных данных: пишется в журнал аудита.');
   if (method !== 'GET') notes.push(`Тело не больше ${kilobytes(bodyLimitOf(spec))}, иначе 413.`);
   if (spec.perCaller)
     notes.push(
       `Не больше ${spec.perCaller.max} вызовов за ${spec.perCaller.windowMs / 60_000} мин с одного адреса${spec.perCaller.counted === 'instance' ? ' (счёт на каждом экземпляре сервера)' : ''}, иначе 429.`,
     );
   op.description = notes.join(' ');
+  if (spec.auth === 'staff' && spec.role) op['x-staff-role'] = spec.role;
   if (spec.auth === 'customer') op.security = [{ customer: [] }];
   else if (spec.auth === 'staff') op.security = [{ staff: [] }];
   else op.security = [];

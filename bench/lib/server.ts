@@ -10,7 +10,8 @@ import pg from 'pg';
 import { ROOT } from '../bundle';
 import { EndpointMissing } from './report';
 
-export const STAFF_TOKEN = 'bench-staff-token';
+/** The bench servers' bootstrap STAFF_TOKEN: long and random per run, known to no one else. */
+export const STAFF_TOKEN = `bench-${randomBytes(24).toString('base64url')}`;
 export const DEMO = { login: 'demo@example.com', password: 'demo-password' };
 
 /** A free TCP port: first in 4100–4199 (the project's range for local servers), else any. */
@@ -72,6 +73,8 @@ export async function startChild(
     DATA_DIR: dataDir,
     SEED_DEMO: '1',
     STAFF_TOKEN,
+    // POST /api/staff/demo-customer/ (bench/api.ts) exists on a server started for tests only.
+    TEST_HOOKS: '1',
     PUBLIC_ORIGIN: `http://localhost:${port}`,
     // Long enough that no access token expires mid-run.
     ACCESS_TOKEN_TTL: '3600',

@@ -1,7 +1,12 @@
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
-export const STAFF_TOKEN = 'e2e-staff-token';
+/** The server's bootstrap STAFF_TOKEN, random per run (playwright.config.ts, scripts/cluster/e2e.ts set it). */
+export const STAFF_TOKEN = process.env.E2E_STAFF_TOKEN ?? '';
+if (!STAFF_TOKEN)
+  throw new Error(
+    'E2E_STAFF_TOKEN is not set: run the specs through playwright.config.ts or npm run e2e:cluster.',
+  );
 export const DEMO = { email: 'demo@example.com', password: 'demo-password' };
 
 export interface Customer {

@@ -9,7 +9,8 @@ import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.mjs';
 
 const [baseUrl = 'http://localhost:4150', outDir = '/tmp/shots'] = process.argv.slice(2);
 const DEMO = { login: 'demo@example.com', password: 'demo-password' };
-const STAFF_TOKEN = process.env.STAFF_TOKEN ?? 'dev-staff-token';
+/** The server's bootstrap STAFF_TOKEN or an admin's API key (docs/staff.md): no default. */
+const STAFF_TOKEN = process.env.STAFF_TOKEN ?? '';
 
 const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },

@@ -3,13 +3,14 @@
 // (playwright.cluster.config.ts). `npm run e2e:cluster -- --up` only starts the cluster and keeps it up until Ctrl-C.
 // Everything is stopped and removed at the end, on failure and on Ctrl-C too.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { ClusterUnavailable, startCluster, type Cluster, type Instance } from './cluster';
 import { ROOT } from './nginx';
 
-/** The staff token e2e/support/fixtures.ts sends (the same as playwright.config.ts gives its server). */
-const STAFF_TOKEN = 'e2e-staff-token';
+/** The cluster's bootstrap STAFF_TOKEN, random per run; the specs read it from E2E_STAFF_TOKEN (e2e/support/fixtures.ts). */
+const STAFF_TOKEN = `e2e-${randomBytes(24).toString('base64url')}`;
 
 /**
  * The specs stop and start instances through this small HTTP API on loopback (the processes are this script's
@@ -76,7 +77,8 @@ async function main(): Promise<number> {
       instances: 2,
       staffToken: STAFF_TOKEN,
       // As the main e2e server: sessions last the whole run.
-      env: { ACCESS_TOKEN_TTL: '300', SHUTDOWN_TIMEOUT_MS: '5000' },
+      // TEST_HOOKS: the specs' fresh customers (POST /api/staff/demo-customer/) exist on a test server only.
+      env: { ACCESS_TOKEN_TTL: '300', SHUTDOWN_TIMEOUT_MS: '5000', TEST_HOOKS: '1' },
     });
   } catch (err) {
     if (err instanceof ClusterUnavailable) {
@@ -96,6 +98,7 @@ async function main(): Promise<number> {
     }
     const code = await runPlaywright(args, {
       ...process.env,
+      E2E_STAFF_TOKEN: STAFF_TOKEN,
       CLUSTER_URL: cluster.balancer.url,
       CLUSTER_CONTROL: control.url,
       CLUSTER_ACCESS_LOG: cluster.balancer.accessLog,

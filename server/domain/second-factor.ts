@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Deps } from '../env';
-import { auditLog, oneTimeTokens, twoFactor, twoFactorRecoveryCodes, users } from '../db/tables';
+import { oneTimeTokens, twoFactor, twoFactorRecoveryCodes, users } from '../db/tables';
 import { conflict, fieldErrors, notFound } from './errors';
 import type { DbOrTx } from './outbox';
 import { issueToken, peekToken } from './one-time-tokens';
@@ -192,26 +192,21 @@ export async function renewRecoveryCodes(deps: D, userId: number): Promise<Recov
   return { detail: M.renewed, recovery_codes: await replaceRecoveryCodes(deps, userId) };
 }
 
-/** Staff turn it off for a customer who lost the app and the codes; the audit trail keeps who, whom, why, when. */
+/**
+ * Staff turn it off for a customer who lost the app and the codes; the staff door's audit row keeps who, whom, why
+ * (`reason`) and when.
+ */
 export async function resetByStaff(
   deps: Pick<Deps, 'db' | 'now'>,
   email: string,
-  reason: string,
-): Promise<{ detail: string; was_enabled: boolean }> {
+): Promise<{ detail: string; was_enabled: boolean; userId: number }> {
   const [user] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (!user) throw notFound(M.userNotFound);
   return deps.db.transaction(async (tx) => {
     const d = { db: tx, now: deps.now };
     const wasEnabled = await isTwoFactorOn(d, user.id);
     await disableTwoFactor(d, user.id);
-    await tx.insert(auditLog).values({
-      at: deps.now(),
-      actor: 'staff',
-      action: 'two_factor.reset',
-      userId: user.id,
-      details: { reason, was_enabled: wasEnabled },
-    });
-    return { detail: M.reset, was_enabled: wasEnabled };
+    return { detail: M.reset, was_enabled: wasEnabled, userId: user.id };
   });
 }
 

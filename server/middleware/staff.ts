@@ -1,15 +1,52 @@
 import { createMiddleware } from 'hono/factory';
-import { timingSafeEqual } from 'node:crypto';
 import type { AppEnv, Deps } from '../env';
-import { unauthorized } from '../domain/errors';
+import { forbidden, unauthorized } from '../domain/errors';
+import { endpointOf } from '../endpoints';
+import { bootstrapCaller, keyCaller, KEY_PREFIX, type StaffCaller } from '../domain/staff-keys';
+import { personCaller } from '../domain/staff-people';
+import { appendAudit } from '../domain/staff-audit';
+import { clientIp } from './sign-in';
 
-/** The staff API (/api/staff/…) takes its own bearer token from config (STAFF_TOKEN), never a customer's. */
+const NO_CREDENTIALS = 'Нужен токен сотрудника или ключ API.';
+const BAD_CREDENTIALS = 'Токен сотрудника недействителен, просрочен или отозван.';
+const ROLE_NAMES = { support: 'поддержка', finance: 'финансы', admin: 'администратор' } as const;
+
+async function callerOf(deps: Deps, token: string): Promise<StaffCaller | null> {
+  const bootstrap = bootstrapCaller(deps, token);
+  if (bootstrap) return bootstrap;
+  if (token.startsWith(KEY_PREFIX)) return keyCaller(deps, token);
+  return personCaller(deps, token);
+}
+
+/**
+ * The staff door (docs/staff.md): a person's access token (audience 'staff', their session and row read on every
+ * call), an API key, or the bootstrap STAFF_TOKEN; the role comes from the request's row of the endpoint table, as
+ * `auth` does (a row without a role is closed to all). After a write or an audited read that succeeded, one row of
+ * the audit log names the caller, the row and the target the handler noted (`c.set('audit', …)`).
+ */
 export function requireStaff(deps: Deps) {
-  const expected = Buffer.from(deps.config.staffToken);
   return createMiddleware<AppEnv>(async (c, next) => {
-    const given = Buffer.from(/^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1] ?? '');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected))
-      throw unauthorized('Нужен токен сотрудника.');
+    const token = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
+    if (!token) throw unauthorized(NO_CREDENTIALS);
+    const caller = await callerOf(deps, token);
+    if (!caller) throw unauthorized(BAD_CREDENTIALS);
+    const route = endpointOf(c.req.method, c.req.path);
+    const role = route?.spec.auth === 'staff' ? route.spec.role : undefined;
+    if (!role) throw forbidden();
+    if (role !== 'any' && !caller.roles.includes(role))
+      throw forbidden(`Нужна роль «${ROLE_NAMES[role]}» (${role}).`);
+    c.set('staff', caller);
     await next();
+    if (c.res.status >= 400 || (c.req.method === 'GET' && !route!.spec.audited)) return;
+    const note = c.get('audit') ?? {};
+    const orderParam = /\/orders\/(\d+)\//.exec(c.req.path)?.[1];
+    await appendAudit(deps, {
+      ...note,
+      orderId: note.orderId ?? (orderParam ? Number(orderParam) : null),
+      caller,
+      action: route!.key,
+      requestId: c.get('requestId'),
+      ip: clientIp(c, deps.config.trustProxy),
+    });
   });
 }

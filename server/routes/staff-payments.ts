@@ -57,6 +57,15 @@ export function staffPaymentsRoutes(deps: Deps) {
       if (body.bonus) f = await moveMoney(d, userId, 'bonus', body.bonus, 'bonus_grant');
       return f!;
     });
+    // Money before and after (the bonus, when only it moved); the other balance goes in the details.
+    const moneyMoved = !!body.money;
+    const after = moneyMoved ? fin.money : fin.bonus;
+    c.set('audit', {
+      customerId: userId,
+      amountBefore: after - (moneyMoved ? body.money! : body.bonus!),
+      amountAfter: after,
+      details: { balance: moneyMoved ? 'money' : 'bonus', money: body.money ?? 0, bonus: body.bonus ?? 0 },
+    });
     await publishFinances(deps, userId, fin);
     return c.json(fin);
   });
@@ -71,6 +80,10 @@ export function staffPaymentsRoutes(deps: Deps) {
     const { id } = c.req.valid('param');
     const { status } = c.req.valid('json');
     const r = await deps.db.transaction((tx) => decideWithdrawal({ db: tx, now: deps.now }, id, status));
+    c.set('audit', {
+      customerId: r.userId,
+      details: { withdrawal_id: id, status, amount: r.withdrawal.amount },
+    });
     if (r.finances) await publishFinances(deps, r.userId, r.finances);
     return c.json(r.withdrawal satisfies Withdrawal);
   });
@@ -80,6 +93,7 @@ export function staffPaymentsRoutes(deps: Deps) {
     const { id } = c.req.valid('param');
     const { status } = c.req.valid('json');
     const r = await deps.db.transaction((tx) => decideStorno({ db: tx, now: deps.now }, id, status));
+    c.set('audit', { customerId: r.userId, details: { storno_id: id, status, amount: r.refund.amount } });
     if (r.finances) await publishFinances(deps, r.userId, r.finances);
     return c.json(r.refund satisfies MoneyRequest);
   });
@@ -97,7 +111,9 @@ export function staffPaymentsRoutes(deps: Deps) {
     async (c) => {
       const { id } = c.req.valid('param');
       const { status } = c.req.valid('json');
-      return c.json(await decideClaim(deps.db, id, status));
+      const claim = await decideClaim(deps.db, id, status);
+      c.set('audit', { details: { claim_id: id, status, amount: claim.amount } });
+      return c.json(claim);
     },
   );
 
@@ -112,6 +128,7 @@ export function staffPaymentsRoutes(deps: Deps) {
       const body = c.req.valid('json');
       const userId = await userByEmail(decodeURIComponent(params.email));
       await setVerification(deps, userId, kind, body.status);
+      c.set('audit', { customerId: userId, details: { kind, status: body.status } });
       return c.json({ status: body.status });
     },
   );

@@ -23,15 +23,20 @@ export function staffRoutes(deps: Deps) {
     const { email } = c.req.valid('json');
     const user = await findUserByLogin(deps, { kind: 'email', value: email });
     if (!user) throw notFound('Пользователь не найден.');
+    c.set('audit', { customerId: user.id });
     return c.json((await issueAutoLogin(deps, user.id)) satisfies StaffAutoLoginResponse);
   });
 
-  // A fresh customer with the whole demo data set (orders in every tab, chat, files, money): e2e tests and demos.
+  // A fresh customer with the whole demo data set (orders in every tab, chat, files, money): e2e tests only
+  // (TEST_HOOKS=1; 404 otherwise).
   app.post('/demo-customer/', staff, valid('json', DemoCustomerRequest), async (c) => {
+    if (!deps.config.testHooks) throw notFound();
     const body = c.req.valid('json');
     if (body.email && (await findUserByLogin(deps, { kind: 'email', value: body.email })))
       throw conflict('Пользователь с таким e-mail уже есть.');
-    return c.json(await seedCustomer(deps, body.email ? { email: body.email } : {}), 201);
+    const made = await seedCustomer(deps, body.email ? { email: body.email } : {});
+    c.set('audit', { customerId: made.id });
+    return c.json(made, 201);
   });
 
   app.get('/outbox/', staff, valid('query', OutboxQuery), async (c) => {

@@ -83,7 +83,9 @@ export function staffTwoFactorRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.post('/two-factor/reset/', requireStaff(deps), valid('json', StaffTwoFactorResetRequest), async (c) => {
     const { email, reason } = c.req.valid('json');
-    return c.json(await resetByStaff(deps, email, reason));
+    const { userId, ...answer } = await resetByStaff(deps, email);
+    c.set('audit', { customerId: userId, details: { reason, was_enabled: answer.was_enabled } });
+    return c.json(answer);
   });
   return app;
 }

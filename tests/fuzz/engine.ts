@@ -21,7 +21,8 @@ import { startServer, type RunningServer } from '../../server/server';
 import { seedCustomer } from '../../server/db/seed';
 import { createSession } from '../../server/domain/sessions';
 import { endpointOf, routes, type Route } from '../../server/endpoints';
-import { bodyLimitOf, type Schema } from '../../contract/http';
+import { bodyLimitOf, STAFF_ROLES, type Schema, type StaffRole } from '../../contract/http';
+import { createApiKey } from '../../server/domain/staff-keys';
 
 export interface FuzzOptions {
   seed: number;
@@ -53,7 +54,8 @@ export interface FuzzReport {
   seconds: number;
 }
 
-type Identity = 'customer' | 'nobody' | 'staff' | 'foreign';
+/** 'staff': the bootstrap STAFF_TOKEN (every role); a role's name: an API key with that role alone. */
+type Identity = 'customer' | 'nobody' | 'staff' | 'foreign' | StaffRole;
 
 interface Body {
   data: Buffer;
@@ -541,12 +543,17 @@ function authProblem(
   if (over) return undefined;
   if (route.spec.auth === 'customer' && (who === 'nobody' || who === 'staff') && answer.status !== 401)
     return `a customer row answered ${answer.status} to ${who === 'staff' ? 'the staff token' : 'no token'}`;
-  if (
-    route.spec.auth === 'staff' &&
-    (who === 'nobody' || who === 'customer') &&
-    ![401, 403].includes(answer.status)
-  )
+  if (route.spec.auth === 'staff' && (who === 'nobody' || who === 'customer') && answer.status !== 401)
     return `a staff row answered ${answer.status} to ${who === 'customer' ? "a customer's token" : 'no token'}`;
+  if ((STAFF_ROLES as readonly string[]).includes(who)) {
+    const role = route.spec.role;
+    if (route.spec.auth === 'customer' && answer.status !== 401)
+      return `a customer row answered ${answer.status} to a ${who} key`;
+    if (route.spec.auth === 'staff' && role !== 'any' && role !== who && answer.status !== 403)
+      return `a ${role} row answered ${answer.status} to a ${who} key`;
+    if (route.spec.auth === 'staff' && (role === 'any' || role === who) && [401, 403].includes(answer.status))
+      return `a ${role} row refused its own role's key with ${answer.status}`;
+  }
   return undefined;
 }
 
@@ -624,6 +631,15 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
     const tokenOf = async (who: Identity) => {
       if (who === 'nobody') return undefined;
       if (who === 'staff') return staffToken;
+      // A fresh key for every case: the fuzzer, as the bootstrap token, may revoke the last one.
+      if ((STAFF_ROLES as readonly string[]).includes(who))
+        return (
+          await createApiKey(server.deps, {
+            name: `fuzz ${who}`,
+            roles: [who as StaffRole],
+            createdBy: 'fuzz',
+          })
+        ).key;
       // A fresh session for every case: the fuzzer may sign the last one out, end it, or change the password.
       return (await createSession(server.deps, a.id)).access;
     };
@@ -671,7 +687,12 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
       const cases = fc.sample(caseArb(route, poolsA), { seed, numRuns: opts.runsPerRow });
       for (const [i, c] of cases.entries()) {
         report.cases++;
-        for (const who of ['customer', 'nobody', 'staff'] as const) await exchange(route, c, who, i, seed);
+        // Staff rows with every role's key as well: 403 without the row's role.
+        const whos: Identity[] =
+          route.spec.auth === 'staff'
+            ? ['customer', 'nobody', 'staff', ...STAFF_ROLES]
+            : ['customer', 'nobody', 'staff'];
+        for (const who of whos) await exchange(route, c, who, i, seed);
       }
       log(`${route.key}: ${cases.length} cases`);
       // Another customer's ids, asked for by customer A: 404, and nothing in the database changes.

@@ -1,5 +1,6 @@
 // Issue 27: the origin cookies credit sign-ups, orders and payments; page views reach the database and the reports.
 import { afterEach, describe, expect, it } from 'vitest';
+import { testConfig } from '../../server/config';
 import { eq } from 'drizzle-orm';
 import { useHarness, type Harness } from './harness';
 import { customerOrigins, orderOrigins, pageViewDays, pageViews } from '../../server/db/tables';
@@ -14,7 +15,7 @@ import { registerJobs } from '../../server/jobs/tasks';
 import { PUBLIC_WRITES } from '../../contract/auth';
 import type { FunnelReport, PageViewReport } from '../../contract/analytics.api';
 
-const STAFF = { authorization: 'Bearer test-staff-token' };
+const STAFF = { authorization: `Bearer ${testConfig().staffToken}` };
 const DAY = 86_400_000;
 const campaignCookies = [
   'cabinet_referrer=https://blog.example.org/post',

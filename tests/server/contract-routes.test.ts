@@ -2,7 +2,7 @@
 // API route the server mounts is a row of the table (a handler without a row would be an endpoint nobody typed).
 import { describe, expect, it } from 'vitest';
 import { api } from '../../contract/api';
-import { splitKey, type EndpointKey } from '../../contract/http';
+import { splitKey, type EndpointKey, type EndpointSpec } from '../../contract/http';
 import { useHarness } from './harness';
 
 /**
@@ -47,8 +47,14 @@ describe('the endpoint table', () => {
     for (const [key, spec] of Object.entries(api)) {
       expect(['customer', 'public', 'staff'], key).toContain(spec.auth);
       expect(Array.isArray(spec.errors), key).toBe(true);
-      // Staff rows live under /api/staff/ and nothing else does.
-      expect(spec.auth === 'staff', key).toBe(key.includes(' /api/staff/'));
+      // Staff rows live under /api/staff/, and nothing else does but the staff's own sign-in (public).
+      const signIn = /^POST \/api\/staff\/auth\/(enrol|enrol\/confirm|login|refresh)\/$/.test(key);
+      expect(spec.auth === 'staff', key).toBe(key.includes(' /api/staff/') && !signIn);
+      if (signIn) expect(spec.auth, key).toBe('public');
+      // Every staff row names the role it needs; no other row has one.
+      const { role } = spec as EndpointSpec;
+      if (spec.auth === 'staff') expect(['support', 'finance', 'admin', 'any'], key).toContain(role);
+      else expect(role, key).toBeUndefined();
     }
   });
 });

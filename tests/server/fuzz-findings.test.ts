@@ -1,11 +1,12 @@
 // Defects the contract fuzzer (tests/fuzz/engine.ts) found, each held by a test of its own.
 import { describe, expect, it } from 'vitest';
+import { testConfig } from '../../server/config';
 import { useHarness } from './harness';
 import { createSignedInCustomer } from './helpers/auth';
 
 describe('what the contract fuzzer found', () => {
   const h = useHarness();
-  const STAFF = { authorization: 'Bearer test-staff-token' };
+  const STAFF = { authorization: `Bearer ${testConfig().staffToken}` };
 
   // seed 2: PATCH /api/staff/promo-codes/%00/ answered 500 — PostgreSQL's text cannot hold U+0000.
   it('a NUL character in a path parameter is a 400 in Russian, not a 500', async () => {
@@ -37,7 +38,7 @@ describe('promo codes: what the fuzzer found (seed 23023)', () => {
   const create = (body: Record<string, unknown>) =>
     h.request('/api/staff/promo-codes/', {
       method: 'POST',
-      headers: { authorization: 'Bearer test-staff-token' },
+      headers: { authorization: `Bearer ${testConfig().staffToken}` },
       json: { code: 'FUZZ10', title: 'Скидка', percent: 10, ...body },
     });
 

@@ -4,13 +4,21 @@ import { describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { useHarness } from './harness';
 import { api } from '../../contract/api';
-import { splitKey, type EndpointKey } from '../../contract/http';
+import { splitKey, type EndpointKey, type EndpointSpec } from '../../contract/http';
 
 type Doc = {
   openapi: string;
   paths: Record<
     string,
-    Record<string, { security: unknown[]; responses: Record<string, unknown>; requestBody?: unknown }>
+    Record<
+      string,
+      {
+        security: unknown[];
+        responses: Record<string, unknown>;
+        requestBody?: unknown;
+        'x-staff-role'?: string;
+      }
+    >
   >;
   components: { securitySchemes: Record<string, { type: string; scheme: string }> };
 };
@@ -42,6 +50,11 @@ describe('the OpenAPI document', () => {
       if (method !== 'GET') expect(Object.keys(op!.responses), key).toContain('413');
       if ('perCaller' in spec) expect(Object.keys(op!.responses), key).toContain('429');
       if ('body' in spec) expect(op!.requestBody, key).toBeDefined();
+      // A staff row's role is in the document, and a caller without it must expect 403.
+      if (spec.auth === 'staff') {
+        expect(op!['x-staff-role'], key).toBe((spec as EndpointSpec).role);
+        expect(Object.keys(op!.responses), key).toContain('403');
+      }
     }
   });
 

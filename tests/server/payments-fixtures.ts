@@ -1,3 +1,4 @@
+import { testConfig } from '../../server/config';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { orders, outbox, users } from '../../server/db/tables';
@@ -6,7 +7,8 @@ import { signAccessToken } from '../../server/domain/tokens';
 import { ledgerSums, getFinances } from '../../server/domain/ledger';
 import type { Harness } from './harness';
 
-export const STAFF = 'test-staff-token';
+/** The tests' bootstrap STAFF_TOKEN: long, random per process (server/config.ts testConfig). */
+export const STAFF = testConfig().staffToken!;
 
 export interface Customer {
   id: number;

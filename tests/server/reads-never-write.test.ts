@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { api } from '../../contract/api';
-import { splitKey, type EndpointKey } from '../../contract/http';
+import { splitKey, type EndpointKey, type EndpointSpec } from '../../contract/http';
+import { auditLog } from '../../server/db/tables';
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from '../../server/db/seed';
 import { useHarness, type Harness } from './harness';
 import { signIn } from './helpers/auth';
@@ -94,6 +95,7 @@ describe('reads never write', () => {
     ({ access } = await signIn(h, DEMO_EMAIL, DEMO_PASSWORD));
 
     const before = await dump(h);
+    const auditBefore = await h.deps.db.select().from(auditLog).orderBy(auditLog.id);
     let calls = 0;
     for (const [key, spec] of Object.entries(api)) {
       const [method, path] = splitKey(key as EndpointKey);
@@ -107,7 +109,20 @@ describe('reads never write', () => {
       }
     }
     expect(calls).toBeGreaterThan(Object.keys(api).filter((k) => k.startsWith('GET ')).length);
-    expect(await dump(h)).toEqual(before);
+    // The one write a GET may make: an audited staff read of customers' data appends to the audit log, one row a
+    // call, and changes none that was there.
+    const after = await dump(h);
+    const auditAfter = await h.deps.db.select().from(auditLog).orderBy(auditLog.id);
+    expect(auditAfter.slice(0, auditBefore.length)).toEqual(auditBefore);
+    const audited = auditAfter.slice(auditBefore.length);
+    expect(audited.length).toBeGreaterThan(0);
+    for (const row of audited) {
+      const spec = (api as Record<string, EndpointSpec>)[row.action];
+      expect(spec?.audited, row.action).toBe(true);
+    }
+    delete after.audit_log;
+    delete before.audit_log;
+    expect(after).toEqual(before);
   });
 
   it('a customer who never saved a profile reads its defaults, and no profile row is made', async () => {

@@ -276,10 +276,12 @@ describe('two-factor sign-in (TOTP)', { timeout: 60_000 }, () => {
     });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ detail: M.reset, was_enabled: true });
-    const [row] = await h.deps.db.select().from(auditLog).where(eq(auditLog.userId, c.id));
-    expect(row).toMatchObject({
-      actor: 'staff',
-      action: 'two_factor.reset',
+    const rows = await h.deps.db.select().from(auditLog).where(eq(auditLog.userId, c.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      actorKind: 'bootstrap',
+      actor: 'STAFF_TOKEN',
+      action: 'POST /api/staff/two-factor/reset/',
       details: { reason: body.reason, was_enabled: true },
     });
     expect(await (await passwordStep(h, c)).json()).toMatchObject({ access: expect.any(String) });

@@ -44,18 +44,33 @@ export const twoFactorRecoveryCodes = pgTable(
 );
 
 /**
- * What staff did to a customer's account that the customer did not ask for themselves (a two-factor reset, …):
- * who (`actor`), what (`action`), whom, why and when. Rows outlive the customer (`user_id` set null on erasure).
+ * The append-only log of staff actions (docs/staff.md "The audit log"): every staff write and every staff read of
+ * customers' personal data appends one row. `actor_kind`/`actor_id`/`actor`: the person ('person', their id and
+ * login), the API key ('key', its id and name) or the bootstrap STAFF_TOKEN ('bootstrap'). `action`: the endpoint
+ * row's key (older rows: 'two_factor.reset'). `user_id`/`order_id`: the target customer and order, plain numbers
+ * with no foreign key, so the row outlives the customer's erasure and no cascade ever updates it. A trigger
+ * (migration 0019) refuses UPDATE and DELETE; TRUNCATE (tests only) is not refused.
  */
 export const auditLog = pgTable(
   'audit_log',
   {
     id: serial('id').primaryKey(),
     at: timestamp('at', { withTimezone: true }).notNull(),
+    actorKind: text('actor_kind').$type<'person' | 'key' | 'bootstrap'>(),
+    actorId: integer('actor_id'),
     actor: text('actor').notNull(),
     action: text('action').notNull(),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: integer('user_id'),
+    orderId: integer('order_id'),
+    amountBefore: bigint('amount_before', { mode: 'number' }),
+    amountAfter: bigint('amount_after', { mode: 'number' }),
+    requestId: text('request_id'),
+    ip: text('ip'),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
   },
-  (t) => [index('audit_log_user_idx').on(t.userId, t.at)],
+  (t) => [
+    index('audit_log_user_idx').on(t.userId, t.at),
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_actor_idx').on(t.actorKind, t.actorId, t.at),
+  ],
 );
