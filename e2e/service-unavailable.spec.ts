@@ -146,6 +146,8 @@ test('a profile save during a 503 period keeps what was typed, says so, and save
   const personal = page.getByRole('region', { name: 'Личные данные', exact: true });
   const name = personal.getByLabel('ФИО');
   await expect(name).not.toHaveValue('');
+  // The page's own cards (devices, data export, closing) have read: the outage meets the save first.
+  await page.waitForLoadState('networkidle');
 
   const outage = await serviceDown(page);
   await name.fill('Сбоева Вера Петровна');
