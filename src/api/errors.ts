@@ -115,7 +115,8 @@ export function errorFromResponse(status: number, data: unknown, headers?: Heade
  * message of the `token` field, else the status; messages of other fields stay at their fields.
  */
 export function continueRegistrationError(error: ApiError): ApiError {
-  if (error.kind !== 'http' || error.status === undefined) return error;
+  // 502/503/504 keep the catalogue's "briefly unavailable" text: their detail is the operator's.
+  if (error.kind !== 'http' || error.status === undefined || isUnavailableStatus(error.status)) return error;
   const message = error.detail || error.fields?.token?.[0] || statusMessage(error.status);
   const init: ApiErrorInit = { kind: 'http', status: error.status, message, data: error.data };
   if (error.detail !== undefined) init.detail = error.detail;
