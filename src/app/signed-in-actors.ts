@@ -1,6 +1,7 @@
-// The actors only signed-in pages use: the order routes' cache and the WebSocket. create-actors.ts loads this module
-// by dynamic import when the session first signs in (and the cabinet layout waits for it), so the first visit of
-// /login does not carry their machines (orderLoader, realtime, availability: ~3 KB gzip; `npm run bench -- bundle`).
+// The actors only signed-in pages use: the order routes' cache, the WebSocket and the API's availability.
+// create-actors.ts loads this module by dynamic import when the session first signs in (and the cabinet layout waits
+// for it), so the first visit of /login does not carry their machines (the `signed-in` chunk, ~5 KB gzip;
+// `npm run bench -- bundle`).
 import { createActor, fromPromise, type InspectionEvent, type Observer } from 'xstate';
 import { orderLoaderMachine } from '../../machines/order-loader/order-loader.machine';
 import { selectStatus } from '../../machines/session/session.selectors';
