@@ -10,17 +10,26 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 const api = `http://localhost:${process.env.API_PORT ?? 3001}`;
 
-/** What src/app/create-actors.ts and src/app/signed-in-actors.ts need beyond the entry (see build.rolldownOptions). */
+/** What src/app/create-actors.ts needs beyond the entry (see build.rolldownOptions). */
 const ACTORS_MODULES = new RegExp(
   [
     '/node_modules/(xstate|@xstate/react|use-isomorphic-layout-effect|destr|ufo|ofetch)/',
-    '/machines/(order-loader|realtime|session|token|theme|dialogs|notifications)/',
+    '/machines/(session|token|theme|dialogs|notifications)/',
     '/machines/shared/(clock|error-info)\\.ts$',
-    '/contract/realtime\\.ts$',
     '/src/api/(errors|client)\\.ts$',
-    '/src/app/(create-actors|signed-in-actors|token-sync|session-io)\\.ts$',
-    '/src/actors/(realtime|session-data|token-refresh)\\.ts$',
+    '/src/app/(create-actors|token-sync|session-io)\\.ts$',
+    '/src/actors/(session-data|token-refresh)\\.ts$',
     '/src/lib/jwt\\.ts$',
+  ].join('|'),
+);
+
+/** What src/app/signed-in-actors.ts adds, after the first sign-in: the order cache, the socket, the availability. */
+const SIGNED_IN_MODULES = new RegExp(
+  [
+    '/machines/(order-loader|realtime|availability)/',
+    '/contract/realtime\\.ts$',
+    '/src/app/signed-in-actors\\.ts$',
+    '/src/actors/realtime\\.ts$',
   ].join('|'),
 );
 
@@ -85,14 +94,19 @@ export default defineConfig({
       // Everything the entry imports statically is loaded by every first visit anyway: one chunk compresses better
       // than the eight the automatic splitting made of it (gzip starts a new dictionary per file), and lazy chunks
       // import from one file instead of re-exports across several.
-      // The actors (create-actors and signed-in-actors with what only they need: xstate, the session's machines, the
-      // HTTP client) are one chunk too: a signed-in visit preloads them together, and nine small files cost nine
-      // requests on a connection each (HTTP/1.1 has six), which Lighthouse's /home LCP felt more than their bytes.
+      // The actors (create-actors with what only it needs: xstate, the session's machines, the HTTP client) are one
+      // chunk too, and the signed-in actors (signed-in-actors with the order cache, the socket and the availability
+      // machines) another: nine small files cost nine requests on a connection each (HTTP/1.1 has six), which
+      // Lighthouse's /home LCP felt more than their bytes; /login needs only the first, and each stays under the
+      // lazy-chunk budget.
       output: {
         codeSplitting: {
           groups: [
             { name: 'index', tags: ['$initial'] },
+            // In this order: a group takes what its modules import too, and the signed-in actors import the
+            // HTTP client and xstate, which belong to the first.
             { name: 'actors', test: ACTORS_MODULES },
+            { name: 'signed-in', test: SIGNED_IN_MODULES },
             // The DOCX viewer's converter (README "File preview"): loaded on the first DOCX preview only, in
             // pieces under the lazy-chunk budget, and left out of the offline precache (globIgnores below).
             { name: 'docx-lib', test: DOCX_MODULES, maxSize: 80_000 },

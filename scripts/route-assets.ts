@@ -60,7 +60,7 @@ export function routeAssets(): Plugin {
       // The app's actors (src/app/create-actors.ts, imported dynamically by main.tsx) and the signed-in ones it
       // imports in turn (src/app/signed-in-actors.ts: the cabinet layout waits for them): the server links both for
       // a visitor with the session hint, whose first page waits for them (an anonymous /login loads neither).
-      // (The build groups them into one chunk, vite.config.ts: found by the modules a chunk holds.)
+      // (The build groups them into two chunks, vite.config.ts: found by the modules a chunk holds.)
       const actorsModule = /\/src\/app\/(create-actors|signed-in-actors)\.ts$/;
       const actors = [...chunks.values()].filter((c) =>
         [c.facadeModuleId ?? '', ...(c.moduleIds ?? [])].some((id) => actorsModule.test(id)),

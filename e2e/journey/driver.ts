@@ -43,6 +43,27 @@ const DELETE_REFUSED = 'Заказ в работе нельзя удалить. 
 const SOCIAL_DEAD = 'Ссылка входа через соцсеть устарела. Попробуйте войти ещё раз.';
 const API = (url: URL) => url.pathname.startsWith('/api/') || url.pathname.startsWith('/client/api/');
 
+/** The frame's connection bar (src/features/shell/connection-bar.tsx) while it says "Нет соединения". */
+const CONNECTION_BAR = (page: Page) =>
+  page.getByTestId('offline-banner').filter({ hasText: 'Нет соединения' });
+/** The message written in the chat during the outage of a journey (one per page). */
+const outageMessages = new WeakMap<Page, string>();
+const chatBubble = (page: Page, text: string) =>
+  page.getByTestId('chat-list').getByRole('article').filter({ hasText: text });
+
+/** How many messages of the order carry `text`, read through the API as the customer (a second reader). */
+async function messagesOnServer({ request, customer }: World, orderId: number, text: string) {
+  const login = await request.post('/api/client/auth/login/', {
+    data: { login: customer.email, password: customer.password },
+  });
+  const { access } = (await login.json()) as { access: string };
+  const res = await request.get(`/api/client/orders/${orderId}/messages/?limit=200`, {
+    headers: { authorization: `Bearer ${access}` },
+  });
+  const body = (await res.json()) as { results: { text: string }[] };
+  return body.results.filter((m) => m.text === text).length;
+}
+
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 const path = (page: Page) => new URL(page.url()).pathname;
 const query = (page: Page) => new URL(page.url()).searchParams;
@@ -62,8 +83,10 @@ async function archivedOrderId({ request, customer }: World): Promise<number> {
   return order.id;
 }
 
-const json = (status: number, body: unknown) => (route: Route) =>
-  route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+const json = (status: number, body: unknown, headers?: Record<string, string>) => (route: Route) =>
+  route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body), headers });
+/** What a server without its database answers every API call (issue 34): 503, Retry-After, an operator's detail. */
+const unavailable = json(503, { detail: 'database unavailable' }, { 'retry-after': '1' });
 
 /** The repayment verification as the back office sets it. */
 const setVerification = ({ request, customer }: World, status: 'verified' | 'unverified') =>
@@ -163,6 +186,22 @@ export const assertions: Record<string, (w: World, context: { returnTo: string |
     await expect.poll(() => path(page)).toMatch(/^\/order\/\d+\/chat$/);
     await expect(heading(page, /^Заказ №\d+/)).toBeVisible();
     await expect(page.getByText(ACTIVE_TOPIC).first()).toBeVisible();
+  },
+  'signedIn.orderUnavailable': async ({ page }) => {
+    await expect.poll(() => path(page)).toMatch(/^\/order\/\d+\/chat$/);
+    await expect(CONNECTION_BAR(page)).toBeVisible();
+    const text = outageMessages.get(page)!;
+    await expect(chatBubble(page, text).locator('[data-status="waiting"]')).toHaveText('Ожидает отправки');
+    await expect(page.getByRole('alert').filter({ hasText: /Не удалось/ })).toHaveCount(0);
+  },
+  'signedIn.orderRecovered': async (world) => {
+    const { page } = world;
+    const text = outageMessages.get(page)!;
+    await expect(chatBubble(page, text).locator('[data-status="sent"]')).toBeVisible({ timeout: 20_000 });
+    await expect(chatBubble(page, text)).toHaveCount(1);
+    await expect(CONNECTION_BAR(page)).toHaveCount(0, { timeout: 20_000 });
+    const orderId = Number(/^\/order\/(\d+)\//.exec(path(page))?.[1]);
+    expect(await messagesOnServer(world, orderId, text)).toBe(1);
   },
   'signedIn.previewing': async ({ page }) => {
     await expect.poll(() => path(page)).toMatch(/^\/order\/\d+\/files$/);
@@ -503,6 +542,17 @@ export const executors: Record<JourneyEventType, (w: World) => Promise<void>> = 
   serverBack: async ({ page }) => {
     await page.unroute(ORDERS);
     await page.getByRole('alert').getByRole('button', { name: 'Повторить' }).click();
+  },
+  serviceUnavailable: async ({ page }) => {
+    await page.route(API, unavailable);
+    const text = `Написано во время сбоя ${Date.now()}`;
+    outageMessages.set(page, text);
+    const composer = page.getByRole('textbox', { name: 'Сообщение' });
+    await composer.fill(text);
+    await composer.press('Enter');
+  },
+  serviceRecovers: async ({ page }) => {
+    await page.unroute(API, unavailable);
   },
   tokenExpires: async ({ page }) => {
     // The server no longer takes the access token: the next call answers 401 once.

@@ -61,6 +61,8 @@ export const JOURNEY_EVENTS = [
   'serverAnswers429',
   'serverSilent',
   'serverBack',
+  'serviceUnavailable',
+  'serviceRecovers',
   'tokenExpires',
   'refreshFails',
   'signOut',
@@ -313,7 +315,27 @@ export const journeyMachine = setup({
               description:
                 "Error catalogue: moving the order to the archive fails → the server's detail is shown.",
             },
+            serviceUnavailable: {
+              target: 'orderUnavailable',
+              description:
+                'The API answers 503 with Retry-After (its database is gone); the customer writes in the chat meanwhile.',
+            },
           },
+        },
+        orderUnavailable: {
+          description:
+            'On /order/{id}/chat: the "Нет соединения" bar, no error card; the message written waits ("Ожидает отправки").',
+          on: {
+            serviceRecovers: {
+              target: 'orderRecovered',
+              description: 'The API answers again: nothing to press, no reload.',
+            },
+          },
+        },
+        orderRecovered: {
+          description:
+            'On /order/{id}/chat: the bar gone by itself; the message written during the outage shows once, sent, and the server holds it once.',
+          on: { goHome: { target: 'home' } },
         },
         previewing: {
           description: 'On /order/{id}/files with the viewer open over the PDF, its first page drawn.',

@@ -21,6 +21,15 @@ import type {
 /** A catch-up that failed (server error after a reconnect) is tried again this much later. */
 export const CATCH_UP_RETRY_MS = 5_000;
 
+/** The outbox tries again after no answer: 1 s doubling per try, at least the server's Retry-After, at most 30 s. */
+export const OUTBOX_RETRY = { baseMs: 1_000, maxMs: 30_000 } as const;
+
+/** The wait before the outbox's next try: `attempt` tries got no answer so far; `retryAfter` in seconds. */
+export function outboxRetryDelay(attempt: number, retryAfter: number | null): number {
+  const backoff = OUTBOX_RETRY.baseMs * 2 ** Math.max(0, attempt - 1);
+  return Math.min(OUTBOX_RETRY.maxMs, Math.max(backoff, (retryAfter ?? 0) * 1000));
+}
+
 /** What the storage kept, ready to go again: a POST that was running when the page went is simply sent again. */
 function restoreOutbox(storage: OutboxStorage | undefined): PendingMessage[] {
   if (!storage) return [];
@@ -125,15 +134,19 @@ export const chatMachine = setup({
     }),
     markFailed: assign(({ context }, error: unknown) => ({
       sendingId: null,
+      retryAttempt: 0,
+      retryAfter: null,
       pending: context.pending.map((p) =>
         p.clientId === context.sendingId ? { ...p, status: 'failed' as const, error: toErrorInfo(error) } : p,
       ),
     })),
-    clearSending: assign({ sendingId: null }),
+    clearSending: assign({ sendingId: null, retryAttempt: 0, retryAfter: null }),
     markOnline: assign({ online: true }),
     markOffline: assign({ online: false }),
-    markWaiting: assign(({ context }) => ({
+    markWaiting: assign(({ context }, error: unknown) => ({
       sendingId: null,
+      retryAttempt: context.retryAttempt + 1,
+      retryAfter: toErrorInfo(error).retryAfter ?? null,
       pending: context.pending.map((p) =>
         p.clientId === context.sendingId ? { ...p, status: 'queued' as const, error: null } : p,
       ),
@@ -168,10 +181,12 @@ export const chatMachine = setup({
     hasQueued: ({ context }) => context.pending.some((p) => p.status === 'queued'),
     /** Messages wait, and the browser says it is offline (navigator.onLine and its events). */
     waitsOffline: ({ context }) => !context.online && context.pending.some((p) => p.status === 'queued'),
+    isOnline: ({ context }) => context.online,
     needsRead: ({ context }) => hasUnreadUpTo(context.messages, context.seenUpTo),
   },
   delays: {
     catchUpRetryDelay: CATCH_UP_RETRY_MS,
+    outboxRetryDelay: ({ context }) => outboxRetryDelay(context.retryAttempt, context.retryAfter),
   },
 }).createMachine({
   id: 'chat',
@@ -188,6 +203,8 @@ export const chatMachine = setup({
     now: input.now ?? systemClock,
     storage: input.storage ?? null,
     online: input.online ?? true,
+    retryAttempt: 0,
+    retryAfter: null,
   }),
   type: 'parallel',
   on: {
@@ -369,9 +386,9 @@ export const chatMachine = setup({
               {
                 guard: { type: 'isNoAnswer', params: errorOf },
                 target: 'offline',
-                actions: 'markWaiting',
+                actions: { type: 'markWaiting', params: errorOf },
                 description:
-                  'No answer: the message goes back to the head of the line and waits for the connection (the server keeps a client_id once, so the retry never doubles it).',
+                  'No answer (or 502/503/504): the message goes back to the head of the line and waits for the connection (the server keeps a client_id once, so the retry never doubles it).',
               },
               {
                 target: 'idle',
@@ -384,6 +401,14 @@ export const chatMachine = setup({
           description:
             "No connection: written messages wait ('ожидает отправки', kept across reloads) until the socket is back or the browser is online, then go in the order they were written.",
           tags: ['offline'],
+          after: {
+            outboxRetryDelay: {
+              guard: 'isOnline',
+              target: 'idle',
+              description:
+                'The socket may never drop (the server is up, its database is not): try again after the Retry-After, with backoff.',
+            },
+          },
           on: {
             'chat.resumed': { target: 'idle' },
             'chat.online': { target: 'idle', actions: 'markOnline' },

@@ -55,6 +55,10 @@ export interface ChatContext {
   storage: OutboxStorage | null;
   /** What the browser says of its network (navigator.onLine, then its 'online'/'offline' events). */
   online: boolean;
+  /** Tries of the outbox in a row that got no answer (or 502/503/504); reset by an answer. Drives the backoff. */
+  retryAttempt: number;
+  /** The Retry-After (seconds) of the last 503, if it named one. */
+  retryAfter: number | null;
 }
 
 // ---- Input -----------------------------------------------------------------------------------------------------

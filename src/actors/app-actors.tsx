@@ -7,6 +7,7 @@ import type { dialogsMachine } from '../../machines/dialogs/dialogs.machine';
 import type { notificationsMachine } from '../../machines/notifications/notifications.machine';
 import type { realtimeMachine } from '../../machines/realtime/realtime.machine';
 import type { orderLoaderMachine } from '../../machines/order-loader/order-loader.machine';
+import type { availabilityMachine } from '../../machines/availability/availability.machine';
 import type { SessionDataSync } from './session-data';
 import { createActorsSlot, type ActorsSlot } from './actors-slot';
 
@@ -33,6 +34,8 @@ export interface SignedInActors {
   orderLoader: ActorRefFrom<typeof orderLoaderMachine>;
   /** The WebSocket connection (src/actors/realtime.ts); features listen with useRealtimeEvents. */
   realtime: ActorRefFrom<typeof realtimeMachine>;
+  /** Is the API serving? 502/503/504 answers make it unavailable until an answer or a probe says it is back. */
+  availability: ActorRefFrom<typeof availabilityMachine>;
 }
 
 const ActorsSlotContext = createContext<ActorsSlot | null>(null);

@@ -1,7 +1,9 @@
-// Is the cabinet cut off? The browser says it is offline, or the server does not answer (the socket has failed to
-// reconnect twice in a row). The frame shows "Нет соединения" then, and forms that need the server say so.
+// Is the cabinet cut off? The browser says it is offline, the server does not answer (the socket has failed to
+// reconnect twice in a row), or the API answers 503 (its database or file store is gone, or it sheds load: the
+// availability actor). The frame shows "Нет соединения" then, and forms that need the server say so.
 import { useSyncExternalStore } from 'react';
 import { useSelector } from '@xstate/react';
+import { selectIsUnavailable } from '../../machines/availability/availability.selectors';
 import { useAppActors } from './app-actors';
 
 function subscribeOnline(listener: () => void): () => void {
@@ -28,9 +30,11 @@ export function useBrowserOffline(): boolean {
 
 export function useIsOffline(): boolean {
   const offline = useBrowserOffline();
+  const actors = useAppActors();
   const unreachable = useSelector(
-    useAppActors().realtime,
+    actors.realtime,
     (s) => s.hasTag('waiting') && s.context.attempt >= UNREACHABLE_AFTER_ATTEMPTS,
   );
-  return offline || unreachable;
+  const unavailable = useSelector(actors.availability, selectIsUnavailable);
+  return offline || unreachable || unavailable;
 }

@@ -11,7 +11,7 @@ import {
 import { isAuthRejection } from '../../machines/shared/error-info';
 import { redirectValueFor } from '../lib/redirect';
 import { TOO_MANY_REQUESTS_PATH, tooManyRequestsHref } from '../lib/retry-after';
-import { type ApiError, toApiError } from './errors';
+import { type ApiError, cancelledError, isUnavailableStatus, toApiError } from './errors';
 import type * as z from 'zod/mini';
 import type { Api, ApiKey } from '../../contract/api';
 import type { PathParamNames } from '../../contract/http';
@@ -42,7 +42,46 @@ export type ApiOptions<R extends ResponseType = 'json'> = Omit<
   noRefresh?: boolean;
   /** A 429 of this call is a business limit the caller shows itself: no full navigation to /429. */
   keep429?: boolean;
+  /** A read that gets 502/503/504 is not tried again here (the availability probe asks once). */
+  noRetry?: boolean;
 };
+
+/**
+ * Told of every answer: 502/503/504 (the service is briefly unavailable) or any other (it serves). The availability
+ * actor (machines/availability) listens, and the frame shows "Нет соединения" meanwhile.
+ */
+export interface AvailabilityListener {
+  unavailable: (retryAfter: number | undefined) => void;
+  answered: () => void;
+}
+
+/**
+ * A read (GET/HEAD) that gets 502/503/504 is tried again up to `tries` times in all, after the Retry-After or the
+ * backoff (1 s doubling), whichever is longer, at most `maxMs` each: about a minute, then the page shows its error.
+ */
+export const READ_RETRY = { tries: 8, baseMs: 1_000, maxMs: 15_000 } as const;
+
+/** The wait before the next try of a read: `tries` tries got 502/503/504 so far; `retryAfter` in seconds. */
+export function readRetryDelay(tries: number, retryAfter: number | null | undefined): number {
+  const backoff = READ_RETRY.baseMs * 2 ** Math.max(0, tries - 1);
+  return Math.min(READ_RETRY.maxMs, Math.max(backoff, (retryAfter ?? 0) * 1000));
+}
+
+/** Waits `ms`, or rejects as cancelled when `signal` fires first. */
+function pause(ms: number, signal: AbortSignal | null | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(cancelledError(signal.reason));
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(cancelledError(signal?.reason));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
 
 /** Called on every 403 (a later issue re-checks the repayment verification here). Returns an unsubscribe. */
 export type Forbidden403Handler = (error: ApiError, path: string) => void;
@@ -79,6 +118,7 @@ function browserLocation() {
 export function createApiClient(
   config: ApiClientConfig,
   forbiddenHandlers: Set<Forbidden403Handler> = new Set(),
+  availabilityListeners: Set<AvailabilityListener> = new Set(),
 ): ApiClient {
   const $fetch = createFetch(config.fetch ? { fetch: config.fetch } : {});
   const currentLocation = config.currentLocation ?? browserLocation;
@@ -88,7 +128,8 @@ export function createApiClient(
     options: ApiOptions<R>,
     responseType: R | undefined,
   ) {
-    const { noRefresh, keep429, ...fetchOptions } = options;
+    const { noRefresh, keep429, noRetry, ...fetchOptions } = options;
+    const isRead = !options.method || /^(GET|HEAD)$/i.test(options.method);
     const explicitAuth = new Headers(options.headers as HeadersInit | undefined).has('authorization');
 
     let sentWith: string | null = null;
@@ -98,7 +139,7 @@ export function createApiClient(
       sentWith = token;
       if (!explicitAuth && token) headers.set('Authorization', `Bearer ${token}`);
       try {
-        return await $fetch.raw(path, {
+        const response = await $fetch.raw(path, {
           ...(fetchOptions as FetchOptions<R>),
           ...(responseType ? { responseType } : {}),
           ...(config.baseURL ? { baseURL: config.baseURL } : {}),
@@ -107,8 +148,30 @@ export function createApiClient(
           credentials: 'include',
           retry: false,
         });
-      } catch (error) {
-        throw toApiError(error, options.signal);
+        for (const listener of availabilityListeners) listener.answered();
+        return response;
+      } catch (caught) {
+        const error = toApiError(caught, options.signal);
+        if (error.kind === 'http')
+          for (const listener of availabilityListeners)
+            if (isUnavailableStatus(error.status)) listener.unavailable(error.retryAfter);
+            else listener.answered();
+        throw error;
+      }
+    };
+
+    // A read that got 502/503/504 waits and goes again (bounded); the caller sees its loading state meanwhile, and
+    // the frame shows "Нет соединения". A write is never repeated here: its form keeps what was typed and says so.
+    const attemptRead = async () => {
+      for (let tries = 1; ; tries++) {
+        try {
+          return await attempt();
+        } catch (caught) {
+          const error = caught as ApiError;
+          if (!isRead || noRetry || !isUnavailableStatus(error.status) || tries >= READ_RETRY.tries)
+            throw error;
+          await pause(readRetryDelay(tries, error.retryAfter), options.signal);
+        }
       }
     };
 
@@ -121,7 +184,7 @@ export function createApiClient(
     };
 
     try {
-      return await attempt();
+      return await attemptRead();
     } catch (caught) {
       const error = caught as ApiError;
       if (error.status !== 401 || noRefresh || explicitAuth || isCredentialCall(path)) return fail(error);
@@ -142,7 +205,7 @@ export function createApiClient(
       }
       // Retry once: a second 401 is passed on as it is.
       try {
-        return await attempt();
+        return await attemptRead();
       } catch (retryError) {
         return fail(retryError as ApiError);
       }
@@ -168,6 +231,7 @@ export function createApiClient(
 // ---- The app's instance ----------------------------------------------------------------------------------------
 // 403 subscribers survive configureApi(): they are registered with the app, not with one client object.
 const appForbiddenHandlers = new Set<Forbidden403Handler>();
+const appAvailabilityListeners = new Set<AvailabilityListener>();
 let instance: ApiClient = createApiClient(
   {
     getAccessToken: () => null,
@@ -176,12 +240,19 @@ let instance: ApiClient = createApiClient(
     navigateHard: (url) => globalThis.location?.assign(url),
   },
   appForbiddenHandlers,
+  appAvailabilityListeners,
 );
 
 /** Called once from src/app with the session's callbacks. */
 export function configureApi(config: ApiClientConfig): ApiClient {
-  instance = createApiClient(config, appForbiddenHandlers);
+  instance = createApiClient(config, appForbiddenHandlers, appAvailabilityListeners);
   return instance;
+}
+
+/** Hear every answer of the app's calls: unavailable (502/503/504) or served. Returns an unsubscribe. */
+export function onAvailability(listener: AvailabilityListener): () => void {
+  appAvailabilityListeners.add(listener);
+  return () => appAvailabilityListeners.delete(listener);
 }
 
 /** Subscribe to 403 answers (hook for the repayment verification re-check of a later issue). */

@@ -8,6 +8,7 @@ export const ERROR_MESSAGES = {
   noAccessToken: 'Access token should be defined',
   tooManyRequests: 'Слишком много запросов. Попробуйте позже.',
   serverError: 'Ошибка сервера. Попробуйте позже.',
+  unavailable: 'Сервис ненадолго недоступен. Введённое не потеряно — попробуйте ещё раз через минуту.',
   noSession: 'Вход не выполнен.',
 } as const;
 
@@ -76,6 +77,13 @@ function fieldsOf(data: unknown): Record<string, string[]> | undefined {
   return Object.keys(fields).length ? fields : undefined;
 }
 
+/**
+ * 502/503/504: the service is briefly unavailable (its database or file store is gone, it sheds load, or the proxy
+ * has no instance). Reads are retried by the client; a write keeps what was typed and shows ERROR_MESSAGES.unavailable.
+ */
+export const isUnavailableStatus = (status: number | undefined) =>
+  status === 502 || status === 503 || status === 504;
+
 /** The text of an error answer that says nothing itself. */
 function statusMessage(status: number): string {
   if (status === 429) return ERROR_MESSAGES.tooManyRequests;
@@ -90,7 +98,10 @@ export function errorFromResponse(status: number, data: unknown, headers?: Heade
       : undefined;
   const fields = fieldsOf(data);
   const firstField = fields ? Object.values(fields)[0]?.[0] : undefined;
-  const message = detail || firstField || statusMessage(status);
+  // The server's detail of a 503 is the operator's ("database unavailable"): the customer reads the catalogue's text.
+  const message = isUnavailableStatus(status)
+    ? ERROR_MESSAGES.unavailable
+    : detail || firstField || statusMessage(status);
   const init: ApiErrorInit = { kind: 'http', status, message, data };
   if (detail !== undefined) init.detail = detail;
   if (fields) init.fields = fields;
@@ -104,7 +115,8 @@ export function errorFromResponse(status: number, data: unknown, headers?: Heade
  * message of the `token` field, else the status; messages of other fields stay at their fields.
  */
 export function continueRegistrationError(error: ApiError): ApiError {
-  if (error.kind !== 'http' || error.status === undefined) return error;
+  // 502/503/504 keep the catalogue's "briefly unavailable" text: their detail is the operator's.
+  if (error.kind !== 'http' || error.status === undefined || isUnavailableStatus(error.status)) return error;
   const message = error.detail || error.fields?.token?.[0] || statusMessage(error.status);
   const init: ApiErrorInit = { kind: 'http', status: error.status, message, data: error.data };
   if (error.detail !== undefined) init.detail = error.detail;

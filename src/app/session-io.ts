@@ -1,7 +1,7 @@
 // The IO behind the session machine's actors (spec point 7, Authentication). Pure async functions over the client,
 // given to the machine in create-actors.ts.
-import { call } from '../api/client';
-import { ApiError, ERROR_MESSAGES, errorFromResponse, isApiError } from '../api/errors';
+import { call, READ_RETRY, readRetryDelay } from '../api/client';
+import { ApiError, ERROR_MESSAGES, errorFromResponse, isApiError, isUnavailableStatus } from '../api/errors';
 import type { AuthTokens, SessionHandover } from '../../contract/auth.api';
 import { isAuthRejection } from '../../machines/shared/error-info';
 import type {
@@ -141,6 +141,21 @@ async function postAutoLogin(token: string): Promise<SignInOutcome> {
 }
 
 /**
+ * The start-up refresh, tried again while the server answers 502/503/504 (a refused or unrotated refresh: the
+ * server did not get to the token), with the reads' bounds: a cabinet opened during a short outage waits and opens.
+ */
+async function refreshWhileUnavailable<T>(refresh: () => Promise<T>): Promise<T> {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await refresh();
+    } catch (error) {
+      if (!isApiError(error) || !isUnavailableStatus(error.status) || tries >= READ_RETRY.tries) throw error;
+      await new Promise((resolve) => setTimeout(resolve, readRetryDelay(tries, error.retryAfter)));
+    }
+  }
+}
+
+/**
  * Start-up (spec point 2): the `al` token first when the URL had one; a dead `al` falls back to the refresh cookie
  * (the visitor may be signed in already). Rejections keep their status so the machine tells 401 from "no answer".
  */
@@ -161,7 +176,7 @@ export async function restoreSession(
   // No refresh cookie (its readable hint is absent): an anonymous visitor, known without a round trip.
   if (!mayHaveSession()) throw new ApiError({ kind: 'http', status: 401, message: ERROR_MESSAGES.noSession });
   try {
-    return await loadUserFor(await refresh());
+    return await loadUserFor(await refreshWhileUnavailable(refresh));
   } catch (error) {
     // No answer at all (a refusal still signs out): the cached cabinet, read-only, rather than an error page.
     const started = isApiError(error) && error.kind === 'network' ? await offline().catch(() => null) : null;

@@ -1,6 +1,13 @@
 // Every row of the error catalogue (spec point 8) the HTTP client owns, against a stubbed fetch.
 import { describe, expect, it, vi } from 'vitest';
-import { createApiClient, isCredentialCall, type ApiClientConfig } from '../../src/api/client';
+import {
+  createApiClient,
+  isCredentialCall,
+  readRetryDelay,
+  READ_RETRY,
+  type ApiClientConfig,
+  type AvailabilityListener,
+} from '../../src/api/client';
 import { ApiError, ERROR_MESSAGES } from '../../src/api/errors';
 
 interface Call {
@@ -301,7 +308,7 @@ describe('HTTP client: the error catalogue (spec point 8)', () => {
       { message: 'Ссылка устарела.', fields: { token: ['Ссылка устарела.'] } },
     ],
     ['an empty body', 404, {}, { message: 'Ошибка запроса (404)' }],
-    ['a server error page', 502, '<html>Bad gateway</html>', { message: ERROR_MESSAGES.serverError }],
+    ['a server error page', 500, '<html>Internal error</html>', { message: ERROR_MESSAGES.serverError }],
   ])('maps %s to ApiError', async (_, status, body, expected) => {
     const reply =
       typeof body === 'string'
@@ -311,6 +318,121 @@ describe('HTTP client: the error catalogue (spec point 8)', () => {
     const error = await failure(client.api('/api/client/orders/'));
     expect(error).toMatchObject({ status, kind: 'http', ...expected });
     expect(error.toInfo()).toMatchObject({ status, message: expected.message });
+  });
+});
+
+describe('HTTP client: the service is briefly unavailable (502/503/504)', () => {
+  const unavailable = (retryAfter?: string) =>
+    new Response(JSON.stringify({ detail: 'database unavailable' }), {
+      status: 503,
+      headers: { 'content-type': 'application/json', ...(retryAfter ? { 'retry-after': retryAfter } : {}) },
+    });
+
+  function withListener(replies: Reply[]) {
+    const { fetch, calls } = stubFetch(...replies);
+    const heard: string[] = [];
+    const listener: AvailabilityListener = {
+      unavailable: (retryAfter) => heard.push(`unavailable ${retryAfter ?? '-'}`),
+      answered: () => heard.push('answered'),
+    };
+    const client = createApiClient(
+      {
+        getAccessToken: () => 'access-1',
+        refresh: async () => true,
+        onSessionExpired: vi.fn(),
+        navigateHard: vi.fn(),
+        fetch,
+      },
+      new Set(),
+      new Set([listener]),
+    );
+    return { client, calls, heard };
+  }
+
+  it('a read is tried again after the Retry-After and answers once the service is back; the listeners hear each', async () => {
+    vi.useFakeTimers();
+    try {
+      const { client, calls, heard } = withListener([unavailable('2'), unavailable(), json(200, { id: 5 })]);
+      const answer = client.api('/api/client/orders/5/');
+      await vi.advanceTimersByTimeAsync(0);
+      expect(calls).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1_999);
+      expect(calls).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(calls).toHaveLength(2);
+      // The second 503 named no wait: the backoff of the second try (2 s).
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(calls).toHaveLength(3);
+      await expect(answer).resolves.toEqual({ id: 5 });
+      expect(heard).toEqual(['unavailable 2', 'unavailable -', 'answered']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a read gives up after READ_RETRY.tries with the catalogue text, never the operator detail', async () => {
+    vi.useFakeTimers();
+    try {
+      const replies = Array.from({ length: READ_RETRY.tries }, () => unavailable('1'));
+      const { client, calls } = withListener(replies);
+      const settled = client.api('/api/client/orders/').catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(5 * 60_000);
+      const error = (await settled) as ApiError;
+      expect(calls).toHaveLength(READ_RETRY.tries);
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error.status).toBe(503);
+      expect(error.message).toBe(ERROR_MESSAGES.unavailable);
+      expect(error.detail).toBe('database unavailable');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a read waiting to be tried again stops at once when its caller aborts', async () => {
+    const { client, calls } = withListener([unavailable('30')]);
+    const controller = new AbortController();
+    const settled = failure(client.api('/api/client/orders/', { signal: controller.signal }));
+    await new Promise((r) => setTimeout(r, 0));
+    controller.abort('другой фильтр');
+    const error = await settled;
+    expect(error.kind).toBe('cancelled');
+    expect(calls).toHaveLength(1);
+  });
+
+  it('a write is never repeated: one POST, the 503 passed on with the catalogue text', async () => {
+    const { client, calls, heard } = withListener([unavailable('5')]);
+    const error = await failure(
+      client.api('/api/client/profile/', { method: 'PATCH', body: { first_name: 'Анна' } }),
+    );
+    expect(calls).toHaveLength(1);
+    expect(error.status).toBe(503);
+    expect(error.retryAfter).toBe(5);
+    expect(error.message).toBe(
+      'Сервис ненадолго недоступен. Введённое не потеряно — попробуйте ещё раз через минуту.',
+    );
+    expect(heard).toEqual(['unavailable 5']);
+  });
+
+  it('noRetry: a read tried once (the availability probe)', async () => {
+    const { client, calls } = withListener([unavailable('1')]);
+    const error = await failure(client.api('/api/client/profile/session/', { noRetry: true }));
+    expect(error.status).toBe(503);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('another error answer is an answer: the listeners hear the service serves, nothing is retried', async () => {
+    const { client, calls, heard } = withListener([json(500, { detail: 'boom' })]);
+    await failure(client.api('/api/client/orders/'));
+    expect(calls).toHaveLength(1);
+    expect(heard).toEqual(['answered']);
+  });
+
+  it('waits 1 s doubling per try, at least the Retry-After, at most 15 s', () => {
+    expect(readRetryDelay(1, undefined)).toBe(1_000);
+    expect(readRetryDelay(3, undefined)).toBe(4_000);
+    expect(readRetryDelay(1, 6)).toBe(6_000);
+    expect(readRetryDelay(10, null)).toBe(15_000);
+    expect(readRetryDelay(1, 3600)).toBe(15_000);
   });
 });
 

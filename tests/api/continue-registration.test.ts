@@ -2,7 +2,7 @@
 // step after a social sign-in (POST /client/api/socials/email/) rejects with.
 import { describe, expect, it, vi } from 'vitest';
 import { configureApi } from '../../src/api/client';
-import { ApiError } from '../../src/api/errors';
+import { ApiError, ERROR_MESSAGES } from '../../src/api/errors';
 import { socialEmailAuth } from '../../src/features/auth/api';
 
 const json = (status: number, body: unknown) =>
@@ -51,7 +51,12 @@ describe('continue-registration errors', () => {
   it('keeps the field messages for the form and the text of a server error', async () => {
     const error = await failureOf(json(400, { email: ['Занят.'], token: ['Устарела.'] }));
     expect(error.fields).toEqual({ email: ['Занят.'], token: ['Устарела.'] });
-    expect((await failureOf(json(502, 'Bad gateway'))).message).toBe('Ошибка сервера. Попробуйте позже.');
+    expect((await failureOf(json(500, 'Internal error'))).message).toBe('Ошибка сервера. Попробуйте позже.');
+    // The service briefly unavailable: the catalogue's text, never the operator's detail.
+    expect((await failureOf(json(502, 'Bad gateway'))).message).toBe(ERROR_MESSAGES.unavailable);
+    expect((await failureOf(json(503, { detail: 'database unavailable' }))).message).toBe(
+      ERROR_MESSAGES.unavailable,
+    );
   });
 
   it('no answer stays "Сервер не отвечает"', async () => {

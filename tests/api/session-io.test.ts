@@ -97,6 +97,29 @@ describe('start-up (restoreSession)', () => {
     expect(seen[0]!.body).toEqual({});
   });
 
+  it('the start-up refresh that gets 503 waits for the Retry-After and goes again: the cabinet opens, no error page', async () => {
+    vi.useFakeTimers();
+    try {
+      let refreshes = 0;
+      routes['POST /api/client/auth/token/refresh/'] = () =>
+        ++refreshes === 1
+          ? new Response(JSON.stringify({ detail: 'database unavailable' }), {
+              status: 503,
+              headers: { 'content-type': 'application/json', 'retry-after': '2' },
+            })
+          : json(200, tokens);
+      routes['GET /api/client/profile/'] = () => json(200, profile);
+      const started = io.restoreSession({ autoLoginToken: null }, refresh, hinted);
+      await vi.advanceTimersByTimeAsync(1_999);
+      expect(refreshes).toBe(1);
+      await vi.advanceTimersByTimeAsync(1);
+      await expect(started).resolves.toMatchObject({ user: { id: 42 } });
+      expect(refreshes).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('a refresh answer with the handover opens the session at once: no profile or balance call', async () => {
     const handover = {
       user: { id: 42, email: 'demo@example.com', fio: 'Иванов Иван' },

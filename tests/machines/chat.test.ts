@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
-import { chatMachine } from '../../machines/chat/chat.machine';
+import { chatMachine, outboxRetryDelay } from '../../machines/chat/chat.machine';
 import {
   selectError,
   selectHasOlder,
@@ -51,6 +51,8 @@ const apiError = { status: 500, message: 'Ошибка сервера' };
 const refused = { status: 400, message: 'Сообщение не принято' };
 /** No answer (offline, the server unreachable): the message waits for the connection. */
 const noAnswer = { message: 'Сервер не отвечает' };
+/** The server answered 503 (its database or file store is gone, or it sheds load): the message waits too. */
+const unavailable = { status: 503, message: 'Сервис ненадолго недоступен', retryAfter: 2 };
 
 const model = chatMachine.provide({
   actors: {
@@ -86,6 +88,8 @@ const outboxEvents = [
   { type: 'xstate.done.actor.sendMessage', output: echo },
   { type: 'xstate.error.actor.sendMessage', error: refused },
   { type: 'xstate.error.actor.sendMessage', error: noAnswer },
+  { type: 'xstate.error.actor.sendMessage', error: unavailable },
+  { type: 'xstate.after.outboxRetryDelay.chat.outbox.offline' },
   { type: 'chat.online' },
   { type: 'chat.offline' },
   { type: 'chat.resumed' },
@@ -154,9 +158,10 @@ describeModel(model, {
       expect(final.hasTag('offline')).toBe(true);
     }
     const lastEvent = path.events.at(-1)!;
+    const lastError = (lastEvent as { error?: unknown }).error;
     if (
       lastEvent.type === 'xstate.error.actor.sendMessage' &&
-      (lastEvent as { error?: unknown }).error === noAnswer
+      (lastError === noAnswer || lastError === unavailable)
     ) {
       expect(final.matches({ outbox: 'offline' })).toBe(true);
       expect(pending.some((p) => p.status === 'failed')).toBe(false);
@@ -462,5 +467,76 @@ describe('chat outbox (offline)', () => {
     expect(selectPending(actor.getSnapshot())).toMatchObject([
       { clientId: 'a', status: 'queued', error: null },
     ]);
+  });
+});
+
+describe('chat outbox (service unavailable)', () => {
+  it('a message that got 503 while the socket stays open goes again after the Retry-After, once', async () => {
+    vi.useFakeTimers();
+    try {
+      const storage = memoryStorage();
+      const { actor, io } = startChat(undefined, storage);
+      io.loadHistory.calls[0]!.resolve(history);
+      await vi.advanceTimersByTimeAsync(0);
+      actor.send(send('a', 'во время сбоя'));
+      io.sendMessage.calls[0]!.reject(unavailable);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(actor.getSnapshot().hasTag('offline')).toBe(true);
+      expect(selectPending(actor.getSnapshot())).toMatchObject([{ clientId: 'a', status: 'queued' }]);
+      expect(storage.saved().map((p) => p.clientId)).toEqual(['a']);
+
+      // Retry-After: 2 → nothing before 2 s, one try at 2 s (no socket resume needed).
+      await vi.advanceTimersByTimeAsync(1_999);
+      expect(io.sendMessage.calls).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(io.sendMessage.calls.map((c) => c.input.clientId)).toEqual(['a', 'a']);
+
+      // Still 503 without a Retry-After: the backoff doubles (2 tries so far → 2 s).
+      io.sendMessage.calls[1]!.reject({ status: 503, message: 'Сервис ненадолго недоступен' });
+      await vi.advanceTimersByTimeAsync(1_999);
+      expect(io.sendMessage.calls).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(io.sendMessage.calls).toHaveLength(3);
+
+      io.sendMessage.calls[2]!.resolve(msg(20, 'customer', { client_id: 'a' }));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(selectPending(actor.getSnapshot())).toEqual([]);
+      expect(selectMessages(actor.getSnapshot()).filter((m) => m.client_id === 'a')).toHaveLength(1);
+      expect(actor.getSnapshot().context.retryAttempt).toBe(0);
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(io.sendMessage.calls).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('does not try on the timer while the browser says it is offline; "online" sends at once', async () => {
+    vi.useFakeTimers();
+    try {
+      const { actor, io } = startChat();
+      io.loadHistory.calls[0]!.resolve(history);
+      await vi.advanceTimersByTimeAsync(0);
+      actor.send(send('a'));
+      io.sendMessage.calls[0]!.reject(unavailable);
+      await vi.advanceTimersByTimeAsync(0);
+      actor.send({ type: 'chat.offline' });
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(io.sendMessage.calls).toHaveLength(1);
+      expect(actor.getSnapshot().hasTag('offline')).toBe(true);
+      actor.send({ type: 'chat.online' });
+      expect(io.sendMessage.calls).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('waits 1 s doubling per try, at least the Retry-After, at most 30 s', () => {
+    expect(outboxRetryDelay(1, null)).toBe(1_000);
+    expect(outboxRetryDelay(2, null)).toBe(2_000);
+    expect(outboxRetryDelay(4, null)).toBe(8_000);
+    expect(outboxRetryDelay(1, 5)).toBe(5_000);
+    expect(outboxRetryDelay(4, 5)).toBe(8_000);
+    expect(outboxRetryDelay(10, null)).toBe(30_000);
+    expect(outboxRetryDelay(1, 3600)).toBe(30_000);
   });
 });
