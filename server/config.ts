@@ -47,6 +47,8 @@ export interface Config {
   delivery: DeliverySettings;
   /** A Yandex Metrica counter's id (YANDEX_METRICA_ID); unset: no counter loads and its origin stays out of the CSP. */
   yandexMetricaId?: number | undefined;
+  /** At most one chat letter per order per this many seconds (NOTIFY_BATCH_SECONDS; docs/notifications.md). */
+  notifyBatchSeconds: number;
   /** TEST_HOOKS=1 (the e2e server only): staff calls that run jobs ahead of time (README, the customer's account). */
   testHooks: boolean;
 }
@@ -139,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storage: storageFrom(env),
     delivery: deliveryFrom(env),
     yandexMetricaId: whole('YANDEX_METRICA_ID', env.YANDEX_METRICA_ID),
+    notifyBatchSeconds: whole('NOTIFY_BATCH_SECONDS', env.NOTIFY_BATCH_SECONDS) ?? 900,
     testHooks: env.TEST_HOOKS === '1',
   };
 }
@@ -164,6 +167,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     metricsHost: '127.0.0.1',
     storage: { driver: 'fs' },
     delivery: SANDBOX_DELIVERY,
+    notifyBatchSeconds: 900,
     testHooks: false,
     ...overrides,
   };

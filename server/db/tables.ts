@@ -10,3 +10,4 @@ export * from './schema/jobs';
 export * from './schema/attribution';
 export * from './schema/two-factor';
 export * from './schema/account';
+export * from './schema/notifications';
