@@ -20,7 +20,8 @@ import { createJobRunner, type JobRunner } from '../../server/jobs/runner';
 import { registerNotifications } from '../../server/domain/notifications/deliver';
 import { queueGuaranteeEndings } from '../../server/domain/notifications/guarantee';
 import { users } from '../../server/db/tables';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { openDatabase, type Database } from '../../server/db/client';
 import type { Profile } from '../../contract/profile.api';
 import { ORDER_STATUSES as S } from '../../contract/order-status';
 
@@ -35,6 +36,7 @@ describe('notifications of the customer’s orders', () => {
   let channels: OutboxChannels;
   /** Two instances' runners on the one database. */
   let runners: JobRunner[];
+  let second: Database | undefined;
 
   /** Runs every instance's due jobs until none is left (a notification's outbox row is due in the next pass). */
   async function settle() {
@@ -101,10 +103,18 @@ describe('notifications of the customer’s orders', () => {
       },
       publicOrigin: h.deps.config.publicOrigin,
     });
-    runners = ['a', 'b'].map((id) => {
-      const runner = createJobRunner({ db: h.deps.db, now: () => h.clock.now }, { instanceId: id });
-      registerOutbox(runner, h.deps, channels);
-      registerNotifications(runner, h.deps);
+    // On PostgreSQL the second instance has a pool of its own on the same database, as a second process would.
+    if (process.env.DATABASE_URL) {
+      const res = await h.deps.db.execute(sql`select current_database() as name`);
+      const url = new URL(process.env.DATABASE_URL);
+      url.pathname = `/${(res as unknown as { rows: { name: string }[] }).rows[0]!.name}`;
+      second = await openDatabase({ url: url.toString() });
+    }
+    runners = [h.deps.db, second?.db ?? h.deps.db].map((db, i) => {
+      const deps = { ...h.deps, db };
+      const runner = createJobRunner({ db, now: () => h.clock.now }, { instanceId: `instance-${i}` });
+      registerOutbox(runner, deps, channels);
+      registerNotifications(runner, deps);
       return runner;
     });
   });
@@ -114,6 +124,7 @@ describe('notifications of the customer’s orders', () => {
     h.clock.now = new Date(NOON_MSK);
   });
   afterAll(async () => {
+    await second?.close();
     await channels?.email.close?.();
     await smtp?.close();
     await smsc?.close();
@@ -226,6 +237,21 @@ describe('notifications of the customer’s orders', () => {
     ).toBe(200);
     await settle();
     expect(lettersTo(c.email)).toHaveLength(1);
+    expect(smsc.taken).toHaveLength(0);
+
+    // Confirmed, but the SMS channel switched off in the profile: still none.
+    const off = await createCustomer(h, { email: 'sms-off@example.com' });
+    await withConfirmedPhone(off, '+79990002244');
+    const saved = await h.request('/api/client/profile/', {
+      method: 'PATCH',
+      token: off.token,
+      json: { sms_delivery: false },
+    });
+    expect(saved.status).toBe(200);
+    const other = await insertOrder(h, off.id, { statusId: S.inWork.id });
+    await staff(h, `/orders/${other.id}/status/`, { method: 'PATCH', json: { status_id: S.done.id } });
+    await settle();
+    expect(lettersTo(off.email)).toHaveLength(1);
     expect(smsc.taken).toHaveLength(0);
   });
 
