@@ -1,3 +1,8 @@
+CREATE TABLE "notification_chat_marks" (
+	"order_id" integer PRIMARY KEY NOT NULL,
+	"mailed_up_to" integer NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "notification_settings" (
 	"user_id" integer PRIMARY KEY NOT NULL,
 	"switches" jsonb DEFAULT '{}'::jsonb NOT NULL,
@@ -6,12 +11,7 @@ CREATE TABLE "notification_settings" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "notification_chat_marks" (
-	"order_id" integer PRIMARY KEY NOT NULL,
-	"mailed_up_to" integer NOT NULL
-);
---> statement-breakpoint
 ALTER TABLE "outbox" ADD COLUMN "dedupe_key" text;--> statement-breakpoint
-ALTER TABLE "notification_settings" ADD CONSTRAINT "notification_settings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notification_chat_marks" ADD CONSTRAINT "notification_chat_marks_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notification_settings" ADD CONSTRAINT "notification_settings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "outbox_dedupe_key" ON "outbox" USING btree ("dedupe_key");
