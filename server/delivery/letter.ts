@@ -3,6 +3,8 @@ import type { OutboxRow } from './channel';
 /** Kinds that tell the customer about something rather than answer their request: they carry List-Unsubscribe. */
 export const NOTIFICATION_KINDS: ReadonlySet<string> = new Set(['welcome', 'email_changed']);
 
+const UNSUBSCRIBE_TEXT = 'Отписаться от таких писем';
+
 export interface Letter {
   subject: string;
   text: string;
@@ -47,11 +49,11 @@ export function renderLetter(message: OutboxRow, serviceName: string): Letter {
   const notification = NOTIFICATION_KINDS.has(message.kind) || unsubscribe !== undefined;
   const link = str('link');
   const footer = unsubscribe
-    ? 'Вы получили это письмо, потому что такие уведомления включены в профиле личного кабинета. Отписаться от них:'
+    ? 'Вы получили это письмо, потому что такие уведомления включены в профиле личного кабинета.'
     : notification
       ? 'Вы получили это письмо, потому что зарегистрированы в личном кабинете.'
       : 'Это письмо отправлено автоматически, отвечать на него не нужно.';
-  const text = `${message.body}\n\n—\n${serviceName}. ${footer}${unsubscribe ? ` ${unsubscribe}` : ''}\n`;
+  const text = `${message.body}\n\n—\n${serviceName}. ${footer}${unsubscribe ? ` ${UNSUBSCRIBE_TEXT}: ${unsubscribe}` : ''}\n`;
   const paragraphs = message.body
     .split('\n')
     .filter((l) => l.trim())
@@ -70,7 +72,7 @@ export function renderLetter(message: OutboxRow, serviceName: string): Letter {
 <table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background:#ffffff;border-radius:8px">
 <tr><td style="padding:24px 32px 8px;font:bold 20px/28px Arial,Helvetica,sans-serif;color:#1b1b1f">${escape(message.subject || serviceName)}</td></tr>
 ${paragraphs}${button}
-<tr><td style="padding:16px 32px 24px;border-top:1px solid #e3e4e8;font:12px/18px Arial,Helvetica,sans-serif;color:#6b6b76">${escape(serviceName)}. ${escape(footer)}${unsubscribe ? ` <a href="${escape(unsubscribe)}" style="color:#6b6b76">Отписаться</a>` : ''}</td></tr>
+<tr><td style="padding:16px 32px 24px;border-top:1px solid #e3e4e8;font:12px/18px Arial,Helvetica,sans-serif;color:#6b6b76">${escape(serviceName)}. ${escape(footer)}${unsubscribe ? ` <a href="${escape(unsubscribe)}" style="color:#6b6b76">${UNSUBSCRIBE_TEXT}</a>` : ''}</td></tr>
 </table></td></tr></table>
 </body></html>`;
   return {

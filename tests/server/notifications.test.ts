@@ -155,6 +155,9 @@ describe('notifications of the customer’s orders', () => {
     expect(String(letter.html)).toContain('Открыть переписку');
     expect(headerOf(letter, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     expect(unsubscribeOf(letter).pathname).toBe('/api/client/notifications/unsubscribe/');
+    // The same link in the footer of both parts, for a client without one-click.
+    expect(letter.text).toContain(`Отписаться от таких писем: ${unsubscribeOf(letter).href}`);
+    expect(String(letter.html)).toContain(`href="${unsubscribeOf(letter).href.replace(/&/g, '&amp;')}"`);
 
     // Nothing new: no second letter however long the customer stays away.
     h.clock.advance(BATCH_MS * 2);
