@@ -2,44 +2,44 @@
 // channel each kind may go, and what is on before the customer changes anything. No zod here: the profile page's
 // first visit may import this file; the schemas are in profile.api.ts.
 
-/** The ways out: a letter, or a text to the customer's confirmed phone. */
-export const NOTIFICATION_CHANNELS = ['email', 'sms'] as const;
+/** The ways out: a letter, a text to the customer's confirmed phone, a push to the browsers they subscribed. */
+export const NOTIFICATION_CHANNELS = ['email', 'sms', 'push'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 /**
  * Every kind of service notification, with the channels it may use and what each is set to until the customer
  * changes it. Letters are on: they are about the customer's own order. SMS go only for the two kinds that cannot
  * wait (work ready; payment needed before the deadline), are on for those, and go only while `sms_delivery` is on
- * and the phone is confirmed.
+ * and the phone is confirmed. Pushes are on for every kind, and go only to browsers the customer subscribed.
  */
 export const NOTIFICATION_KINDS = {
   chat_message: {
     title: 'Новое сообщение от автора или менеджера',
-    defaults: { email: true },
+    defaults: { email: true, push: true },
   },
   payment_needed: {
     title: 'Заказ оценён и ждёт оплаты',
-    defaults: { email: true, sms: true },
+    defaults: { email: true, sms: true, push: true },
   },
   work_ready: {
     title: 'Работа загружена или заказ выполнен',
-    defaults: { email: true, sms: true },
+    defaults: { email: true, sms: true, push: true },
   },
   rework_answered: {
     title: 'Ответ по доработке',
-    defaults: { email: true },
+    defaults: { email: true, push: true },
   },
   guarantee_ending: {
     title: 'Гарантия заканчивается через 3 дня',
-    defaults: { email: true },
+    defaults: { email: true, push: true },
   },
   payment_received: {
     title: 'Оплата получена',
-    defaults: { email: true },
+    defaults: { email: true, push: true },
   },
   money_decided: {
     title: 'Решение по выводу, возврату или сторно',
-    defaults: { email: true },
+    defaults: { email: true, push: true },
   },
 } as const satisfies Record<
   string,

@@ -41,7 +41,11 @@ export const ProfileSocial = z.object({ network_name: z.enum(SOCIAL_NETWORKS), l
 export type ProfileSocial = z.infer<typeof ProfileSocial>;
 
 /** One kind's switches: only the channels the kind may use (contract/notifications.ts). */
-const KindSwitches = z.object({ email: z.optional(z.boolean()), sms: z.optional(z.boolean()) });
+const KindSwitches = z.object({
+  email: z.optional(z.boolean()),
+  sms: z.optional(z.boolean()),
+  push: z.optional(z.boolean()),
+});
 const kindShape = <T extends z.core.$ZodType>(of: (kind: NotificationKind) => T) =>
   Object.fromEntries(NOTIFICATION_KIND_NAMES.map((k) => [k, of(k)])) as Record<NotificationKind, T>;
 
@@ -178,7 +182,7 @@ const NotificationsPatch = z.strictObject(
   kindShape((kind) =>
     z.optional(
       z.strictObject(
-        { email: switchOf(kind, 'email'), sms: switchOf(kind, 'sms') },
+        { email: switchOf(kind, 'email'), sms: switchOf(kind, 'sms'), push: switchOf(kind, 'push') },
         { error: (i) => (i.code === 'unrecognized_keys' ? NM.notAllowed : NM.badSetting) },
       ),
     ),
@@ -308,6 +312,31 @@ export const AvatarFileParams = z.object({ px: z.string(), file: z.string() });
 export const SandboxLinkParams = z.object({ network: z.string() });
 export const SandboxLinkQuery = z.object({ state: z._default(z.string(), '') });
 
+/** A browser that gets the customer's pushes. */
+export const PushSubscriptionView = z.object({
+  id: z.number(),
+  user_agent: z.string(),
+  created_at: z.string(),
+});
+export type PushSubscriptionView = z.infer<typeof PushSubscriptionView>;
+
+/** GET/POST/DELETE /api/client/notifications/push/…: the key browsers subscribe with, and the browsers subscribed. */
+export const PushSubscriptions = z.object({ public_key: z.string(), results: z.array(PushSubscriptionView) });
+export type PushSubscriptions = z.infer<typeof PushSubscriptions>;
+
+const pushKey = z
+  .string({ error: 'Ключ подписки — строка.' })
+  .check(z.regex(/^[A-Za-z0-9_-]{16,200}=*$/, 'Неверный ключ подписки.'));
+/** POST /api/client/notifications/push/ — what PushSubscription.toJSON() gives in the browser. */
+export const PushSubscribeRequest = body({
+  endpoint: z
+    .url({ protocol: /^https?$/, error: 'Адрес подписки — ссылка http(s).' })
+    .check(z.maxLength(1000)),
+  keys: z.object({ p256dh: pushKey, auth: pushKey }, { error: 'Нет ключей подписки.' }),
+});
+export type PushSubscribeRequest = z.input<typeof PushSubscribeRequest>;
+export const PushSubscriptionParams = z.object({ id: z.string() });
+
 /** The letter's unsubscribe link: `?token=` (signed; names the customer, the kind and the channel). */
 export const UnsubscribeQuery = z.object({ token: z._default(z.string(), '') });
 
@@ -403,6 +432,26 @@ export const profileApi = {
     status: 303,
     errors: [400, 413],
     auth: 'public',
+  }),
+  'GET /api/client/notifications/push/': endpoint({
+    answer: PushSubscriptions,
+    errors: [401],
+    auth: 'customer',
+  }),
+  /** Subscribes this browser to the customer's pushes; answers the browsers subscribed. */
+  'POST /api/client/notifications/push/': endpoint({
+    body: PushSubscribeRequest,
+    answer: PushSubscriptions,
+    status: 201,
+    errors: [400, 401, 413],
+    bodyLimit: SMALL_BODY_LIMIT,
+    auth: 'customer',
+  }),
+  'DELETE /api/client/notifications/push/:id/': endpoint({
+    params: PushSubscriptionParams,
+    answer: PushSubscriptions,
+    errors: [401, 404],
+    auth: 'customer',
   }),
   /** The letter's unsubscribe link opened in a browser: a page that asks to confirm (a read never writes). */
   'GET /api/client/notifications/unsubscribe/': endpoint({

@@ -3,6 +3,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { StorageConfig } from './storage/storage';
 import { deliveryFrom, SANDBOX_DELIVERY, type DeliverySettings } from './delivery/settings';
+import webpush from 'web-push';
+import { loadPushSettings, type PushSettings } from './delivery/push';
 
 /** Everything the server reads from its environment, in one place (README "Configuration"). */
 export interface Config {
@@ -49,6 +51,8 @@ export interface Config {
   yandexMetricaId?: number | undefined;
   /** At most one chat letter per order per this many seconds (NOTIFY_BATCH_SECONDS; docs/notifications.md). */
   notifyBatchSeconds: number;
+  /** Web Push's VAPID keys (VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY, else kept in DATA_DIR) and contact (VAPID_SUBJECT). */
+  push: PushSettings;
   /** TEST_HOOKS=1 (the e2e server only): staff calls that run jobs ahead of time (README, the customer's account). */
   testHooks: boolean;
 }
@@ -142,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     delivery: deliveryFrom(env),
     yandexMetricaId: whole('YANDEX_METRICA_ID', env.YANDEX_METRICA_ID),
     notifyBatchSeconds: whole('NOTIFY_BATCH_SECONDS', env.NOTIFY_BATCH_SECONDS) ?? 900,
+    push: loadPushSettings(dataDir, env, env.PUBLIC_ORIGIN ?? `http://localhost:${port}`),
     testHooks: env.TEST_HOOKS === '1',
   };
 }
@@ -168,6 +173,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     storage: { driver: 'fs' },
     delivery: SANDBOX_DELIVERY,
     notifyBatchSeconds: 900,
+    push: { ...webpush.generateVAPIDKeys(), subject: 'mailto:push@cabinet.test' },
     testHooks: false,
     ...overrides,
   };

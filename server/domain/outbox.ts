@@ -8,7 +8,7 @@ import { OUTBOX_JOB, OUTBOX_MAX_ATTEMPTS, outboxJobKey } from '../delivery/worke
 export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface OutboxMessage {
-  channel: 'email' | 'sms';
+  channel: 'email' | 'sms' | 'push';
   recipient: string;
   subject?: string;
   body: string;

@@ -10,6 +10,7 @@ import { rollUpPageViews } from '../domain/page-views';
 import { registerDataExports } from '../domain/data-export';
 import { registerAccountClosing } from '../domain/account-closing';
 import { registerNotifications } from '../domain/notifications/deliver';
+import { pushStore } from '../domain/notifications/push-subscriptions';
 import { queueGuaranteeEndings } from '../domain/notifications/guarantee';
 
 const HOUR = 3_600_000;
@@ -26,7 +27,7 @@ export function registerJobs(runner: JobRunner, deps: Deps): void {
     return () => publishEvents(deps, settled.map(orderChangedEvent));
   });
 
-  registerOutbox(runner, deps, createChannels(deps.config));
+  registerOutbox(runner, deps, createChannels(deps.config, pushStore(deps.db)));
   registerNotifications(runner, deps);
   registerRefunds(runner, deps);
   registerDataExports(runner, deps);

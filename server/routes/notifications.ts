@@ -5,8 +5,17 @@ import { UnsubscribeQuery } from '../../contract/profile.api';
 import { NOTIFICATION_KINDS, NOTIFICATION_MESSAGES } from '../../contract/notifications';
 import { readUnsubscribeToken, type UnsubscribeTarget } from '../domain/notifications/unsubscribe';
 import { switchOff } from '../domain/notifications/settings';
+import { requireCustomer } from '../middleware/auth';
+import { PushSubscribeRequest, PushSubscriptionParams } from '../../contract/profile.api';
+import { parseId } from '../../contract/params';
+import { notFound } from '../domain/errors';
+import {
+  pushSubscriptionViews,
+  subscribePush,
+  unsubscribePush,
+} from '../domain/notifications/push-subscriptions';
 
-const CHANNEL_TITLES = { email: 'письма', sms: 'SMS' } as const;
+const CHANNEL_TITLES = { email: 'письма', sms: 'SMS', push: 'push-уведомления' } as const;
 
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -63,6 +72,33 @@ export function notificationRoutes(deps: Deps) {
 <p><a href="${escape(deps.config.publicOrigin)}/profile">Настройки уведомлений</a></p>`,
       ),
     );
+  });
+
+  // ----- Web Push: the browsers that get the customer's pushes -----
+  const auth = requireCustomer(deps);
+  const list = async (userId: number) => ({
+    public_key: deps.config.push.publicKey,
+    results: await pushSubscriptionViews(deps.db, userId),
+  });
+
+  app.get('/notifications/push/', auth, async (c) => c.json(await list(c.get('userId'))));
+
+  app.post('/notifications/push/', auth, valid('json', PushSubscribeRequest), async (c) => {
+    const body = c.req.valid('json');
+    await subscribePush(
+      deps.db,
+      c.get('userId'),
+      { ...body, userAgent: c.req.header('user-agent') ?? '' },
+      deps.now(),
+    );
+    return c.json(await list(c.get('userId')), 201);
+  });
+
+  app.delete('/notifications/push/:id/', auth, valid('param', PushSubscriptionParams), async (c) => {
+    const id = parseId(c.req.valid('param').id);
+    if (id === undefined) throw notFound('Подписка не найдена.');
+    await unsubscribePush(deps.db, c.get('userId'), id);
+    return c.json(await list(c.get('userId')));
   });
 
   return app;

@@ -47,6 +47,13 @@ const values: ProfileFormValues = {
   notify_guarantee_ending_email: true,
   notify_payment_received_email: true,
   notify_money_decided_email: true,
+  notify_chat_message_push: true,
+  notify_payment_needed_push: true,
+  notify_work_ready_push: true,
+  notify_rework_answered_push: true,
+  notify_guarantee_ending_push: true,
+  notify_payment_received_push: true,
+  notify_money_decided_push: true,
 };
 const info: LoadedProfile['info'] = {
   email: 'anna@example.com',

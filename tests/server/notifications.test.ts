@@ -3,6 +3,9 @@ import type { ParsedMail } from 'mailparser';
 import { useHarness } from './harness';
 import { startLocalSmtp, type LocalSmtp } from './helpers/smtp-server';
 import { startSmscStandIn, type SmscStandIn } from './helpers/smsc-stand-in';
+import { startPushStandIn, type PushStandIn } from './helpers/push-stand-in';
+import { pushStore } from '../../server/domain/notifications/push-subscriptions';
+import type { PushSubscriptions } from '../../contract/profile.api';
 import {
   createCustomer,
   filesForm,
@@ -33,6 +36,7 @@ describe('notifications of the customer’s orders', () => {
   const h = useHarness({ dataDir: tempDataDir() });
   let smtp: LocalSmtp;
   let smsc: SmscStandIn;
+  let push: PushStandIn;
   let channels: OutboxChannels;
   /** Two instances' runners on the one database. */
   let runners: JobRunner[];
@@ -85,24 +89,29 @@ describe('notifications of the customer’s orders', () => {
   beforeAll(async () => {
     smtp = await startLocalSmtp();
     smsc = await startSmscStandIn();
-    channels = createChannels({
-      delivery: {
-        ...SANDBOX_DELIVERY,
-        mail: {
-          driver: 'smtp',
-          host: '127.0.0.1',
-          port: smtp.port,
-          secure: false,
-          requireTls: false,
-          user: undefined,
-          password: undefined,
-          from: 'Личный кабинет <noreply@cabinet.test>',
+    push = await startPushStandIn();
+    channels = createChannels(
+      {
+        delivery: {
+          ...SANDBOX_DELIVERY,
+          mail: {
+            driver: 'smtp',
+            host: '127.0.0.1',
+            port: smtp.port,
+            secure: false,
+            requireTls: false,
+            user: undefined,
+            password: undefined,
+            from: 'Личный кабинет <noreply@cabinet.test>',
+          },
+          sms: { driver: 'smsc', url: smsc.url, login: 'shop', password: 'secret', sender: 'Cabinet' },
+          outbox: { sendTimeoutMs: 2000 },
         },
-        sms: { driver: 'smsc', url: smsc.url, login: 'shop', password: 'secret', sender: 'Cabinet' },
-        outbox: { sendTimeoutMs: 2000 },
+        publicOrigin: h.deps.config.publicOrigin,
+        push: h.deps.config.push,
       },
-      publicOrigin: h.deps.config.publicOrigin,
-    });
+      pushStore(h.deps.db),
+    );
     // On PostgreSQL the second instance has a pool of its own on the same database, as a second process would.
     if (process.env.DATABASE_URL) {
       const res = await h.deps.db.execute(sql`select current_database() as name`);
@@ -121,6 +130,7 @@ describe('notifications of the customer’s orders', () => {
   beforeEach(() => {
     smtp.letters.length = 0;
     smsc.taken.length = 0;
+    push.received.length = 0;
     h.clock.now = new Date(NOON_MSK);
   });
   afterAll(async () => {
@@ -128,6 +138,7 @@ describe('notifications of the customer’s orders', () => {
     await channels?.email.close?.();
     await smtp?.close();
     await smsc?.close();
+    await push?.close();
   });
 
   it('mails two staff messages posted while the customer is away as one letter within the batch window', async () => {
@@ -194,10 +205,23 @@ describe('notifications of the customer’s orders', () => {
     expect(await readOutbox(h, { recipient: c.email })).toHaveLength(0);
   });
 
-  it('tells "work ready" by one letter and one SMS, once each, with two instances running', async () => {
+  it('tells "work ready" by one letter, one SMS and one push, once each, with two instances running', async () => {
     const c = await createCustomer(h, { email: 'ready@example.com' });
     await withConfirmedPhone(c, '+79990001122');
     expect((await profileOf(c)).phone_confirmed).toBe(true);
+    const browser = push.subscribe();
+    const subscribed = await h.request('/api/client/notifications/push/', {
+      method: 'POST',
+      token: c.token,
+      json: browser,
+      headers: { 'user-agent': 'Chromium 131 on Linux' },
+    });
+    expect(subscribed.status).toBe(201);
+    const list = (await subscribed.json()) as PushSubscriptions;
+    expect(list.public_key).toBe(h.deps.config.push.publicKey);
+    expect(list.results).toEqual([
+      { id: expect.any(Number), user_agent: 'Chromium 131 on Linux', created_at: expect.any(String) },
+    ]);
     const order = await insertOrder(h, c.id, { statusId: S.inWork.id });
     const res = await upload(
       h,
@@ -216,13 +240,22 @@ describe('notifications of the customer’s orders', () => {
     expect(smsc.taken).toHaveLength(1);
     expect(smsc.taken[0]).toMatchObject({ phone: '79990001122' });
     expect(smsc.taken[0]!.mes).toContain(`Работа по заказу №${order.id} готова`);
+    // The push, decrypted with the browser's keys: what the service worker shows, and where a click leads.
+    expect(push.received).toHaveLength(1);
+    expect(push.received[0]!.endpoint).toBe(browser.endpoint);
+    expect(push.received[0]!.payload).toMatchObject({
+      title: `Работа по заказу №${order.id} готова`,
+      url: `${h.deps.config.publicOrigin}/order/${order.id}/files`,
+    });
+    expect(push.received[0]!.authorization).toContain(`k=${h.deps.config.push.publicKey}`);
 
     // The job is not run again by the other instance, nor are its messages written twice.
     h.clock.advance(3_600_000);
     await settle();
     expect(lettersTo(c.email)).toHaveLength(1);
     expect(smsc.taken).toHaveLength(1);
-    expect(await readOutbox(h, { kind: 'work_ready' })).toHaveLength(2);
+    expect(push.received).toHaveLength(1);
+    expect(await readOutbox(h, { kind: 'work_ready' })).toHaveLength(3);
   });
 
   it('sends no SMS to a phone the customer never confirmed, nor with sms_delivery off', async () => {
@@ -320,8 +353,8 @@ describe('notifications of the customer’s orders', () => {
   it('switches kinds per channel through the profile, and refuses a channel the kind does not use', async () => {
     const c = await createCustomer(h, { email: 'switches@example.com' });
     const before = await profileOf(c);
-    expect(before.notifications.chat_message).toEqual({ email: true });
-    expect(before.notifications.work_ready).toEqual({ email: true, sms: true });
+    expect(before.notifications.chat_message).toEqual({ email: true, push: true });
+    expect(before.notifications.work_ready).toEqual({ email: true, sms: true, push: true });
 
     const patch = (json: unknown) =>
       h.request('/api/client/profile/', { method: 'PATCH', token: c.token, json });
@@ -330,8 +363,8 @@ describe('notifications of the customer’s orders', () => {
     });
     expect(saved.status).toBe(200);
     const after = (await saved.json()) as Profile;
-    expect(after.notifications.chat_message).toEqual({ email: false });
-    expect(after.notifications.work_ready).toEqual({ email: true, sms: false });
+    expect(after.notifications.chat_message).toEqual({ email: false, push: true });
+    expect(after.notifications.work_ready).toEqual({ email: true, sms: false, push: true });
     // Another save keeps what the first one changed.
     await patch({ notifications: { work_ready: { email: false } } });
     expect((await profileOf(c)).notifications).toMatchObject({
@@ -343,7 +376,7 @@ describe('notifications of the customer’s orders', () => {
     expect(wrong.status).toBe(400);
     const unknown = await patch({ notifications: { lottery: { email: true } } });
     expect(unknown.status).toBe(400);
-    expect((await profileOf(c)).notifications.chat_message).toEqual({ email: false });
+    expect((await profileOf(c)).notifications.chat_message).toEqual({ email: false, push: true });
 
     // The chat letters are off: staff messages mail nothing.
     const order = await insertOrder(h, c.id, { statusId: S.inWork.id });
@@ -367,5 +400,64 @@ describe('notifications of the customer’s orders', () => {
     const letters = lettersTo(c.email);
     expect(letters).toHaveLength(1);
     expect(letters[0]!.subject).toBe(`Гарантия по заказу №${order.id} заканчивается`);
+  });
+
+  it('drops a browser whose push service answers 410, and a customer removes one by hand', async () => {
+    const c = await createCustomer(h, { email: 'pushes@example.com' });
+    const [kept, dropped] = [push.subscribe(), push.subscribe()];
+    for (const browser of [kept, dropped])
+      expect(
+        (
+          await h.request('/api/client/notifications/push/', {
+            method: 'POST',
+            token: c.token,
+            json: browser,
+          })
+        ).status,
+      ).toBe(201);
+    push.gone(dropped.endpoint, 410);
+    const order = await insertOrder(h, c.id, { statusId: S.inWork.id });
+    await staff(h, `/orders/${order.id}/status/`, { method: 'PATCH', json: { status_id: S.guarantee.id } });
+    await settle();
+    expect(push.received.map((p) => p.endpoint)).toEqual([kept.endpoint]);
+    const rows = await readOutbox(h, { kind: 'work_ready' });
+    expect(rows.find((r) => r.recipient === dropped.endpoint)).toMatchObject({ status: 'failed' });
+    const list = (await (
+      await h.request('/api/client/notifications/push/', { token: c.token })
+    ).json()) as PushSubscriptions;
+    expect(list.results).toHaveLength(1);
+
+    // The push switch of a kind off: no push of that kind.
+    await h.request('/api/client/profile/', {
+      method: 'PATCH',
+      token: c.token,
+      json: { notifications: { work_ready: { push: false } } },
+    });
+    const second = await insertOrder(h, c.id, { statusId: S.inWork.id });
+    await staff(h, `/orders/${second.id}/status/`, { method: 'PATCH', json: { status_id: S.done.id } });
+    await settle();
+    expect(push.received).toHaveLength(1);
+
+    const removed = await h.request(`/api/client/notifications/push/${list.results[0]!.id}/`, {
+      method: 'DELETE',
+      token: c.token,
+    });
+    expect(removed.status).toBe(200);
+    expect(((await removed.json()) as PushSubscriptions).results).toEqual([]);
+    expect(
+      (
+        await h.request(`/api/client/notifications/push/${list.results[0]!.id}/`, {
+          method: 'DELETE',
+          token: c.token,
+        })
+      ).status,
+    ).toBe(404);
+    // Not a push service address: refused.
+    const bad = await h.request('/api/client/notifications/push/', {
+      method: 'POST',
+      token: c.token,
+      json: { endpoint: 'javascript:alert(1)', keys: { p256dh: 'x', auth: 'y' } },
+    });
+    expect(bad.status).toBe(400);
   });
 });

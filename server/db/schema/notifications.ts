@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { orders } from './orders';
 
@@ -30,3 +30,27 @@ export const notificationChatMarks = pgTable('notification_chat_marks', {
     .references(() => orders.id, { onDelete: 'cascade' }),
   mailedUpTo: integer('mailed_up_to').notNull(),
 });
+
+/**
+ * A browser that gets the customer's pushes (Web Push): its push service endpoint and the keys the payload is
+ * encrypted for. Dropped when the customer unsubscribes it, or when the push service answers 404/410.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    /** What the browser said it is, for the list of devices that get pushes. */
+    userAgent: text('user_agent').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId),
+  ],
+);

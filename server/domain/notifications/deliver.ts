@@ -11,6 +11,7 @@ import { chatLetter, eventTexts, pathOf } from './texts';
 import { smsSendTime } from './quiet-hours';
 import { unsubscribeLink } from './unsubscribe';
 import type { NotificationKind } from '../../../contract/notifications';
+import { listPushSubscriptions } from './push-subscriptions';
 
 /** The most messages one chat letter quotes; it counts the rest. */
 const CHAT_LETTER_MAX = 30;
@@ -28,6 +29,30 @@ function letterPayload(deps: NotifyDeps, userId: number, kind: NotificationKind,
       channel: 'email',
     }),
   };
+}
+
+/** A push to every browser the customer subscribed, when the kind's push switch is on; one row per browser. */
+async function queuePushes(
+  deps: NotifyDeps,
+  tx: Tx,
+  at: Date,
+  p: { userId: number; kind: NotificationKind; title: string; body: string; path: string; key: string },
+  who: CustomerNotifying,
+) {
+  if (!who.settings[p.kind].push) return;
+  for (const sub of await listPushSubscriptions(tx, p.userId))
+    await sendToOutbox(
+      { db: tx, now: () => at },
+      {
+        channel: 'push',
+        recipient: sub.endpoint,
+        subject: p.title,
+        body: p.body.length > 300 ? `${p.body.slice(0, 299)}…` : p.body,
+        kind: p.kind,
+        payload: { link: `${deps.config.publicOrigin}${p.path}`, subscriptionId: sub.id },
+        dedupeKey: `${p.key}:push:${sub.id}`,
+      },
+    );
 }
 
 /** SMS go for a kind switched on, with the channel on and the phone confirmed. */
@@ -56,6 +81,20 @@ export async function deliverEvent(deps: NotifyDeps, tx: Tx, event: NotifyEvent,
       dedupeKey: `${key}:email`,
     });
   }
+  await queuePushes(
+    deps,
+    tx,
+    at,
+    {
+      userId: event.userId,
+      kind: event.kind,
+      title: texts.subject,
+      body: texts.sms ?? texts.body,
+      path,
+      key,
+    },
+    who,
+  );
   // Payment needed: a text only while paying can still make the deadline.
   const urgent = event.kind !== 'payment_needed' || (order !== undefined && order.deadline > at);
   if (texts.sms && urgent && smsAllowed(who, event.kind) && who.phone) {
@@ -97,10 +136,26 @@ export async function deliverChatBatch(deps: NotifyDeps, tx: Tx, orderId: number
     .values({ orderId, mailedUpTo: last })
     .onConflictDoUpdate({ target: notificationChatMarks.orderId, set: { mailedUpTo: last } });
   const who = await readNotifying(tx, order.userId);
-  if (!who?.settings.chat_message.email) return;
+  if (!who) return;
   const shown = pending.slice(-CHAT_LETTER_MAX);
   const letter = chatLetter(order, shown, pending.length - shown.length, who.timeZone);
   const path = pathOf('chat_message', orderId);
+  const newest = pending.at(-1)!;
+  await queuePushes(
+    deps,
+    tx,
+    at,
+    {
+      userId: order.userId,
+      kind: 'chat_message',
+      title: letter.subject,
+      body: `${newest.authorName}: ${newest.text}`,
+      path,
+      key: `chat_message:${orderId}:${last}`,
+    },
+    who,
+  );
+  if (!who.settings.chat_message.email) return;
   await sendToOutbox(
     { db: tx, now: () => at },
     {
