@@ -139,6 +139,12 @@ test('every group of the profile is edited, saved and still there after a reload
   await expect(kind('Работа загружена или заказ выполнен').getByLabel('SMS')).toBeChecked();
   await expect(kind('Новое сообщение от автора или менеджера').getByLabel('E-mail')).toBeChecked();
   await expect(kind('Новое сообщение от автора или менеджера').getByLabel('SMS')).toHaveCount(0);
+  await expect(
+    kind('Новое сообщение от автора или менеджера').getByLabel('Push', { exact: true }),
+  ).toBeChecked();
+  await expect(
+    group(page, 'Уведомления').getByRole('button', { name: 'Получать push-уведомления в этом браузере' }),
+  ).toBeVisible();
   await kind('Работа загружена или заказ выполнен').getByLabel('SMS').uncheck();
   await kind('Новое сообщение от автора или менеджера').getByLabel('E-mail').uncheck();
   await saveGroup(page, 'Уведомления');

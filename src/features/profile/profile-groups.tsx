@@ -26,6 +26,7 @@ import { t } from './strings';
 import { phoneValue } from './values';
 import { useIsOffline } from '../../actors/connectivity';
 import { ProfileCard } from './profile-card';
+import { PushSubscribe } from './push-subscribe';
 
 function GroupCard({
   group,
@@ -211,6 +212,7 @@ export function NotificationsGroup() {
             </div>
           </fieldset>
         ))}
+        <PushSubscribe />
       </div>
       {info?.mailingStatus && (
         <p className={text.muted}>
