@@ -117,6 +117,8 @@ export const PUBLIC_WRITES = {
   SOCIAL_EMAILS: { max: 20, windowMs: 15 * MINUTE },
   /** Confirming an e-mail change by the link's token. */
   EMAIL_CONFIRMATIONS: { max: 20, windowMs: 15 * MINUTE },
+  /** One-click unsubscribes from letters' links (a mail client posts once per link). */
+  UNSUBSCRIBES: { max: 30, windowMs: 15 * MINUTE },
   /** Page-view batches (the SPA's beacon): counted per instance in memory, see `perCaller.counted`. */
   PAGE_EVENTS: { max: 60, windowMs: MINUTE, counted: 'instance' },
 } as const;

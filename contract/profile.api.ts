@@ -21,6 +21,13 @@ import {
   TRAINING_FORMS,
   type Sex,
 } from './profile';
+import {
+  channelsOf,
+  NOTIFICATION_KIND_NAMES,
+  NOTIFICATION_MESSAGES as NM,
+  type NotificationChannel,
+  type NotificationKind,
+} from './notifications';
 
 // ---- Answers ---------------------------------------------------------------------------------------------------
 /** One entry of a choice list in the profile; exactly one (or none) is `selected`. */
@@ -32,6 +39,18 @@ const UnisenderStatus = z.object({ id: z.number(), title: z.string() });
 /** A linked (or linkable) social account of the customer. */
 export const ProfileSocial = z.object({ network_name: z.enum(SOCIAL_NETWORKS), linked: z.boolean() });
 export type ProfileSocial = z.infer<typeof ProfileSocial>;
+
+/** One kind's switches: only the channels the kind may use (contract/notifications.ts). */
+const KindSwitches = z.object({
+  email: z.optional(z.boolean()),
+  sms: z.optional(z.boolean()),
+  push: z.optional(z.boolean()),
+});
+const kindShape = <T extends z.core.$ZodType>(of: (kind: NotificationKind) => T) =>
+  Object.fromEntries(NOTIFICATION_KIND_NAMES.map((k) => [k, of(k)])) as Record<NotificationKind, T>;
+
+/** The service notifications' switches, per kind and channel (docs/notifications.md). */
+export const NotificationSettingsSchema = z.object(kindShape(() => KindSwitches));
 
 /** GET /api/client/profile/ */
 export const Profile = z.object({
@@ -55,10 +74,16 @@ export const Profile = z.object({
   /** '@handle' or '' */
   telegram: z.string(),
   diplom_hp_popup: z.boolean(),
+  /** SMS notifications at all (the channel's own switch); each kind's SMS switch counts only while it is on. */
   sms_delivery: z.boolean(),
+  /** The newsletter consent («Рассылка на e-mail»); service letters do not depend on it. */
   email_delivery: z.boolean(),
   unisender_status: UnisenderStatus,
   socials: z.array(ProfileSocial),
+  /** Service notifications per kind and channel. */
+  notifications: NotificationSettingsSchema,
+  /** SMS go only to a confirmed phone (signed in with a code sent to it, or verified for a withdrawal). */
+  phone_confirmed: z.boolean(),
 });
 export type Profile = z.infer<typeof Profile>;
 
@@ -146,6 +171,26 @@ const choice = (list: readonly { id: number }[]) =>
     ),
   );
 
+/** A channel the kind may use: true or false. A channel it may not use is a field error of its own. */
+const switchOf = (kind: NotificationKind, channel: NotificationChannel) =>
+  channelsOf(kind).includes(channel)
+    ? z.optional(z.boolean({ error: NM.badSetting }))
+    : z.optional(z.never({ error: NM.notAllowed }));
+
+/** PATCH's `notifications`: `{ kind: { channel: boolean } }`, only known kinds. */
+const NotificationsPatch = z.strictObject(
+  kindShape((kind) =>
+    z.optional(
+      z.strictObject(
+        { email: switchOf(kind, 'email'), sms: switchOf(kind, 'sms'), push: switchOf(kind, 'push') },
+        { error: (i) => (i.code === 'unrecognized_keys' ? NM.notAllowed : NM.badSetting) },
+      ),
+    ),
+  ),
+  { error: (i) => (i.code === 'unrecognized_keys' ? NM.unknownKind : NM.badSetting) },
+);
+export type NotificationsPatch = z.input<typeof NotificationsPatch>;
+
 /**
  * PATCH /api/client/profile/ — every field optional; unknown and read-only keys (`email`, `id`…) are dropped.
  * `education` / `training_form` take the selected id (or null), or the list itself with one item `selected` (so the
@@ -209,6 +254,8 @@ export const ProfilePatch = z.partial(
     diplom_hp_popup: bool(),
     sms_delivery: bool(),
     email_delivery: bool(),
+    /** Some kinds' switches; a kind left out, or a channel left out of a kind, stays as it is. */
+    notifications: NotificationsPatch,
   }),
 );
 export type ProfilePatch = z.input<typeof ProfilePatch>;
@@ -264,6 +311,34 @@ export const AvatarFileParams = z.object({ px: z.string(), file: z.string() });
 /** The sandbox consent page's network (an unknown one is a 400 `{ detail }` of the page) and its `?state=`. */
 export const SandboxLinkParams = z.object({ network: z.string() });
 export const SandboxLinkQuery = z.object({ state: z._default(z.string(), '') });
+
+/** A browser that gets the customer's pushes. */
+export const PushSubscriptionView = z.object({
+  id: z.number(),
+  user_agent: z.string(),
+  created_at: z.string(),
+});
+export type PushSubscriptionView = z.infer<typeof PushSubscriptionView>;
+
+/** GET/POST/DELETE /api/client/notifications/push/…: the key browsers subscribe with, and the browsers subscribed. */
+export const PushSubscriptions = z.object({ public_key: z.string(), results: z.array(PushSubscriptionView) });
+export type PushSubscriptions = z.infer<typeof PushSubscriptions>;
+
+const pushKey = z
+  .string({ error: 'Ключ подписки — строка.' })
+  .check(z.regex(/^[A-Za-z0-9_-]{16,200}=*$/, 'Неверный ключ подписки.'));
+/** POST /api/client/notifications/push/ — what PushSubscription.toJSON() gives in the browser. */
+export const PushSubscribeRequest = body({
+  endpoint: z
+    .url({ protocol: /^https?$/, error: 'Адрес подписки — ссылка http(s).' })
+    .check(z.maxLength(1000)),
+  keys: z.object({ p256dh: pushKey, auth: pushKey }, { error: 'Нет ключей подписки.' }),
+});
+export type PushSubscribeRequest = z.input<typeof PushSubscribeRequest>;
+export const PushSubscriptionParams = z.object({ id: z.string() });
+
+/** The letter's unsubscribe link: `?token=` (signed; names the customer, the kind and the channel). */
+export const UnsubscribeQuery = z.object({ token: z._default(z.string(), '') });
 
 // ---- Endpoints -------------------------------------------------------------------------------------------------
 export const profileApi = {
@@ -356,6 +431,46 @@ export const profileApi = {
     answers: 'redirect',
     status: 303,
     errors: [400, 413],
+    auth: 'public',
+  }),
+  'GET /api/client/notifications/push/': endpoint({
+    answer: PushSubscriptions,
+    errors: [401],
+    auth: 'customer',
+  }),
+  /** Subscribes this browser to the customer's pushes; answers the browsers subscribed. */
+  'POST /api/client/notifications/push/': endpoint({
+    body: PushSubscribeRequest,
+    answer: PushSubscriptions,
+    status: 201,
+    errors: [400, 401, 413],
+    bodyLimit: SMALL_BODY_LIMIT,
+    auth: 'customer',
+  }),
+  'DELETE /api/client/notifications/push/:id/': endpoint({
+    params: PushSubscriptionParams,
+    answer: PushSubscriptions,
+    errors: [401, 404],
+    auth: 'customer',
+  }),
+  /** The letter's unsubscribe link opened in a browser: a page that asks to confirm (a read never writes). */
+  'GET /api/client/notifications/unsubscribe/': endpoint({
+    query: UnsubscribeQuery,
+    answers: 'html',
+    errors: [400],
+    auth: 'public',
+  }),
+  /**
+   * One-click unsubscribe (RFC 8058): the mail client POSTs `List-Unsubscribe=One-Click` to the link, or the
+   * confirmation page's form posts here. Turns the link's kind and channel off; answers a page saying so.
+   */
+  'POST /api/client/notifications/unsubscribe/': endpoint({
+    query: UnsubscribeQuery,
+    form: true,
+    answers: 'html',
+    errors: [400, 413, 429],
+    bodyLimit: SMALL_BODY_LIMIT,
+    perCaller: PUBLIC_WRITES.UNSUBSCRIBES,
     auth: 'public',
   }),
   'GET /client/api/change-email/status/': endpoint({

@@ -22,7 +22,7 @@ export const DemoCustomer = z.object({
 export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
 export const OutboxMessage = z.object({
   id: z.number(),
-  channel: z.enum(['email', 'sms']),
+  channel: z.enum(['email', 'sms', 'push']),
   recipient: z.string(),
   subject: z.string(),
   body: z.string(),

@@ -133,6 +133,27 @@ test('every group of the profile is edited, saved and still there after a reload
   await page.reload();
   await expect(group(page, 'Уведомления').getByLabel('Рассылка на e-mail')).toBeChecked();
   await expect(group(page, 'Уведомления').getByText('Подписан', { exact: true })).toBeVisible();
+
+  // Service notifications per kind and channel: on by default, saved apart from the newsletter.
+  const kind = (name: string) => group(page, 'Уведомления').getByRole('group', { name });
+  await expect(kind('Работа загружена или заказ выполнен').getByLabel('SMS')).toBeChecked();
+  await expect(kind('Новое сообщение от автора или менеджера').getByLabel('E-mail')).toBeChecked();
+  await expect(kind('Новое сообщение от автора или менеджера').getByLabel('SMS')).toHaveCount(0);
+  await expect(
+    kind('Новое сообщение от автора или менеджера').getByLabel('Push', { exact: true }),
+  ).toBeChecked();
+  await expect(
+    group(page, 'Уведомления').getByRole('button', { name: 'Получать push-уведомления в этом браузере' }),
+  ).toBeVisible();
+  await kind('Работа загружена или заказ выполнен').getByLabel('SMS').uncheck();
+  await kind('Новое сообщение от автора или менеджера').getByLabel('E-mail').uncheck();
+  await saveGroup(page, 'Уведомления');
+  await page.reload();
+  await expect(kind('Работа загружена или заказ выполнен').getByLabel('SMS')).not.toBeChecked();
+  await expect(kind('Работа загружена или заказ выполнен').getByLabel('E-mail')).toBeChecked();
+  await expect(kind('Новое сообщение от автора или менеджера').getByLabel('E-mail')).not.toBeChecked();
+  await expect(group(page, 'Уведомления').getByLabel('Рассылка на e-mail')).toBeChecked();
+  await expectNoAxeViolations(page);
 });
 
 test('a refused save shows the server message at its field; an unset birthday is empty', async ({

@@ -6,6 +6,7 @@ import { HTTP_STATUS } from './errors';
 import { authRoutes } from './routes/auth';
 import { socialsRoutes } from './routes/socials';
 import { profileRoutes } from './routes/profile';
+import { notificationRoutes } from './routes/notifications';
 import { profilePublicRoutes } from './routes/profile-public';
 import { ordersRoutes } from './routes/orders';
 import { paymentsRoutes } from './routes/payments';
@@ -57,6 +58,7 @@ export function createApp(deps: Deps, mount?: (app: Hono<AppEnv>) => void, ops: 
   app.route('/client/api', profilePublicRoutes(deps));
   app.route('/api/client', registrationRoutes(deps));
   app.route('/api/client', profileRoutes(deps));
+  app.route('/api/client', notificationRoutes(deps));
   app.route('/api/client/profile', twoFactorRoutes(deps));
   app.route('/api/client', accountRoutes(deps));
   app.route('/api/client', financesRoutes(deps));

@@ -3,6 +3,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { StorageConfig } from './storage/storage';
 import { deliveryFrom, SANDBOX_DELIVERY, type DeliverySettings } from './delivery/settings';
+import webpush from 'web-push';
+import { loadPushSettings, type PushSettings } from './delivery/push';
 
 /** Everything the server reads from its environment, in one place (docs/operations.md "Configuration"). */
 export interface Config {
@@ -50,6 +52,10 @@ export interface Config {
   delivery: DeliverySettings;
   /** A Yandex Metrica counter's id (YANDEX_METRICA_ID); unset: no counter loads and its origin stays out of the CSP. */
   yandexMetricaId?: number | undefined;
+  /** At most one chat letter per order per this many seconds (NOTIFY_BATCH_SECONDS; docs/notifications.md). */
+  notifyBatchSeconds: number;
+  /** Web Push's VAPID keys (VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY, else kept in DATA_DIR) and contact (VAPID_SUBJECT). */
+  push: PushSettings;
   /** TEST_HOOKS=1 (the e2e server only): staff calls that run jobs ahead of time (docs/security.md, Privacy). */
   testHooks: boolean;
 }
@@ -170,6 +176,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storage: storageFrom(env),
     delivery: deliveryFrom(env),
     yandexMetricaId: whole('YANDEX_METRICA_ID', env.YANDEX_METRICA_ID),
+    notifyBatchSeconds: whole('NOTIFY_BATCH_SECONDS', env.NOTIFY_BATCH_SECONDS) ?? 900,
+    push: loadPushSettings(dataDir, env, env.PUBLIC_ORIGIN ?? `http://localhost:${port}`),
     testHooks: env.TEST_HOOKS === '1',
   };
 }
@@ -196,6 +204,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     metricsHost: '127.0.0.1',
     storage: { driver: 'fs' },
     delivery: SANDBOX_DELIVERY,
+    notifyBatchSeconds: 900,
+    push: { ...webpush.generateVAPIDKeys(), subject: 'mailto:push@cabinet.test' },
     testHooks: false,
     ...overrides,
   };

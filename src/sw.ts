@@ -90,3 +90,55 @@ registerRoute(
     request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/assets/'),
   new CacheFirst({ cacheName: 'cabinet-assets', plugins: [new ExpirationPlugin({ maxEntries: 200 })] }),
 );
+
+// Web Push (docs/notifications.md): the server's payload is { title, body, url, tag }; the notification shows it,
+// and a click opens that page of the cabinet — in an open tab of ours when there is one.
+interface PushPayload {
+  title?: string;
+  body?: string;
+  url?: string;
+  tag?: string;
+}
+
+self.addEventListener('push', (event) => {
+  let data: PushPayload = {};
+  try {
+    data = (event.data?.json() as PushPayload | undefined) ?? {};
+  } catch {
+    data = { body: event.data?.text() };
+  }
+  event.waitUntil(
+    self.registration.showNotification(data.title || 'Личный кабинет', {
+      body: data.body ?? '',
+      tag: data.tag,
+      data: { url: data.url },
+      icon: '/favicon.svg',
+      lang: 'ru',
+    }),
+  );
+});
+
+/** The page a notification opens, always on our own origin (only its path and query are taken). */
+function pageOf(url: unknown): string {
+  try {
+    const u = new URL(typeof url === 'string' ? url : '/home', self.location.origin);
+    return new URL(`${u.pathname}${u.search}`, self.location.origin).href;
+  } catch {
+    return new URL('/home', self.location.origin).href;
+  }
+}
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const target = pageOf((event.notification.data as { url?: unknown } | null)?.url);
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const tab = windows.find((w) => new URL(w.url).origin === self.location.origin);
+      if (tab) {
+        await tab.focus();
+        await tab.navigate(target);
+      } else await self.clients.openWindow(target);
+    })(),
+  );
+});

@@ -1,4 +1,5 @@
 import type { SocialNetwork } from '../../contract/auth';
+import { NOTIFICATION_SWITCHES, type NotificationSwitch } from '../../contract/notifications';
 import type { ApiErrorInfo } from '../shared/error-info';
 
 // ---- Data ------------------------------------------------------------------------------------------------------
@@ -6,7 +7,7 @@ import type { ApiErrorInfo } from '../shared/error-info';
  * The profile as the form edits it: text inputs hold strings ('' = unset), choices hold the selected id as text,
  * switches hold booleans. The feature maps the API's Profile to these values and back.
  */
-export interface ProfileFormValues {
+export interface ProfileFormValues extends Record<NotificationSwitch, boolean> {
   fio: string;
   /** YYYY-MM-DD or '' */
   birthday: string;
@@ -24,7 +25,9 @@ export interface ProfileFormValues {
   is_telegram_contact: boolean;
   is_viber_contact: boolean;
   is_whatsapp_contact: boolean;
+  /** SMS notifications at all; each kind's SMS switch counts only while this is on. */
   sms_delivery: boolean;
+  /** The newsletter consent («Рассылка на e-mail»), not the service letters. */
   email_delivery: boolean;
 }
 export type ProfileField = keyof ProfileFormValues;
@@ -34,7 +37,8 @@ export const PROFILE_GROUPS = {
   personal: ['fio', 'birthday', 'sex', 'phone'],
   study: ['education', 'university', 'course', 'group_header', 'training_form'],
   contacts: ['telegram', 'is_telegram_contact', 'is_viber_contact', 'is_whatsapp_contact'],
-  notifications: ['sms_delivery', 'email_delivery'],
+  /** The channel switches, then each service notification's per kind and channel (contract/notifications.ts). */
+  notifications: ['sms_delivery', 'email_delivery', ...NOTIFICATION_SWITCHES.map((s) => s.key)],
 } as const satisfies Record<string, readonly ProfileField[]>;
 export type ProfileGroup = keyof typeof PROFILE_GROUPS;
 
@@ -49,6 +53,8 @@ export interface ProfileInfo {
   email: string;
   /** The mailing status title ('Подписан' / 'Отписан'). */
   mailingStatus: string;
+  /** SMS notifications go only to a confirmed phone. */
+  phoneConfirmed: boolean;
   socials: { network: SocialNetwork; linked: boolean }[];
 }
 

@@ -11,3 +11,4 @@ export * from './schema/attribution';
 export * from './schema/two-factor';
 export * from './schema/account';
 export * from './schema/staff';
+export * from './schema/notifications';

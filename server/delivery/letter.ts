@@ -3,6 +3,8 @@ import type { OutboxRow } from './channel';
 /** Kinds that tell the customer about something rather than answer their request: they carry List-Unsubscribe. */
 export const NOTIFICATION_KINDS: ReadonlySet<string> = new Set(['welcome', 'email_changed']);
 
+const UNSUBSCRIBE_TEXT = 'Отписаться от таких писем';
+
 export interface Letter {
   subject: string;
   text: string;
@@ -10,6 +12,8 @@ export interface Letter {
   /** The customer's language; the cabinet speaks Russian (spec), so every letter is in it. */
   language: 'ru';
   notification: boolean;
+  /** A service notification's one-click unsubscribe link (RFC 8058), for its kind. */
+  unsubscribe?: string;
 }
 
 const ESCAPES: Record<string, string> = {
@@ -40,12 +44,16 @@ function paragraph(line: string): string {
  * as a button when it has one. Nothing is lost between the two: the HTML shows every line of the text.
  */
 export function renderLetter(message: OutboxRow, serviceName: string): Letter {
-  const notification = NOTIFICATION_KINDS.has(message.kind);
-  const link = typeof message.payload.link === 'string' ? message.payload.link : undefined;
-  const footer = notification
-    ? 'Вы получили это письмо, потому что зарегистрированы в личном кабинете.'
-    : 'Это письмо отправлено автоматически, отвечать на него не нужно.';
-  const text = `${message.body}\n\n—\n${serviceName}. ${footer}\n`;
+  const str = (key: string) => (typeof message.payload[key] === 'string' ? message.payload[key] : undefined);
+  const unsubscribe = str('unsubscribe');
+  const notification = NOTIFICATION_KINDS.has(message.kind) || unsubscribe !== undefined;
+  const link = str('link');
+  const footer = unsubscribe
+    ? 'Вы получили это письмо, потому что такие уведомления включены в профиле личного кабинета.'
+    : notification
+      ? 'Вы получили это письмо, потому что зарегистрированы в личном кабинете.'
+      : 'Это письмо отправлено автоматически, отвечать на него не нужно.';
+  const text = `${message.body}\n\n—\n${serviceName}. ${footer}${unsubscribe ? ` ${UNSUBSCRIBE_TEXT}: ${unsubscribe}` : ''}\n`;
   const paragraphs = message.body
     .split('\n')
     .filter((l) => l.trim())
@@ -55,7 +63,7 @@ export function renderLetter(message: OutboxRow, serviceName: string): Letter {
     )
     .join('');
   const button = link
-    ? `<tr><td style="padding:8px 32px 24px"><table role="presentation" cellpadding="0" cellspacing="0" border="0"><tr><td style="background:#1f5fbf;border-radius:6px"><a href="${escape(link)}" style="display:inline-block;padding:12px 24px;font:bold 16px/20px Arial,Helvetica,sans-serif;color:#ffffff;text-decoration:none">Открыть личный кабинет</a></td></tr></table></td></tr>`
+    ? `<tr><td style="padding:8px 32px 24px"><table role="presentation" cellpadding="0" cellspacing="0" border="0"><tr><td style="background:#1f5fbf;border-radius:6px"><a href="${escape(link)}" style="display:inline-block;padding:12px 24px;font:bold 16px/20px Arial,Helvetica,sans-serif;color:#ffffff;text-decoration:none">${escape(str('button') ?? 'Открыть личный кабинет')}</a></td></tr></table></td></tr>`
     : '';
   const html = `<!doctype html>
 <html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(message.subject)}</title></head>
@@ -64,8 +72,15 @@ export function renderLetter(message: OutboxRow, serviceName: string): Letter {
 <table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background:#ffffff;border-radius:8px">
 <tr><td style="padding:24px 32px 8px;font:bold 20px/28px Arial,Helvetica,sans-serif;color:#1b1b1f">${escape(message.subject || serviceName)}</td></tr>
 ${paragraphs}${button}
-<tr><td style="padding:16px 32px 24px;border-top:1px solid #e3e4e8;font:12px/18px Arial,Helvetica,sans-serif;color:#6b6b76">${escape(serviceName)}. ${escape(footer)}</td></tr>
+<tr><td style="padding:16px 32px 24px;border-top:1px solid #e3e4e8;font:12px/18px Arial,Helvetica,sans-serif;color:#6b6b76">${escape(serviceName)}. ${escape(footer)}${unsubscribe ? ` <a href="${escape(unsubscribe)}" style="color:#6b6b76">${UNSUBSCRIBE_TEXT}</a>` : ''}</td></tr>
 </table></td></tr></table>
 </body></html>`;
-  return { subject: message.subject || serviceName, text, html, language: 'ru', notification };
+  return {
+    subject: message.subject || serviceName,
+    text,
+    html,
+    language: 'ru',
+    notification,
+    ...(unsubscribe ? { unsubscribe } : {}),
+  };
 }

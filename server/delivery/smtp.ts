@@ -46,13 +46,20 @@ export function smtpChannel(
           text: letter.text,
           html: letter.html,
           messageId,
-          headers: { 'Content-Language': letter.language, 'Auto-Submitted': 'auto-generated' },
-          list: letter.notification
-            ? {
-                // One header with both ways (nodemailer: an array in the array is one header's values).
-                unsubscribe: [[`${origin.origin}/profile`, `${sender}?subject=unsubscribe`]],
-              }
-            : undefined,
+          headers: {
+            'Content-Language': letter.language,
+            'Auto-Submitted': 'auto-generated',
+            // RFC 8058: the link unsubscribes with one POST, no page to visit.
+            ...(letter.unsubscribe ? { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {}),
+          },
+          list: letter.unsubscribe
+            ? { unsubscribe: letter.unsubscribe }
+            : letter.notification
+              ? {
+                  // One header with both ways (nodemailer: an array in the array is one header's values).
+                  unsubscribe: [[`${origin.origin}/profile`, `${sender}?subject=unsubscribe`]],
+                }
+              : undefined,
         });
         return { providerId: info.messageId || messageId };
       } catch (err) {

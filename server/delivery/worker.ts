@@ -17,6 +17,7 @@ export const OUTBOX_MAX_ATTEMPTS = 6;
 export interface OutboxChannels {
   email: Channel;
   sms: Channel;
+  push: Channel;
 }
 
 export interface DeliveryDeps {

@@ -8,6 +8,7 @@ import { claimUploads, toOrderFile, type OrderFileRow } from './order-files';
 import { publishEvents, type PendingEvent } from '../realtime/order-events';
 import { fromJsonRow, fromJsonRows } from '../db/json-rows';
 import { type OrderRow } from './orders/read-model';
+import { queueChatLetter } from './notifications/events';
 
 export type MessageRow = typeof chatMessages.$inferSelect;
 
@@ -233,17 +234,22 @@ export async function sendStaffMessage(
   order: OrderRow,
   input: { author: Exclude<Author, 'customer'>; text: string; authorName?: string | undefined },
 ): Promise<ChatMessage> {
-  const [row] = await deps.db
-    .insert(chatMessages)
-    .values({
-      orderId: order.id,
-      author: input.author,
-      authorName: input.authorName || STAFF_NAMES[input.author],
-      text: input.text,
-      createdAt: deps.now(),
-    })
-    .returning();
-  if (!row) throw new Error('message not inserted');
+  const row = await deps.db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(chatMessages)
+      .values({
+        orderId: order.id,
+        author: input.author,
+        authorName: input.authorName || STAFF_NAMES[input.author],
+        text: input.text,
+        createdAt: deps.now(),
+      })
+      .returning();
+    if (!inserted) throw new Error('message not inserted');
+    // The customer hears of it by letter unless they read it first (docs/notifications.md).
+    await queueChatLetter({ db: tx, now: deps.now }, order.id, deps.config.notifyBatchSeconds);
+    return inserted;
+  });
   const message = toChatMessage(row, []);
   await publishEvents(deps, [chatMessageEvent(order.userId, message)]);
   return message;

@@ -1,3 +1,4 @@
+import { queueNotification } from './notifications/events';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { refundClaims, stornoRefunds, users, withdrawals } from '../db/tables';
@@ -94,6 +95,11 @@ export async function decideStorno(
     order_id: null,
     created_at: row.createdAt.toISOString(),
   };
+  await queueNotification(
+    deps,
+    { kind: 'money_decided', userId: row.userId, data: { request: 'storno', status, amount: row.amount } },
+    `storno:${row.id}`,
+  );
   if (status === 'done') return { refund, userId: row.userId };
   const finances = await moveMoney(deps, row.userId, 'money', row.amount, 'refund', {
     refundId: row.id,
@@ -136,7 +142,12 @@ export async function listClaims(
 }
 
 /** Staff decision on a refund claim, once: new → approved or rejected. The claim took no money, so none moves. */
-export async function decideClaim(db: Db | Tx, id: number, status: 'approved' | 'rejected') {
+export async function decideClaim(
+  db: Db | Tx,
+  id: number,
+  status: 'approved' | 'rejected',
+  now: () => Date = () => new Date(),
+) {
   const [row] = await db
     .update(refundClaims)
     .set({ status })
@@ -149,6 +160,17 @@ export async function decideClaim(db: Db | Tx, id: number, status: 'approved' | 
       .where(eq(refundClaims.id, id));
     throw exists ? conflict('Заявка уже обработана.') : notFound('Заявка не найдена.');
   }
+  // Not in one transaction with the decision when the caller gives none: a lost notice, never a double one.
+  await queueNotification(
+    { db, now },
+    {
+      kind: 'money_decided',
+      userId: row.userId,
+      orderId: row.orderId ?? undefined,
+      data: { request: 'claim', status, amount: row.amount },
+    },
+    `claim:${row.id}`,
+  );
   return {
     id: row.id,
     order_id: row.orderId,

@@ -1,3 +1,4 @@
+import { confirmPhone } from './notifications/settings';
 import { randomBytes, randomInt } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Deps } from '../env';
@@ -121,7 +122,10 @@ export async function verifyLoginCode(deps: D, login: string, code: string): Pro
         ),
       )
       .returning({ id: oneTimeTokens.id });
-    return used ? { ok: true, userId: row.userId } : { ok: false, reason: 'none' };
+    if (!used) return { ok: false, reason: 'none' };
+    // A code sent to a phone and entered proves the phone the customer's: SMS notifications may go to it.
+    if (login.startsWith('+')) await confirmPhone(deps.db, row.userId, login, deps.now());
+    return { ok: true, userId: row.userId };
   }
   const [after] = await deps.db
     .update(oneTimeTokens)

@@ -8,7 +8,7 @@ import { OUTBOX_JOB, OUTBOX_MAX_ATTEMPTS, outboxJobKey } from '../delivery/worke
 export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface OutboxMessage {
-  channel: 'email' | 'sms';
+  channel: 'email' | 'sms' | 'push';
   recipient: string;
   subject?: string;
   body: string;
@@ -16,6 +16,10 @@ export interface OutboxMessage {
   kind: string;
   /** Machine-readable parts (link, code). */
   payload?: Record<string, unknown>;
+  /** Not before this time (an SMS kept through the night silence). */
+  notBefore?: Date;
+  /** At most one message per key: a second one is not written, and null is answered. */
+  dedupeKey?: string;
 }
 
 export type OutboxRow = typeof outbox.$inferSelect;
@@ -26,8 +30,16 @@ export type OutboxRow = typeof outbox.$inferSelect;
  */
 export async function sendToOutbox(
   deps: { db: DbOrTx; now: () => Date },
+  message: OutboxMessage & { dedupeKey?: undefined },
+): Promise<OutboxRow>;
+export async function sendToOutbox(
+  deps: { db: DbOrTx; now: () => Date },
   message: OutboxMessage,
-): Promise<OutboxRow> {
+): Promise<OutboxRow | null>;
+export async function sendToOutbox(
+  deps: { db: DbOrTx; now: () => Date },
+  message: OutboxMessage,
+): Promise<OutboxRow | null> {
   const [row] = await deps.db
     .insert(outbox)
     .values({
@@ -38,14 +50,20 @@ export async function sendToOutbox(
       kind: message.kind,
       payload: message.payload ?? {},
       createdAt: deps.now(),
+      dedupeKey: message.dedupeKey ?? null,
     })
+    .onConflictDoNothing()
     .returning();
-  if (!row) throw new Error('outbox insert returned nothing');
+  if (!row) {
+    if (message.dedupeKey) return null;
+    throw new Error('outbox insert returned nothing');
+  }
   await enqueue(deps, {
     name: OUTBOX_JOB,
     key: outboxJobKey(row.id),
     payload: { id: row.id },
     maxAttempts: OUTBOX_MAX_ATTEMPTS,
+    ...(message.notBefore ? { runAt: message.notBefore } : {}),
   });
   return row;
 }

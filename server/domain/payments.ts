@@ -1,3 +1,4 @@
+import { queueNotification } from './notifications/events';
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import type { Deps } from '../env';
@@ -367,6 +368,17 @@ export async function settlePayment(deps: Deps, providerPaymentId: string, outco
       .returning();
     if (!payment || outcome === 'fail') return null;
     const txDeps = { db: tx, now: deps.now };
+    const paidOrders = payment.plan.orders;
+    await queueNotification(
+      txDeps,
+      {
+        kind: 'payment_received',
+        userId: payment.userId,
+        orderId: paidOrders.length === 1 ? paidOrders[0]!.orderId : undefined,
+        data: { amount: payment.amount },
+      },
+      String(payment.id),
+    );
     await lockAccount(tx, payment.userId);
     const fin = await moveMoney(txDeps, payment.userId, 'money', payment.amount, 'topup', {
       paymentId: payment.id,

@@ -1,3 +1,5 @@
+import { defaultNotificationSettings, mergeNotificationSettings } from '../../contract/notifications';
+import { changeNotificationSettings } from './notifications/settings';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type * as z from 'zod/mini';
 import type { Deps } from '../env';
@@ -107,17 +109,21 @@ export async function readProfile(deps: Pick<Deps, 'database'>, userId: number):
   const [found] = await deps.database.prepared(
     'profile_read',
     `select u.id::text, u.email, u.phone, u.fio, row_to_json(p)::text,
-       (select coalesce(json_agg(s.network), '[]')::text from social_accounts s where s.user_id = u.id)
-     from users u left join profiles p on p.user_id = u.id where u.id = $1`,
+       (select coalesce(json_agg(s.network), '[]')::text from social_accounts s where s.user_id = u.id),
+       n.switches::text, n.confirmed_phone
+     from users u left join profiles p on p.user_id = u.id left join notification_settings n on n.user_id = u.id
+     where u.id = $1`,
   )([String(userId)]);
   if (!found) throw notFound('Пользователь не найден.');
-  const [id, email, phone, fio, profile, networks] = found as [
+  const [id, email, phone, fio, profile, networks, switches, confirmedPhone] = found as [
     string,
     string,
     string | null,
     string,
     string,
     string,
+    string | null,
+    string | null,
   ];
   const p =
     profile === null
@@ -145,6 +151,11 @@ export async function readProfile(deps: Pick<Deps, 'database'>, userId: number):
     email_delivery: p.emailDelivery,
     unisender_status: unisenderStatus(p.emailDelivery),
     socials: SOCIAL_NETWORKS.map((network_name) => ({ network_name, linked: linked.includes(network_name) })),
+    notifications: mergeNotificationSettings(
+      defaultNotificationSettings(),
+      switches ? (JSON.parse(switches) as Record<string, Record<string, unknown>>) : null,
+    ),
+    phone_confirmed: Boolean(phone) && phone === confirmedPhone,
   };
 }
 
@@ -202,6 +213,7 @@ export async function updateProfile(
           updatedAt: deps.now(),
         })
         .where(eq(profiles.userId, userId));
+      if (patch.notifications) await changeNotificationSettings(tx, userId, patch.notifications, deps.now());
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw fieldErrors({ phone: [M.phoneTaken] });

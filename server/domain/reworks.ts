@@ -1,3 +1,4 @@
+import { queueNotification } from './notifications/events';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Deps } from '../env';
 import { badRequest, notFound } from './errors';
@@ -129,6 +130,16 @@ export async function answerRework(
           .returning();
       }
     }
+    await queueNotification(
+      { db: tx, now: deps.now },
+      {
+        kind: 'rework_answered',
+        userId: order.userId,
+        orderId: order.id,
+        data: { status: input.status, text: input.text.slice(0, 2000) },
+      },
+      `${rw.id}:${input.status}:${now.getTime()}`,
+    );
     return { rework: (await withFiles(tx, [rw]))[0]!, updated: u };
   });
   if (updated) await publishEvents(deps, [orderChangedEvent(updated)]);

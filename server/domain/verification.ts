@@ -1,3 +1,4 @@
+import { confirmPhone } from './notifications/settings';
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, count, eq, gt } from 'drizzle-orm';
 import type { Deps } from '../env';
@@ -206,6 +207,9 @@ export async function checkCode(
       .update(verifications)
       .set({ verifiedAt: deps.now(), codeHash: null, expiresAt: null })
       .where(and(eq(verifications.userId, userId), eq(verifications.kind, kind)));
+    // The code went to the customer's phone: it is theirs (SMS notifications may go to it).
+    const [user] = await tx.select({ phone: users.phone }).from(users).where(eq(users.id, userId));
+    if (user?.phone) await confirmPhone(tx, userId, user.phone, deps.now());
     return { status: 'verified' as const };
   });
   if ('error' in outcome) throw new DomainError('invalid', { code: [outcome.error] });

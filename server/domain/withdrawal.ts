@@ -1,3 +1,4 @@
+import { queueNotification } from './notifications/events';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users, withdrawals } from '../db/tables';
@@ -95,6 +96,15 @@ export async function decideWithdrawal(
       .where(eq(withdrawals.id, id));
     throw exists ? conflict('Заявка уже обработана.') : notFound('Заявка не найдена.');
   }
+  await queueNotification(
+    deps,
+    {
+      kind: 'money_decided',
+      userId: row.userId,
+      data: { request: 'withdrawal', status, amount: row.amount },
+    },
+    `withdrawal:${row.id}`,
+  );
   if (status === 'done') return { withdrawal: withdrawalView(row), userId: row.userId };
   const finances = await moveMoney(deps, row.userId, 'money', row.amount, 'refund', {
     withdrawalId: row.id,

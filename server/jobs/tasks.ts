@@ -9,6 +9,9 @@ import { registerRefunds } from '../delivery/yookassa-provider';
 import { rollUpPageViews } from '../domain/page-views';
 import { registerDataExports } from '../domain/data-export';
 import { registerAccountClosing } from '../domain/account-closing';
+import { registerNotifications } from '../domain/notifications/deliver';
+import { pushStore } from '../domain/notifications/push-subscriptions';
+import { queueGuaranteeEndings } from '../domain/notifications/guarantee';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -22,10 +25,13 @@ export function registerJobs(runner: JobRunner, deps: Deps): void {
   // A guarantee that has run out makes its order done (its tab and the counters follow); the customer is told.
   runner.every('orders.guarantee-sweep', GUARANTEE_SWEEP_MS, async ({ tx, now }) => {
     const settled = await settleExpiredGuarantees(tx, now);
+    // Guarantees ending within 3 days: the customer is told once per guarantee end.
+    await queueGuaranteeEndings(tx, now);
     return () => publishEvents(deps, settled.map(orderChangedEvent));
   });
 
-  registerOutbox(runner, deps, createChannels(deps.config));
+  registerOutbox(runner, deps, createChannels(deps.config, pushStore(deps.db)));
+  registerNotifications(runner, deps);
   registerRefunds(runner, deps);
   registerDataExports(runner, deps);
   registerAccountClosing(runner, deps);

@@ -38,10 +38,27 @@ const values: ProfileFormValues = {
   is_whatsapp_contact: true,
   sms_delivery: true,
   email_delivery: true,
+  notify_chat_message_email: true,
+  notify_payment_needed_email: true,
+  notify_payment_needed_sms: true,
+  notify_work_ready_email: true,
+  notify_work_ready_sms: true,
+  notify_rework_answered_email: true,
+  notify_guarantee_ending_email: true,
+  notify_payment_received_email: true,
+  notify_money_decided_email: true,
+  notify_chat_message_push: true,
+  notify_payment_needed_push: true,
+  notify_work_ready_push: true,
+  notify_rework_answered_push: true,
+  notify_guarantee_ending_push: true,
+  notify_payment_received_push: true,
+  notify_money_decided_push: true,
 };
 const info: LoadedProfile['info'] = {
   email: 'anna@example.com',
   mailingStatus: 'Подписан',
+  phoneConfirmed: true,
   socials: [{ network: 'vk', linked: false }],
 };
 const loaded: LoadedProfile = { values, info };
@@ -55,6 +72,7 @@ type Snap = SnapshotFrom<typeof model>;
 const events = [
   { type: 'profile.change', field: 'phone', value: '+79990000002' },
   { type: 'profile.change', field: 'sms_delivery', value: false },
+  { type: 'profile.change', field: 'notify_work_ready_sms', value: false },
   { type: 'profile.save', group: 'personal' },
   { type: 'profile.save', group: 'notifications' },
   { type: 'profile.reset', group: 'personal' },

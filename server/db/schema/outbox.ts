@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * pending: waiting for its (next) try; sending: a try has begun and not been recorded; sent; failed (after the
@@ -15,7 +15,7 @@ export const outbox = pgTable(
   'outbox',
   {
     id: serial('id').primaryKey(),
-    channel: text('channel').$type<'email' | 'sms'>().notNull(),
+    channel: text('channel').$type<'email' | 'sms' | 'push'>().notNull(),
     recipient: text('recipient').notNull(),
     subject: text('subject').notNull().default(''),
     body: text('body').notNull(),
@@ -32,6 +32,11 @@ export const outbox = pgTable(
     lastError: text('last_error'),
     /** The channel's id of the delivered message (SMTP Message-ID, the gateway's id). */
     providerId: text('provider_id'),
+    /** One message per key: a notification job that runs again after its instance died writes nothing twice. */
+    dedupeKey: text('dedupe_key'),
   },
-  (t) => [index('outbox_recipient_idx').on(t.recipient, t.id)],
+  (t) => [
+    index('outbox_recipient_idx').on(t.recipient, t.id),
+    uniqueIndex('outbox_dedupe_key').on(t.dedupeKey),
+  ],
 );

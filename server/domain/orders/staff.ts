@@ -10,6 +10,28 @@ import { ARCHIVE_STATUS_ID, ORDER_STATUSES, statusById } from '../../../contract
 import { GUARANTEE_DAYS } from '../../../contract/orders';
 import { addDays } from '../order-dates';
 import { EDITABLE_STATUS_IDS, loadOrder, type OrderRow } from './read-model';
+import { queueNotification } from '../notifications/events';
+
+/** Tells the customer of a status their order reached, if it is one they hear about (docs/notifications.md). */
+export async function notifyOrderStatus(
+  deps: { db: Executor; now: () => Date },
+  row: OrderRow,
+): Promise<void> {
+  if (row.statusId === S.guarantee.id || row.statusId === S.done.id) {
+    const ref = row.statusId === S.done.id ? 'done' : String(row.guaranteeUntil?.getTime() ?? 0);
+    await queueNotification(
+      deps,
+      { kind: 'work_ready', userId: row.userId, orderId: row.id },
+      `${row.id}:${ref}`,
+    );
+  } else if (row.statusId === S.awaitingPayment.id && row.price > row.paid) {
+    await queueNotification(
+      deps,
+      { kind: 'payment_needed', userId: row.userId, orderId: row.id },
+      `${row.id}:${row.price}:${row.updatedAt.getTime()}`,
+    );
+  }
+}
 
 const S = ORDER_STATUSES;
 const STAFF_SETTABLE = Object.values(S)
@@ -50,18 +72,22 @@ export async function setOrderStatus(deps: Deps, orderId: number, statusId: numb
   if (row.statusId === statusId)
     throw conflict(STAFF_REFUSALS.sameStatus(statusById(statusId)?.title ?? String(statusId)));
   const now = deps.now();
-  const [u] = await deps.db
-    .update(orders)
-    .set({
-      statusId,
-      ...(statusId === S.guarantee.id && !row.guaranteeUntil
-        ? { guaranteeUntil: addDays(now, GUARANTEE_DAYS) }
-        : {}),
-      updatedAt: now,
-    })
-    // Checked again under the write: the customer may have trashed the order (or staff finished it) meanwhile.
-    .where(and(eq(orders.id, orderId), eq(orders.statusId, row.statusId), eq(orders.isTrash, false)))
-    .returning();
+  const u = await deps.db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(orders)
+      .set({
+        statusId,
+        ...(statusId === S.guarantee.id && !row.guaranteeUntil
+          ? { guaranteeUntil: addDays(now, GUARANTEE_DAYS) }
+          : {}),
+        updatedAt: now,
+      })
+      // Checked again under the write: the customer may have trashed the order (or staff finished it) meanwhile.
+      .where(and(eq(orders.id, orderId), eq(orders.statusId, row.statusId), eq(orders.isTrash, false)))
+      .returning();
+    if (changed) await notifyOrderStatus({ db: tx, now: deps.now }, changed);
+    return changed;
+  });
   if (!u) throw conflict('Заказ только что изменился. Обновите его и повторите.');
   await publishEvents(deps, [orderChangedEvent(u)]);
   return u;
@@ -71,33 +97,41 @@ export async function setOrderStatus(deps: Deps, orderId: number, statusId: numb
 export async function setOrderPrice(deps: Deps, orderId: number, price: number): Promise<OrderRow> {
   const row = await loadOrder(deps.db, orderId);
   if (!EDITABLE_STATUS_IDS.includes(row.statusId)) throw badRequest('Цена меняется только до начала работы.');
-  const [u] = await deps.db
-    .update(orders)
-    .set({
-      price,
-      statusId: row.paid >= price ? S.inWork.id : S.awaitingPayment.id,
-      updatedAt: deps.now(),
-    })
-    .where(eq(orders.id, orderId))
-    .returning();
+  const u = await deps.db.transaction(async (tx) => {
+    const [priced] = await tx
+      .update(orders)
+      .set({
+        price,
+        statusId: row.paid >= price ? S.inWork.id : S.awaitingPayment.id,
+        updatedAt: deps.now(),
+      })
+      .where(eq(orders.id, orderId))
+      .returning();
+    if (priced) await notifyOrderStatus({ db: tx, now: deps.now }, priced);
+    return priced;
+  });
   if (!u) throw notFound('Заказ не найден.');
   await publishEvents(deps, [orderChangedEvent(u)]);
   return u;
 }
 
 /** A final file delivers the order: guarantee for GUARANTEE_DAYS from now. */
-export async function deliverOrder(tx: Executor, orderId: number, now: Date): Promise<OrderRow> {
-  const [u] = await tx
-    .update(orders)
-    .set({ statusId: S.guarantee.id, guaranteeUntil: addDays(now, GUARANTEE_DAYS), updatedAt: now })
-    .where(
-      and(
-        eq(orders.id, orderId),
-        inArray(orders.statusId, DELIVERABLE_STATUS_IDS),
-        eq(orders.isTrash, false),
-      ),
-    )
-    .returning();
-  if (!u) throw conflict('Заказ только что изменился. Обновите его и повторите.');
-  return u;
+export async function deliverOrder(db: Executor, orderId: number, now: Date): Promise<OrderRow> {
+  // One transaction (a savepoint in the caller's): the delivery and the customer's notice of it.
+  return db.transaction(async (tx) => {
+    const [u] = await tx
+      .update(orders)
+      .set({ statusId: S.guarantee.id, guaranteeUntil: addDays(now, GUARANTEE_DAYS), updatedAt: now })
+      .where(
+        and(
+          eq(orders.id, orderId),
+          inArray(orders.statusId, DELIVERABLE_STATUS_IDS),
+          eq(orders.isTrash, false),
+        ),
+      )
+      .returning();
+    if (!u) throw conflict('Заказ только что изменился. Обновите его и повторите.');
+    await notifyOrderStatus({ db: tx, now: () => now }, u);
+    return u;
+  });
 }

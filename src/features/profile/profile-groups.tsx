@@ -10,6 +10,11 @@ import {
 } from '../../../machines/profile-form/profile-form.selectors';
 import type { ProfileGroup } from '../../../machines/profile-form/profile-form.types';
 import { EDUCATION_LEVELS, TRAINING_FORMS, UNISENDER_STATUSES } from '../../../contract/profile';
+import {
+  NOTIFICATION_KIND_NAMES,
+  NOTIFICATION_KINDS,
+  NOTIFICATION_SWITCHES,
+} from '../../../contract/notifications';
 import { FormErrorSummary } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icon';
@@ -21,6 +26,7 @@ import { t } from './strings';
 import { phoneValue } from './values';
 import { useIsOffline } from '../../actors/connectivity';
 import { ProfileCard } from './profile-card';
+import { PushSubscribe } from './push-subscribe';
 
 function GroupCard({
   group,
@@ -192,6 +198,21 @@ export function NotificationsGroup() {
           label={t.fields.emailDelivery}
           hint={t.fields.emailDeliveryHint}
         />
+      </div>
+      <div className={stack[3]}>
+        <p className={text.muted}>{t.notifications.lead}</p>
+        {info && !info.phoneConfirmed && <p className={text.muted}>{t.notifications.phoneUnconfirmed}</p>}
+        {NOTIFICATION_KIND_NAMES.map((kind) => (
+          <fieldset key={kind} className={s.fieldset}>
+            <legend className={s.legend}>{NOTIFICATION_KINDS[kind].title}</legend>
+            <div className={s.switchRow}>
+              {NOTIFICATION_SWITCHES.filter((sw) => sw.kind === kind).map((sw) => (
+                <ProfileCheck key={sw.key} field={sw.key} label={t.notifications.channels[sw.channel]} />
+              ))}
+            </div>
+          </fieldset>
+        ))}
+        <PushSubscribe />
       </div>
       {info?.mailingStatus && (
         <p className={text.muted}>

@@ -31,6 +31,9 @@ export const legend = ui.legend({ size: 'sm' });
 
 export const twoFields = style([grid[4], halves.largePhone]);
 
+/** A notification kind's channel switches, side by side. */
+export const switchRow = style([cluster[3]]);
+
 export const footer = style([cluster[3], { paddingTop: vars.space['2'] }]);
 
 export const status = style([inline[1], text.success]);

@@ -7,6 +7,8 @@ import type {
 } from '../../../machines/profile-form/profile-form.types';
 import type { EmailChangeState } from '../../../machines/email-change/email-change.types';
 import { fetchProfile, patchProfile, setSubscribed } from './api';
+import { NOTIFICATION_SWITCHES, type NotificationSwitch } from '../../../contract/notifications';
+import type { NotificationsPatch } from '../../../contract/profile.api';
 
 /** Placeholders the old back office stored for "no birthday" (spec point 3). */
 const UNSET_BIRTHDAYS = new Set(['1970-01-01', '1996-01-01']);
@@ -41,10 +43,14 @@ export function toLoaded(p: Profile): LoadedProfile {
       is_whatsapp_contact: p.is_whatsapp_contact,
       sms_delivery: p.sms_delivery,
       email_delivery: p.email_delivery,
+      ...(Object.fromEntries(
+        NOTIFICATION_SWITCHES.map((s) => [s.key, p.notifications?.[s.kind]?.[s.channel] === true]),
+      ) as Record<NotificationSwitch, boolean>),
     },
     info: {
       email: p.email,
       mailingStatus: p.unisender_status?.title ?? '',
+      phoneConfirmed: p.phone_confirmed === true,
       socials: (p.socials ?? []).map((s) => ({ network: s.network_name, linked: s.linked })),
     },
   };
@@ -72,6 +78,12 @@ export function toPatch(values: Partial<ProfileFormValues>): ProfilePatch {
   if (v.is_viber_contact !== undefined) patch.is_viber_contact = v.is_viber_contact;
   if (v.is_whatsapp_contact !== undefined) patch.is_whatsapp_contact = v.is_whatsapp_contact;
   if (v.sms_delivery !== undefined) patch.sms_delivery = v.sms_delivery;
+  const notifications: Record<string, Record<string, boolean>> = {};
+  for (const s of NOTIFICATION_SWITCHES) {
+    const on = v[s.key];
+    if (on !== undefined) (notifications[s.kind] ??= {})[s.channel] = on;
+  }
+  if (Object.keys(notifications).length) patch.notifications = notifications as NotificationsPatch;
   return patch;
 }
 
