@@ -226,7 +226,7 @@ describe('notifications of the customer’s orders', () => {
     const res = await upload(
       h,
       `/api/staff/orders/${order.id}/files/`,
-      h.deps.config.staffToken,
+      h.deps.config.staffToken!,
       filesForm([{ name: 'Курсовая.docx', content: 'готово' }], { kind: 'final' }),
     );
     expect(res.status).toBe(201);
