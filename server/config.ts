@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { StorageConfig } from './storage/storage';
 import { deliveryFrom, SANDBOX_DELIVERY, type DeliverySettings } from './delivery/settings';
+import { DB_TIMEOUTS, type DbTimeouts } from './db/timeouts';
 
 /** Everything the server reads from its environment, in one place (README "Configuration"). */
 export interface Config {
@@ -16,6 +17,8 @@ export interface Config {
    * server's memory: 16MB holds a cabinet's working set (10 000 orders with their chats are a few MB); pages beyond it are read from the OS file cache.
    */
   pgliteSharedBuffers: string;
+  /** PostgreSQL's waits (DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS, DB_IDLE_IN_TRANSACTION_TIMEOUT_MS). */
+  dbTimeouts: DbTimeouts;
   /** HMAC key for access tokens (HS256). Generated once per DATA_DIR when JWT_SECRET is not set. */
   jwtSecret: Uint8Array;
   /** Bearer token of the staff API (/api/staff/…). */
@@ -125,6 +128,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     pgliteSharedBuffers: sharedBuffers(env.PGLITE_SHARED_BUFFERS),
+    dbTimeouts: {
+      connectMs: whole('DB_CONNECT_TIMEOUT_MS', env.DB_CONNECT_TIMEOUT_MS) ?? DB_TIMEOUTS.connectMs,
+      statementMs: whole('DB_STATEMENT_TIMEOUT_MS', env.DB_STATEMENT_TIMEOUT_MS) ?? DB_TIMEOUTS.statementMs,
+      idleInTransactionMs:
+        whole('DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS) ??
+        DB_TIMEOUTS.idleInTransactionMs,
+    },
     jwtSecret: secretFrom(dataDir, env.JWT_SECRET),
     staffToken: env.STAFF_TOKEN ?? 'dev-staff-token',
     publicOrigin: env.PUBLIC_ORIGIN ?? `http://localhost:${port}`,
@@ -151,6 +161,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     dataDir: resolve('./data/test'),
     databaseUrl: undefined,
     pgliteSharedBuffers: '16MB',
+    dbTimeouts: DB_TIMEOUTS,
     jwtSecret: new TextEncoder().encode('test-secret-test-secret-test-secret!'),
     staffToken: 'test-staff-token',
     publicOrigin: 'http://localhost:3000',
