@@ -27,6 +27,14 @@ import { docsRoutes } from './routes/docs';
 import { analyticsRoutes } from './routes/analytics';
 import { accountRoutes, accountStaffRoutes } from './routes/account';
 import { databaseUnavailable } from './db/unavailable';
+import { StorageUnavailableError } from './storage/storage';
+
+/** The error or one in its `cause` chain is the file store's "cannot be used now". */
+const storageUnavailable = (err: unknown): boolean => {
+  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++)
+    if (e instanceof StorageUnavailableError) return true;
+  return false;
+};
 
 /** What a caller is told while the database (or the file store) cannot be used: try again in a few seconds. */
 export const UNAVAILABLE = {
@@ -87,11 +95,12 @@ export function createApp(deps: Deps, mount?: (app: Hono<AppEnv>) => void, ops: 
     if (err instanceof HTTPException) {
       return c.json({ detail: err.message || 'Ошибка запроса.' }, err.status);
     }
-    if (databaseUnavailable(err)) {
-      // The database restarts, went away or is saturated: a bounded, clear answer; the caller retries.
+    const down = storageUnavailable(err) ? 'storage' : databaseUnavailable(err) ? 'database' : undefined;
+    if (down) {
+      // The database or the file store restarts, went away or is saturated: a bounded, clear answer to retry.
       log.warn(
         { reqId: c.get('requestId'), method: c.req.method, path: c.req.path, err },
-        'database unavailable',
+        `${down} unavailable`,
       );
       c.header('Retry-After', String(UNAVAILABLE.retryAfterSeconds));
       return c.json({ detail: UNAVAILABLE.detail }, 503);
