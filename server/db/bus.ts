@@ -46,10 +46,12 @@ export function openBus(url: string, timeouts: Pick<DbTimeouts, 'connectMs'>, lo
   }
 
   async function open(): Promise<pg.Client> {
+    // LISTEN and UNLISTEN answer at once; one that does not means the connection is gone.
     const c = new pg.Client({
       connectionString: url,
       keepAlive: true,
       connectionTimeoutMillis: timeouts.connectMs,
+      query_timeout: 5_000,
     });
     c.on('error', (error) => dropped(c, error));
     c.on('end', () => dropped(c, new Error('connection ended')));
