@@ -38,8 +38,11 @@ describe.skipIf(!havePostgres)('a slow database', () => {
   }, 60_000);
 
   afterAll(async () => {
-    await server?.close();
-    await cluster?.destroy();
+    try {
+      await Promise.race([server?.close(), sleep(10_000)]);
+    } finally {
+      await cluster?.destroy(); // never a PostgreSQL left running after the test
+    }
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }, 30_000);
 
