@@ -22,6 +22,13 @@ export const HEARTBEAT = { ping: 'ping', pong: 'pong', intervalMs: 25_000, timeo
 export const SESSION_CLOSE = { signedOut: 4001, endedElsewhere: 4002, accountClosed: 4003 } as const;
 
 /**
+ * The close code of a socket whose server lost its feed of events for a while (the database restarted or the
+ * connection to it was cut) and has it again: events of the gap may be missing, so the client reconnects as after
+ * any drop and reads again what it shows (the SPA's 'realtime.resumed'). 1012 is the standard "service restart".
+ */
+export const RESYNC_CLOSE = 1012;
+
+/**
  * What a client may send on the socket, which only receives events (the one thing a client says is `ping`): a frame
  * over `maxFrameBytes` closes the socket with 1009 (ws refuses it on the frame's header, before buffering it), and
  * more than `messagesPerWindow` messages (pings included) in `windowMs` close it with 1008.

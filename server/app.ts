@@ -28,6 +28,21 @@ import { fixedHeaders, NO_STORE, requestIds, securityHeadersFor } from './ops/he
 import { docsRoutes } from './routes/docs';
 import { analyticsRoutes } from './routes/analytics';
 import { accountRoutes, accountStaffRoutes } from './routes/account';
+import { databaseUnavailable } from './db/unavailable';
+import { StorageUnavailableError } from './storage/storage';
+
+/** The error or one in its `cause` chain is the file store's "cannot be used now". */
+const storageUnavailable = (err: unknown): boolean => {
+  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++)
+    if (e instanceof StorageUnavailableError) return true;
+  return false;
+};
+
+/** What a caller is told while the database (or the file store) cannot be used: try again in a few seconds. */
+export const UNAVAILABLE = {
+  retryAfterSeconds: 5,
+  detail: 'Сервис временно недоступен. Повторите попытку через несколько секунд.',
+};
 
 /** What the operators' side of the app is given: by startServer, or quiet defaults (tests that call createApp). */
 export interface AppOps {
@@ -83,6 +98,16 @@ export function createApp(deps: Deps, mount?: (app: Hono<AppEnv>) => void, ops: 
     }
     if (err instanceof HTTPException) {
       return c.json({ detail: err.message || 'Ошибка запроса.' }, err.status);
+    }
+    const down = storageUnavailable(err) ? 'storage' : databaseUnavailable(err) ? 'database' : undefined;
+    if (down) {
+      // The database or the file store restarts, went away or is saturated: a bounded, clear answer to retry.
+      log.warn(
+        { reqId: c.get('requestId'), method: c.req.method, path: c.req.path, err },
+        `${down} unavailable`,
+      );
+      c.header('Retry-After', String(UNAVAILABLE.retryAfterSeconds));
+      return c.json({ detail: UNAVAILABLE.detail }, 503);
     }
     log.error({ reqId: c.get('requestId'), method: c.req.method, path: c.req.path, err }, 'unhandled error');
     return c.json({ detail: 'Внутренняя ошибка сервера.' }, 500);

@@ -5,6 +5,7 @@ import type { StorageConfig } from './storage/storage';
 import { deliveryFrom, SANDBOX_DELIVERY, type DeliverySettings } from './delivery/settings';
 import webpush from 'web-push';
 import { loadPushSettings, type PushSettings } from './delivery/push';
+import { DB_TIMEOUTS, type DbTimeouts } from './db/timeouts';
 
 /** Everything the server reads from its environment, in one place (docs/operations.md "Configuration"). */
 export interface Config {
@@ -18,6 +19,8 @@ export interface Config {
    * server's memory: 16MB holds a cabinet's working set (10 000 orders with their chats are a few MB); pages beyond it are read from the OS file cache.
    */
   pgliteSharedBuffers: string;
+  /** PostgreSQL's waits (DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS, DB_IDLE_IN_TRANSACTION_TIMEOUT_MS). */
+  dbTimeouts: DbTimeouts;
   /** HMAC key for access tokens (HS256). Generated once per DATA_DIR when JWT_SECRET is not set. */
   jwtSecret: Uint8Array;
   /**
@@ -162,6 +165,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     pgliteSharedBuffers: sharedBuffers(env.PGLITE_SHARED_BUFFERS),
+    dbTimeouts: {
+      connectMs: whole('DB_CONNECT_TIMEOUT_MS', env.DB_CONNECT_TIMEOUT_MS) ?? DB_TIMEOUTS.connectMs,
+      statementMs: whole('DB_STATEMENT_TIMEOUT_MS', env.DB_STATEMENT_TIMEOUT_MS) ?? DB_TIMEOUTS.statementMs,
+      idleInTransactionMs:
+        whole('DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS) ??
+        DB_TIMEOUTS.idleInTransactionMs,
+    },
     jwtSecret: secretFrom(dataDir, env.JWT_SECRET),
     staffToken: bootstrapToken(env.STAFF_TOKEN),
     publicOrigin: env.PUBLIC_ORIGIN ?? `http://localhost:${port}`,
@@ -190,6 +200,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     dataDir: resolve('./data/test'),
     databaseUrl: undefined,
     pgliteSharedBuffers: '16MB',
+    dbTimeouts: DB_TIMEOUTS,
     jwtSecret: new TextEncoder().encode('test-secret-test-secret-test-secret!'),
     // A long random bootstrap key per test process: no test leans on a value anyone knows.
     staffToken: TEST_STAFF_TOKEN,

@@ -53,7 +53,7 @@ export async function startServer(
     opts.database ??
     (await openDatabase(
       config.databaseUrl
-        ? { url: config.databaseUrl }
+        ? { url: config.databaseUrl, timeouts: config.dbTimeouts, log }
         : { dataDir: join(config.dataDir, 'db'), sharedBuffers: config.pgliteSharedBuffers },
     ));
   // Only the server that opened DATA_DIR/db itself answers backups on DATA_DIR/admin.sock
@@ -67,7 +67,7 @@ export async function startServer(
           },
         )
       : undefined;
-  const realtime = await createRealtime(database);
+  const realtime = await createRealtime(database, log);
   const storage = await createStorage(config);
   await storage.ready(); // a wrong bucket or an unwritable DATA_DIR stops the start, not the first upload
   const deps: Deps = { config, database, db: database.db, realtime, storage, now: () => new Date() };

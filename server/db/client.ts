@@ -10,6 +10,17 @@ import { dirname, join } from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import * as schema from './tables';
+import { DB_TIMEOUTS, type DbTimeouts } from './timeouts';
+import { openBus } from './bus';
+import type { Logger } from '../ops/logger';
+
+/** The log lines the database layer writes (a lost connection, the bus back). */
+export type DbLog = Pick<Logger, 'warn' | 'info'>;
+/** Without a logger (tests, scripts): warnings as one line on the console. */
+const consoleLog = {
+  warn: (obj: unknown, msg?: string) => console.warn(msg ?? String(obj)),
+  info: () => {},
+} as unknown as DbLog;
 
 export const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -28,8 +39,18 @@ export interface Database {
   prepared(name: string, text: string): Prepared;
   /** Publishes on a LISTEN/NOTIFY channel (fan-out between server instances). */
   notify(channel: string, payload: string): Promise<void>;
-  /** Subscribes to a channel; returns an unsubscribe function. */
-  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Subscribes to a channel; returns an unsubscribe function. On PostgreSQL the subscription lives on a connection
+   * of its own that is opened again (with backoff) when it is lost; `onResumed` is then called, as what was
+   * published while it was gone never came.
+   */
+  listen(
+    channel: string,
+    handler: (payload: string) => void,
+    onResumed?: () => void,
+  ): Promise<() => Promise<void>>;
+  /** PostgreSQL only: the LISTEN connection is up (false while it reconnects). */
+  listening?(): boolean;
   /** PGlite only: the embedded database itself (backups take its dump under its transaction lock). */
   pglite?: PGlite;
   /** PostgreSQL only: the pool's connections (metrics). */
@@ -155,19 +176,17 @@ async function migrateNamed(db: Db, folder: string): Promise<string[]> {
  */
 const MIGRATION_LOCK = 7_294_310_551; // an arbitrary key, the same in every instance
 
-async function migrateUnderLock(pool: pg.Pool, folder: string): Promise<string[]> {
-  const client = await pool.connect();
-  let failure: Error | undefined;
+async function migrateUnderLock(url: string, folder: string): Promise<string[]> {
+  // A connection of its own, without the pool's timeouts: a migration may run long, and a second instance waits
+  // for the first one's lock as long as that takes. Closing it releases the lock whatever happened.
+  const client = new pg.Client({ connectionString: url });
+  client.on('error', () => {}); // the failure reaches the query under way, which throws
+  await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    const applied = await migrateNamed(drizzlePg(client) as unknown as Db, folder);
-    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
-    return applied;
-  } catch (error) {
-    failure = error as Error;
-    throw error;
+    return await migrateNamed(drizzlePg(client) as unknown as Db, folder);
   } finally {
-    client.release(failure);
+    await client.end().catch(() => {});
   }
 }
 
@@ -198,56 +217,13 @@ export async function openDatabase(opts: {
   sharedBuffers?: string;
   /** Another folder of migrations (tests: a database at an older schema, a migration that fails). */
   migrationsFolder?: string;
+  /** PostgreSQL only: how long anything may wait on it (default DB_TIMEOUTS). */
+  timeouts?: DbTimeouts;
+  /** Where a lost and regained connection is told (default the console). */
+  log?: DbLog;
 }): Promise<Database> {
   const folder = opts.migrationsFolder ?? migrationsFolder;
-  if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
-    // An idle connection that the server drops (restart, failover, a terminated backend) is reported here; without
-    // a listener Node would end the process. The pool replaces it on the next query. After close() it is expected.
-    let closing = false;
-    pool.on('error', (error) => {
-      if (!closing) console.warn(`PostgreSQL closed an idle connection: ${error.message}`);
-    });
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
-    const migrationsApplied = await migrateUnderLock(pool, folder).catch(async (error: unknown) => {
-      closing = true;
-      await pool.end();
-      throw error;
-    });
-    const listeners: pg.PoolClient[] = [];
-    return {
-      db,
-      kind: 'postgres',
-      prepared: memoByName(
-        (name, text) => async (values) =>
-          (await pool.query<(string | null)[]>({ name, text, values, rowMode: 'array' })).rows,
-      ),
-      async notify(channel, payload) {
-        await pool.query('select pg_notify($1, $2)', [channel, payload]);
-      },
-      async listen(channel, handler) {
-        const client = await pool.connect();
-        listeners.push(client);
-        client.on('notification', (m) => {
-          if (m.channel === channel && m.payload !== undefined) handler(m.payload);
-        });
-        await client.query(`listen "${channel.replace(/"/g, '')}"`);
-        return async () => {
-          await client.query(`unlisten "${channel.replace(/"/g, '')}"`).catch(() => {});
-          client.release();
-          listeners.splice(listeners.indexOf(client), 1);
-        };
-      },
-      migrationsApplied,
-      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-      truncateAll: () => truncate(db),
-      async close() {
-        closing = true;
-        for (const c of listeners.splice(0)) c.release();
-        await pool.end();
-      },
-    };
-  }
+  if (opts.url) return openPostgres(opts.url, folder, opts.timeouts ?? DB_TIMEOUTS, opts.log ?? consoleLog);
   if (opts.dataDir && !existsSync(join(opts.dataDir, 'PG_VERSION'))) await createPgliteDir(opts.dataDir);
   // One options object: `new PGlite(undefined, options)` (in memory) would drop the options' extensions.
   const client = new PGlite({
@@ -275,5 +251,58 @@ export async function openDatabase(opts: {
     },
     truncateAll: () => truncate(db),
     close: () => client.close(),
+  };
+}
+
+async function openPostgres(
+  url: string,
+  folder: string,
+  timeouts: DbTimeouts,
+  log: DbLog,
+): Promise<Database> {
+  const migrationsApplied = await migrateUnderLock(url, folder);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // Nothing waits for ever (docs/faults.md): a connection within connectMs, a statement within statementMs on the
+    // server, an answer within 5 s more on this side (a server that vanished without a reset), an idle transaction
+    // ended by the server.
+    connectionTimeoutMillis: timeouts.connectMs,
+    statement_timeout: timeouts.statementMs,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+    query_timeout: timeouts.statementMs + 5_000,
+    keepAlive: true,
+  });
+  // An idle connection that the server drops (restart, failover, a terminated backend) is reported here; without
+  // a listener Node would end the process. The pool replaces it on the next query. After close() it is expected.
+  let closing = false;
+  pool.on('error', (error) => {
+    if (!closing) log.warn({ err: error }, `PostgreSQL closed an idle connection: ${error.message}`);
+  });
+  // A connection the pool has lent out has no listener of its own: one dropped between two queries of a
+  // transaction would end the process. The failure reaches the next query on it, and the pool discards it.
+  pool.on('connect', (client) => client.on('error', () => {}));
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const bus = openBus(url, timeouts, log);
+  return {
+    db,
+    kind: 'postgres',
+    prepared: memoByName(
+      (name, text) => async (values) =>
+        (await pool.query<(string | null)[]>({ name, text, values, rowMode: 'array' })).rows,
+    ),
+    async notify(channel, payload) {
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    listen: bus.listen,
+    listening: bus.connected,
+    migrationsApplied,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    truncateAll: () => truncate(db),
+    async close() {
+      closing = true;
+      await bus.close();
+      await pool.end();
+    },
   };
 }

@@ -38,6 +38,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client';
 import { jobs } from '../db/tables';
 import type { Logger } from '../ops/logger';
+import { databaseUnavailable } from '../db/unavailable';
 
 /** A Drizzle database or an open transaction of it. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -176,6 +177,26 @@ export function createJobRunner(
   const recurring = new Map<string, { ms: number; handler: RecurringHandler }>();
   const handlers = new Map<string, JobHandler>();
   const failureHooks = new Map<string, JobFailureHook>();
+  /**
+   * Outcomes that could not be written (the database went away as the job ended): written at the start of the next
+   * passes, so a job done during a database restart is not run again when its lease runs out. Each names its job
+   * and this instance, so it changes nothing once another instance has taken the job over.
+   */
+  const unsettled: SQL[] = [];
+  async function settle(update: SQL) {
+    try {
+      await db.execute(update);
+    } catch (err) {
+      unsettled.push(update);
+      throw err;
+    }
+  }
+  async function settleLeftovers() {
+    while (unsettled.length) {
+      await db.execute(unsettled[0]!);
+      unsettled.shift();
+    }
+  }
 
   /** Runs a job's failure hook; its own failure is logged, never thrown (the job is failed either way). */
   async function failedForGood(
@@ -305,7 +326,7 @@ export function createJobRunner(
       const finished = now();
       if (job.attempts >= job.max_attempts) {
         log?.error({ err: e, job: job.id, name: job.name, attempt: job.attempts }, 'job failed for good');
-        await db.execute(
+        await settle(
           sql`update jobs set state = 'failed', last_error = ${reason}, locked_until = null,
                 finished_at = ${iso(finished)}::timestamptz where ${mine}`,
         );
@@ -314,13 +335,13 @@ export function createJobRunner(
       }
       log?.warn({ err: e, job: job.id, name: job.name, attempt: job.attempts }, 'job failed, will retry');
       const retryAt = new Date(finished.getTime() + backoffMs(job.attempts));
-      await db.execute(
+      await settle(
         sql`update jobs set state = 'queued', last_error = ${reason}, locked_until = null,
               run_at = ${iso(retryAt)}::timestamptz where ${mine}`,
       );
       return { id: job.id, name: job.name, outcome: 'retry' };
     }
-    await db.execute(
+    await settle(
       sql`update jobs set state = 'done', locked_until = null, finished_at = ${iso(now())}::timestamptz
           where ${mine}`,
     );
@@ -329,6 +350,7 @@ export function createJobRunner(
 
   async function onePass(): Promise<PassReport> {
     const report: PassReport = { recurring: [], jobs: [] };
+    await settleLeftovers();
     for (const [name, task] of recurring) {
       if (abort.signal.aborted) return report;
       if (await runRecurring(name, task, now())) report.recurring.push(name);
@@ -336,7 +358,11 @@ export function createJobRunner(
     if (abort.signal.aborted) return report;
     const at = now();
     const claimed = await claim(at);
-    report.jobs = await Promise.all(claimed.map((job) => runJob(job, at)));
+    // Every claimed job runs to its end even when another's bookkeeping fails (the database went away mid-pass).
+    const outcomes = await Promise.allSettled(claimed.map((job) => runJob(job, at)));
+    for (const o of outcomes) if (o.status === 'fulfilled') report.jobs.push(o.value);
+    const failed = outcomes.find((o) => o.status === 'rejected');
+    if (failed) throw failed.reason;
     return report;
   }
 
@@ -349,7 +375,12 @@ export function createJobRunner(
 
   function tick() {
     if (stopped) return;
-    runDue().catch((err: unknown) => log?.error({ err }, 'job pass failed'));
+    // While the database is away every pass fails; the timer keeps going and the next pass after it is back works.
+    runDue().catch((err: unknown) =>
+      databaseUnavailable(err)
+        ? log?.warn({ err }, 'job pass failed: database unavailable')
+        : log?.error({ err }, 'job pass failed'),
+    );
   }
 
   return {

@@ -40,7 +40,8 @@ async function migrationsApplied(deps: Pick<Deps, 'db'>): Promise<void> {
 
 /**
  * GET /healthz: the process is alive and answering (restart it when not). GET /readyz: it can serve — the database
- * answers, its migrations are applied, storage is writable, and no shutdown has begun (send it traffic when 200).
+ * answers, its migrations are applied, storage is writable, the realtime bus listens (PostgreSQL), and no shutdown
+ * has begun (send it traffic when 200).
  * The answer names each check but no reason: reasons go to the log, once per change.
  */
 export function healthRoutes(deps: Deps, lifecycle: Lifecycle, log: Logger) {
@@ -64,7 +65,15 @@ export function healthRoutes(deps: Deps, lifecycle: Lifecycle, log: Logger) {
       run('migrations', () => migrationsApplied(deps)),
       run('storage', () => deps.storage.ready()),
     ]);
-    const checks = { database, migrations, storage };
+    // PostgreSQL: the LISTEN connection of the realtime bus (it reconnects by itself; until then sockets miss events).
+    const listening = deps.database.listening?.();
+    if (listening === false) reasons.realtime = 'the LISTEN connection is reconnecting';
+    const checks = {
+      database,
+      migrations,
+      storage,
+      ...(listening !== undefined && { realtime: listening ? ('ok' as const) : ('failed' as const) }),
+    };
     const ready = Object.values(checks).every((v) => v === 'ok');
     if (ready !== wasReady) {
       if (ready) log.info({ checks }, 'ready');

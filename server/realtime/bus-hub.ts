@@ -1,7 +1,8 @@
 import type { Database } from '../db/client';
 import type { RealtimeEvent } from '../../contract/realtime.api';
 import type { Realtime, RealtimeSocket, SessionEndedReason } from './hub';
-import { SESSION_CLOSE } from '../../contract/realtime';
+import { RESYNC_CLOSE, SESSION_CLOSE } from '../../contract/realtime';
+import type { Logger } from '../ops/logger';
 
 const CHANNEL = 'cabinet_events';
 
@@ -9,12 +10,21 @@ type Envelope =
   | { kind: 'event'; userId: number; event: RealtimeEvent }
   | { kind: 'close-session'; sessionId: string; reason?: SessionEndedReason; eraseAt?: string };
 
+/** Envelopes whose NOTIFY failed, kept to send again (the oldest go first when more pile up). */
+const RETRY_QUEUE = 1_000;
+const RETRY_MS = 1_000;
+
 /**
  * The hub: sockets of this instance by user; every publish goes through PostgreSQL NOTIFY so that each instance
  * (listening on the same channel) delivers to its own sockets. NOTIFY payloads are limited to 8000 bytes, so
  * events carry ids and small data; clients fetch the rest.
+ *
+ * Through a database fault (docs/faults.md): a publish whose NOTIFY fails does not fail its caller (the change it
+ * announces has committed) but is sent again every second until the database takes it; and when this instance's
+ * LISTEN connection comes back after a loss, every socket of the instance is closed with RESYNC_CLOSE, so its
+ * client reconnects and reads again what it missed meanwhile (the SPA does so after any reconnect).
  */
-export async function createRealtime(database: Database): Promise<Realtime> {
+export async function createRealtime(database: Database, log?: Logger): Promise<Realtime> {
   const sockets = new Map<number, Set<{ sessionId: string; socket: RealtimeSocket }>>();
 
   const deliver = (raw: string) => {
@@ -42,11 +52,49 @@ export async function createRealtime(database: Database): Promise<Realtime> {
           }
     }
   };
-  const unlisten = await database.listen(CHANNEL, deliver);
+  const resync = () => {
+    let count = 0;
+    for (const set of sockets.values())
+      for (const entry of set) {
+        entry.socket.close(RESYNC_CLOSE, 'read again');
+        count++;
+      }
+    if (count) log?.info({ sockets: count }, 'realtime: sockets told to read again');
+  };
+  const unlisten = await database.listen(CHANNEL, deliver, resync);
+
+  const unsent: string[] = [];
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  const flush = async () => {
+    retry = undefined;
+    while (unsent.length) {
+      try {
+        await database.notify(CHANNEL, unsent[0]!);
+      } catch {
+        retry = setTimeout(() => void flush(), RETRY_MS);
+        retry.unref();
+        return;
+      }
+      unsent.shift();
+    }
+    log?.info('realtime: unsent events published');
+  };
+  const send = async (envelope: Envelope) => {
+    const payload = JSON.stringify(envelope);
+    if (unsent.length === 0)
+      try {
+        return await database.notify(CHANNEL, payload);
+      } catch (err) {
+        log?.warn({ err }, 'realtime: could not publish; sending again every second');
+      }
+    if (unsent.push(payload) > RETRY_QUEUE) unsent.shift();
+    retry ??= setTimeout(() => void flush(), RETRY_MS);
+    retry.unref();
+  };
 
   return {
     async publish(userId, event) {
-      await database.notify(CHANNEL, JSON.stringify({ kind: 'event', userId, event } satisfies Envelope));
+      await send({ kind: 'event', userId, event });
     },
     attach(userId, sessionId, socket) {
       const entry = { sessionId, socket };
@@ -59,12 +107,10 @@ export async function createRealtime(database: Database): Promise<Realtime> {
       };
     },
     async closeSession(sessionId, reason = 'signedOut', eraseAt) {
-      await database.notify(
-        CHANNEL,
-        JSON.stringify({ kind: 'close-session', sessionId, reason, eraseAt } satisfies Envelope),
-      );
+      await send({ kind: 'close-session', sessionId, reason, eraseAt });
     },
     async close() {
+      clearTimeout(retry);
       await unlisten();
       for (const set of sockets.values()) for (const e of set) e.socket.close(1001, 'server closing');
       sockets.clear();

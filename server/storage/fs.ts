@@ -5,7 +5,20 @@ import { basename, dirname, join, relative, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import { checkKey, type PutOptions, type Storage, type StoredObject } from './storage';
+import {
+  checkKey,
+  StorageUnavailableError,
+  type PutOptions,
+  type Storage,
+  type StoredObject,
+} from './storage';
+
+/** The disk, not the request: full, read-only, failing or out of file handles. */
+const DISK_FAULTS = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EIO', 'EMFILE', 'ENFILE']);
+const diskFault = (err: unknown) =>
+  err instanceof Error && 'code' in err && DISK_FAULTS.has(String(err.code))
+    ? new StorageUnavailableError(`The file store cannot write: ${err.message}`, { cause: err })
+    : err;
 
 const missing = (err: unknown) =>
   err instanceof Error && 'code' in err && (err.code === 'ENOENT' || err.code === 'ENOTDIR');
@@ -35,7 +48,7 @@ export function createFsStorage(root: string): Storage {
         await rename(temp, path);
       } catch (err) {
         await rm(temp, { force: true });
-        throw err;
+        throw diskFault(err);
       }
     },
 

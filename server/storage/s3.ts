@@ -1,6 +1,13 @@
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { S3Client } from '@aws-sdk/client-s3';
-import { checkKey, type PutOptions, type Storage, type StorageConfig, type StoredObject } from './storage';
+import {
+  checkKey,
+  StorageUnavailableError,
+  type PutOptions,
+  type Storage,
+  type StorageConfig,
+  type StoredObject,
+} from './storage';
 
 type S3Config = Extract<StorageConfig, { driver: 's3' }>;
 
@@ -9,6 +16,15 @@ const notFound = (err: unknown) =>
   err !== null &&
   ((err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404 ||
     ['NoSuchKey', 'NotFound'].includes((err as { name?: string }).name ?? ''));
+
+/** No answer at all (refused, reset, timed out) or a 5xx: the store is down or overloaded, not the request wrong. */
+function unavailable(err: unknown): unknown {
+  if (typeof err !== 'object' || err === null || err instanceof StorageUnavailableError) return err;
+  const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  if (status !== undefined && status < 500) return err;
+  const why = err instanceof Error ? err.message : String(err);
+  return new StorageUnavailableError(`The S3 store does not answer: ${why}`, { cause: err });
+}
 
 /** The whole stream in memory, failing when it comes to more or fewer than `size` bytes. */
 async function collect(body: ReadableStream<Uint8Array>, size: number): Promise<Uint8Array> {
@@ -44,8 +60,15 @@ export async function createS3Storage(config: S3Config): Promise<Storage> {
     responseChecksumValidation: 'WHEN_REQUIRED',
     // A store that does not answer fails the request instead of holding it (no timeout on slow bodies: a zip
     // download may pause an object's stream for as long as its client reads slowly).
-    requestHandler: { connectionTimeout: 5_000 },
+    requestHandler: { connectionTimeout: 2_000 },
+    // One retry: a store that is down should cost a caller seconds, not the SDK's three tries with backoff.
+    maxAttempts: 2,
   });
+  // Every call, with a store that cannot be used turned into StorageUnavailableError (503).
+  const send: S3Client['send'] = ((command: Parameters<S3Client['send']>[0]) =>
+    client.send(command).catch((err: unknown) => {
+      throw unavailable(err);
+    })) as S3Client['send'];
 
   const storage: Storage = {
     driver: 's3',
@@ -60,7 +83,7 @@ export async function createS3Storage(config: S3Config): Promise<Storage> {
       else if (opts.size === undefined) throw new Error(`put ${key}: a stream needs its size`);
       else bytes = await collect(body, opts.size);
       try {
-        await client.send(
+        await send(
           new s3.PutObjectCommand({
             Bucket,
             Key: key,
@@ -78,7 +101,7 @@ export async function createS3Storage(config: S3Config): Promise<Storage> {
 
     async get(key: string): Promise<StoredObject | null> {
       try {
-        const res = await client.send(new s3.GetObjectCommand({ Bucket, Key: checkKey(key) }));
+        const res = await send(new s3.GetObjectCommand({ Bucket, Key: checkKey(key) }));
         if (!res.Body) return null;
         return {
           body: res.Body.transformToWebStream() as ReadableStream<Uint8Array>,
@@ -92,7 +115,7 @@ export async function createS3Storage(config: S3Config): Promise<Storage> {
 
     async read(key: string) {
       try {
-        const res = await client.send(new s3.GetObjectCommand({ Bucket, Key: checkKey(key) }));
+        const res = await send(new s3.GetObjectCommand({ Bucket, Key: checkKey(key) }));
         return res.Body ? await res.Body.transformToByteArray() : null;
       } catch (err) {
         if (notFound(err)) return null;
@@ -102,7 +125,7 @@ export async function createS3Storage(config: S3Config): Promise<Storage> {
 
     async exists(key: string) {
       try {
-        await client.send(new s3.HeadObjectCommand({ Bucket, Key: checkKey(key) }));
+        await send(new s3.HeadObjectCommand({ Bucket, Key: checkKey(key) }));
         return true;
       } catch (err) {
         if (notFound(err)) return false;
@@ -122,9 +145,7 @@ export async function createS3Storage(config: S3Config): Promise<Storage> {
       const keys: string[] = [];
       let ContinuationToken: string | undefined;
       do {
-        const res = await client.send(
-          new s3.ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }),
-        );
+        const res = await send(new s3.ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }));
         for (const o of res.Contents ?? []) if (o.Key) keys.push(o.Key);
         ContinuationToken = res.IsTruncated ? res.NextContinuationToken : undefined;
       } while (ContinuationToken);
@@ -133,7 +154,7 @@ export async function createS3Storage(config: S3Config): Promise<Storage> {
 
     async ready() {
       try {
-        await client.send(new s3.HeadBucketCommand({ Bucket }));
+        await send(new s3.HeadBucketCommand({ Bucket }));
       } catch (err) {
         // HeadBucket answers with a status and no body: name it, or the message is "UnknownError".
         const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;

@@ -53,6 +53,17 @@ export type StorageConfig =
       forcePathStyle: boolean;
     };
 
+/**
+ * The store cannot be used now (unreachable, timing out, answering 5xx; a disk that is full or failing): the
+ * request answers 503 with Retry-After (server/app.ts) and may be tried again; nothing half-stored stays behind.
+ */
+export class StorageUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StorageUnavailableError';
+  }
+}
+
 /** Segments of letters, digits, `_`, `-` and `.`, none starting with a dot: no `..`, no absolute path. */
 const KEY = /^(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/)*[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
 

@@ -60,7 +60,12 @@ describe('probes for the balancer', () => {
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({
       ready: true,
-      checks: { database: 'ok', migrations: 'ok', storage: 'ok' },
+      checks: {
+        database: 'ok',
+        migrations: 'ok',
+        storage: 'ok',
+        ...(database.kind === 'postgres' && { realtime: 'ok' }),
+      },
     });
     expect(ready.headers.get('cache-control')).toBe('no-store');
     // The one Playwright waits for stays.

@@ -70,6 +70,11 @@ export function messageRoutes(deps: Deps) {
         // A retry of a message already stored: the same message again (with its files, if it had some).
         const stored = await messageByClientId(deps.db, orderId, input.client_id);
         if (!stored) throw new Error('chat message vanished');
+        // Its first answer may have been lost with the commit (the database went away): the tabs may never have
+        // been told, so they are told now (they merge messages by id).
+        publishEvents(deps, [chatMessageEvent(userId, stored)]).catch((err: unknown) =>
+          console.error('chat: could not publish a message', err),
+        );
         return c.json(stored, 200);
       }
       const message = toChatMessage(row, []);
