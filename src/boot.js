@@ -39,14 +39,18 @@
   }
   // 4. A prerendered page (/login…: #root[data-prerendered]) can be filled in before the app has taken it over: a
   //    form sent then would go to the server as a plain GET (a password in the address). It is held until the app
-  //    has taken that form over (its fields mark it data-ready and send it again: src/actors/form-fields.ts).
+  //    has taken that form over (its fields mark it data-ready, take what the page shows and send it again:
+  //    src/actors/form-fields.ts). A held submit goes no further: the app, adopting the page in the middle of this
+  //    very event, would otherwise handle it too, and the form would be sent twice.
   window.addEventListener(
     'submit',
     function (event) {
       var form = event.target;
       var root = document.getElementById('root');
       if (!root || !root.hasAttribute('data-prerendered') || form.hasAttribute('data-ready')) return;
+      if (window.__cabinetHydrated) return; // the app has the page: its own handlers have every form
       event.preventDefault();
+      event.stopPropagation();
       window.__cabinetPendingSubmit = form;
     },
     true,

@@ -2,7 +2,15 @@
 // sends: the session's sign-in): values, the bindings of each field (value, onChange, onFocus, onBlur,
 // errors) and the contract's checks, per field on blur and all of them on submit. No machine here: /login's first
 // visit carries this file, and the contract's schemas (zod) load only on a field's first focus.
-import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FocusEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FocusEvent,
+} from 'react';
 import type { FieldMessages } from '../../machines/submission/submission.types';
 import {
   loadChecks,
@@ -65,6 +73,10 @@ export function useFields<V extends FormValues, N extends SchemaName>(
     latest.current = options;
   });
   const [values, setValues] = useState<V>(options.initial);
+  /** The values with every change so far, rendered or not: a handler of an older render still sends the latest. */
+  const current = useRef<V>(options.initial);
+  /** Fields changed through the app (the customer's input events, or code): their state is what they hold. */
+  const touched = useRef(new Set<string>());
   /** Fields edited since their last check: a blur checks only those. */
   const edited = useRef(new Set<string>());
   const form = useRef<HTMLFormElement>(null);
@@ -81,40 +93,57 @@ export function useFields<V extends FormValues, N extends SchemaName>(
   }, [focusRequest]);
   const focusProblem = useCallback(() => setFocusRequest((n) => n + 1), []);
 
-  const set = (name: keyof V & string, value: string | boolean) => {
-    setValues((v) => ({ ...v, [name]: value }));
+  const take = (name: keyof V & string, value: string | boolean) => {
+    current.current = { ...current.current, [name]: value };
+    setValues(current.current);
     edited.current.add(name);
     store.edit(name);
     latest.current.onValue?.(name, value);
   };
+  const set = (name: keyof V & string, value: string | boolean) => {
+    touched.current.add(name);
+    take(name, value);
+  };
 
-  // A prerendered page (src/main.tsx hydrates it) may have been typed into before the app took it over: the fields
-  // take what the page holds (elsewhere the DOM holds the initial values and nothing changes), the form is marked
-  // as the app's (boot.js holds a prerendered form's submit until then), and a submit boot.js held is sent again,
-  // once the values are in.
+  /**
+   * The values as the customer sees them. A field the app has not heard from yet may hold more than the state: what
+   * was typed into the prerendered page before the app took it over, or what the browser filled in without an input
+   * event (autofill shows a saved password to scripts only after the visitor's first gesture). Those are taken from
+   * the page; a field changed through the app is controlled, so its state is what the page shows.
+   */
+  const read = (): V => {
+    const el = form.current;
+    if (!el) return current.current;
+    for (const name of Object.keys(current.current)) {
+      if (touched.current.has(name)) continue;
+      const shown = shownValue(el, name);
+      if (shown !== undefined && shown !== current.current[name]) take(name, shown);
+    }
+    return current.current;
+  };
+
+  // A prerendered page (src/main.tsx hydrates it) may have been typed into before the app took it over. At the
+  // commit that takes the form over, in the same task (a layout effect: no click or key can come between the commit
+  // and the state catching up), the fields take what the page holds, the form is marked as the app's (boot.js holds
+  // a prerendered form's submit until then), and a submit boot.js held is sent again, once the values are in.
   const [resend, setResend] = useState(0);
   useEffect(() => {
     if (resend) form.current?.requestSubmit();
   }, [resend]);
-  useEffect(() => {
-    const el = form.current;
-    if (!el) return;
-    el.setAttribute('data-ready', '');
+  useLayoutEffect(() => {
+    read();
     const w = window as { __cabinetPendingSubmit?: HTMLFormElement };
-    if (w.__cabinetPendingSubmit === el) {
+    if (form.current && w.__cabinetPendingSubmit === form.current) {
       delete w.__cabinetPendingSubmit;
       setResend(1);
-    }
-    const elements = el.elements;
-    for (const name of Object.keys(latest.current.initial)) {
-      const el = elements.namedItem(name);
-      if (!(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement)) continue;
-      const typed = el instanceof HTMLInputElement && el.type === 'checkbox' ? el.checked : el.value;
-      if (typed !== latest.current.initial[name]) set(name, typed);
     }
     // Once, at the first render's commit.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+  // Every form element the fields render is the app's (a form shown again, e.g. after "send another", is a new one).
+  useLayoutEffect(() => {
+    form.current?.setAttribute('data-ready', '');
+  });
 
   const blur = (name: keyof V & string, next: EventTarget | null) => {
     if (!edited.current.has(name)) return;
@@ -130,9 +159,10 @@ export function useFields<V extends FormValues, N extends SchemaName>(
     const check = loadedChecks();
     // Not loaded yet: the submit checks everything. An emptied field is told on submit, not on leaving it (its
     // message would shift the page under a click that is on its way to the submit button).
-    if (!check || values[name] === '') return;
+    const now = current.current;
+    if (!check || now[name] === '') return;
     const { schema, refine, toRequest } = latest.current;
-    store.checked(name, problemsOf(check, schema, toRequest(values), refine)[name] ?? []);
+    store.checked(name, problemsOf(check, schema, toRequest(now), refine)[name] ?? []);
   };
 
   return {
@@ -160,12 +190,23 @@ export function useFields<V extends FormValues, N extends SchemaName>(
     }),
     /** The messages at a field (also one that is not a value, like a list of checkboxes). */
     error: (name: string): string[] | undefined => store.fieldErrors[name],
-    /** The request the values make now (the submit sends it). */
-    request: () => latest.current.toRequest(values),
+    /** The request the values make now, as the customer sees them (the submit sends it). */
+    request: () => latest.current.toRequest(read()),
     focusProblem,
     form,
     /** Starts loading the contract's checks (the fields do it on focus). */
     warm,
     latest,
   };
+}
+
+/**
+ * The value a text field or checkbox of `form` shows; undefined when no single such control has that name. (A select
+ * is left out: one whose value matches no option shows its first option, which the state rightly does not hold.)
+ */
+function shownValue(form: HTMLFormElement, name: string): string | boolean | undefined {
+  const el = form.elements.namedItem(name);
+  if (el instanceof HTMLInputElement) return el.type === 'checkbox' ? el.checked : el.value;
+  if (el instanceof HTMLTextAreaElement) return el.value;
+  return undefined;
 }
