@@ -14,7 +14,8 @@ export default defineConfig({
   fullyParallel: false,
   // One browser at a time: the specs tell the instance holding a socket from the order of the instances' logs.
   workers: 1,
-  retries: process.env.CI ? 1 : 0,
+  // No retries anywhere: a test that passes only on a retry is a failing test (docs/flaky-tests.md).
+  retries: 0,
   reporter: [['list']],
   timeout: 60_000,
   expect: { timeout: 10_000 },

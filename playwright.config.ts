@@ -13,7 +13,8 @@ export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
   workers: 1,
-  retries: process.env.CI ? 1 : 0,
+  // No retries anywhere: a test that passes only on a retry is a failing test (docs/flaky-tests.md).
+  retries: 0,
   reporter: [['list'], ['./e2e/support/summary-reporter.ts']],
   timeout: 30_000,
   expect: { timeout: 7_000 },
