@@ -19,6 +19,8 @@ const BODIES: Record<string, unknown | ((i: number) => unknown)> = {
   'POST /client/api/socials/email/': { token: 'no-such-token', email: 'a@example.com' },
   'POST /client/api/change-email/confirm/': { token: 'no-such-token' },
   'POST /api/client/auth/reopen/': { login: 'nobody@example.com', password: 'not-the-password' },
+  // One-click unsubscribe with no valid token: refused, but counted.
+  'POST /api/client/notifications/unsubscribe/': { 'List-Unsubscribe': 'One-Click' },
   // Counted in the instance's memory (`counted: 'instance'`), by the same middleware and the same clock.
   'POST /api/client/analytics/events/': { events: [{ type: 'goal', name: 'limit-test' }] },
 };
@@ -35,7 +37,7 @@ describe('limits of public writes per caller', () => {
       headers: { 'x-forwarded-for': ip },
     });
 
-  it('registration, restore, auto-login, the social e-mail step, the e-mail confirmation, reopening and page-view batches are limited', () => {
+  it('registration, restore, auto-login, the social e-mail step, the e-mail confirmation, reopening, one-click unsubscribes and page-view batches are limited', () => {
     expect(limited.map((r) => r.key).sort()).toEqual(Object.keys(BODIES).sort());
     for (const r of limited) {
       expect(r.spec.auth, r.key).toBe('public');
