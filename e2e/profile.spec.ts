@@ -143,7 +143,7 @@ test('every group of the profile is edited, saved and still there after a reload
     kind('Новое сообщение от автора или менеджера').getByLabel('Push', { exact: true }),
   ).toBeChecked();
   await expect(
-    group(page, 'Уведомления').getByRole('button', { name: 'Получать push-уведомления в этом браузере' }),
+    group(page, 'Уведомления').getByRole('button', { name: 'Подключить этот браузер' }),
   ).toBeVisible();
   await kind('Работа загружена или заказ выполнен').getByLabel('SMS').uncheck();
   await kind('Новое сообщение от автора или менеджера').getByLabel('E-mail').uncheck();
