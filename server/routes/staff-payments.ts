@@ -150,8 +150,11 @@ export function staffPaymentsRoutes(deps: Deps) {
       const kind = verificationKind(params.type);
       const body = c.req.valid('json');
       const userId = await userByEmail(decodeURIComponent(params.email));
-      await setVerification(deps, userId, kind, body.status);
-      c.set('audit', { customerId: userId, details: { kind, status: body.status } });
+      // Whether the customer may take money out: the change and its audit row in one transaction.
+      await deps.db.transaction(async (tx) => {
+        await setVerification({ db: tx, now: deps.now }, userId, kind, body.status);
+        await c.var.auditIn(tx, { customerId: userId, details: { kind, status: body.status } });
+      });
       return c.json({ status: body.status });
     },
   );

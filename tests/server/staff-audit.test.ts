@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { api } from '../../contract/api';
 import { splitKey, type EndpointKey, type EndpointSpec, type StaffRole } from '../../contract/http';
-import { auditLog, reworks, withdrawals } from '../../server/db/tables';
+import { auditLog, reworks, verifications, withdrawals } from '../../server/db/tables';
 import { seedCustomer } from '../../server/db/seed';
 import { createMember } from '../../server/domain/staff-people';
 import { createApiKey } from '../../server/domain/staff-keys';
@@ -260,6 +260,14 @@ describe('the audit log', () => {
         token: finance.access,
         json: { status: 'rejected' },
       });
+    const unverify = () =>
+      h.request(`/api/staff/verification/${encodeURIComponent(c.email)}/repayment/`, {
+        method: 'PATCH',
+        token: finance.access,
+        json: { status: 'unverified' },
+      });
+    const verified = async () =>
+      (await h.deps.db.select().from(verifications).where(eq(verifications.userId, c.id))).length;
 
     // The log refuses every new row, as a database that fails between the action and its row would.
     await h.deps.db.execute(
@@ -275,6 +283,7 @@ describe('the audit log', () => {
     try {
       expect((await creditIt()).status).toBe(500);
       expect((await reject()).status).toBe(500);
+      expect((await unverify()).status).toBe(500);
     } finally {
       await h.deps.db.execute(sql.raw('DROP TRIGGER audit_refuse_test ON audit_log'));
       await h.deps.db.execute(sql.raw('DROP FUNCTION audit_refuse_test()'));
@@ -282,12 +291,15 @@ describe('the audit log', () => {
     expect(await finances(h, c)).toEqual(before);
     const [w] = await h.deps.db.select().from(withdrawals).where(eq(withdrawals.id, wid));
     expect(w!.status).toBe('processing');
+    expect(await verified()).toBe(1);
     expect(await rows()).toBe(rowsBefore);
 
     // With the log back, both go through, each with its one row.
     expect((await creditIt()).status).toBe(200);
     expect((await reject()).status).toBe(200);
+    expect((await unverify()).status).toBe(200);
     expect(await finances(h, c)).toMatchObject({ money: before.money + 500 + 300 });
-    expect(await rows()).toBe(rowsBefore + 2);
+    expect(await verified()).toBe(0);
+    expect(await rows()).toBe(rowsBefore + 3);
   });
 });
