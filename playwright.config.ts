@@ -3,14 +3,16 @@ import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
-// The e2e server's bootstrap STAFF_TOKEN, random per run. Playwright evaluates this file again in each worker: the
-// first evaluation (the runner) sets E2E_STAFF_TOKEN, the workers inherit it, and e2e/support/fixtures.ts reads it.
+// The e2e server's bootstrap STAFF_TOKEN, random per run. The runner's globalSetup (e2e/support/global-setup.ts)
+// uses it once to make the run's API keys, one per role, and removes it from the environment before the workers
+// start: the specs call the staff API with those keys only (e2e/support/staff-keys.ts).
 const STAFF_TOKEN = (process.env.E2E_STAFF_TOKEN ??= `e2e-${randomBytes(24).toString('base64url')}`);
 // CHROMIUM_PATH, Debian's Chromium (CI, this machine) or Playwright's own (scripts/chromium.mjs; `npm test` fetches it).
 const chromium = findChromium()?.path;
 
 export default defineConfig({
   testDir: './e2e',
+  globalSetup: './e2e/support/global-setup.ts',
   fullyParallel: false,
   workers: 1,
   // No retries anywhere: a test that passes only on a retry is a failing test (docs/flaky-tests.md).

@@ -8,7 +8,7 @@ import {
   signedInWithSocket,
   signInFast,
   signInWithForm,
-  STAFF_TOKEN,
+  staffHeaders,
   test,
 } from './support/fixtures';
 
@@ -74,7 +74,7 @@ test('Мои данные: request a copy, wait for it, download it and find an 
   const res = await page.request.get(
     `/api/staff/outbox/?recipient=${encodeURIComponent(customer.email)}&kind=data_export`,
     {
-      headers: { authorization: `Bearer ${STAFF_TOKEN}` },
+      headers: staffHeaders('GET', '/outbox/'),
     },
   );
   const { results } = (await res.json()) as { results: { body: string }[] };
@@ -160,15 +160,15 @@ test('14 days after the closing (the erasure run ahead of the clock) the data ar
     data: { password: customer.password, forfeit_balance: true, orders_acknowledged: true },
   });
   expect(closed.status()).toBe(200);
-  const staffHeaders = { authorization: `Bearer ${STAFF_TOKEN}` };
+  const eraseHeaders = staffHeaders('POST', '/test/erase-due/');
   // One day early: nothing is erased yet, and the closing can still be cancelled.
   const early = await request.post('/api/staff/test/erase-due/', {
-    headers: staffHeaders,
+    headers: eraseHeaders,
     data: { after_ms: 13 * 86_400_000 },
   });
   expect(await early.json()).toEqual({ erased: 0 });
   const due = await request.post('/api/staff/test/erase-due/', {
-    headers: staffHeaders,
+    headers: eraseHeaders,
     data: { after_ms: 14 * 86_400_000 + 60_000 },
   });
   expect(((await due.json()) as { erased: number }).erased).toBeGreaterThanOrEqual(1);

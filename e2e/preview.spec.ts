@@ -10,7 +10,7 @@ import {
   orderWithChat,
   signInFast,
   staff,
-  STAFF_TOKEN,
+  staffHeaders,
   test,
 } from './support/fixtures';
 
@@ -25,7 +25,7 @@ async function writerFiles(request: APIRequestContext, orderId: number, files: U
   for (const file of files) {
     const res = await request.fetch(`/api/staff/orders/${orderId}/files/`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${STAFF_TOKEN}` },
+      headers: staffHeaders('POST', `/orders/${orderId}/files/`),
       multipart: { kind: 'intermediate', file },
     });
     expect(res.status(), await res.text()).toBe(201);

@@ -11,7 +11,7 @@ import {
   signInWithForm,
   test,
   type Customer,
-  STAFF_TOKEN,
+  staffHeaders,
 } from './support/fixtures';
 
 const section = (page: Page) => page.getByTestId('two-factor');
@@ -101,7 +101,7 @@ test('two-factor: an auto-login link asks for the code too', async ({ page, cust
   await section(page).getByRole('button', { name: 'Я сохранил коды' }).click();
   await signOut(page);
   const res = await page.request.post('/api/staff/auto-login/', {
-    headers: { authorization: `Bearer ${STAFF_TOKEN}` },
+    headers: staffHeaders('POST', '/auto-login/'),
     data: { email: customer.email },
   });
   const { link } = (await res.json()) as { link: string };
@@ -131,7 +131,7 @@ test('two-factor: screenshots of the section and the sign-in step, phone and des
       const page = await context.newPage();
       const customer = (await (
         await request.post('/api/staff/demo-customer/', {
-          headers: { authorization: `Bearer ${STAFF_TOKEN}` },
+          headers: staffHeaders('POST', '/demo-customer/'),
           data: {},
         })
       ).json()) as Customer;

@@ -3,7 +3,7 @@ import type { Database, Db } from './db/client';
 import type { Realtime } from './realtime/hub';
 import type { Storage } from './storage/storage';
 import type { StaffCaller } from './domain/staff-keys';
-import type { AuditNote } from './domain/staff-audit';
+import type { AuditNote, AuditInTx } from './domain/staff-audit';
 
 /** What every router and domain function is given: no globals, so tests build their own. */
 export interface Deps {
@@ -29,5 +29,10 @@ export interface AppEnv {
     staff: StaffCaller;
     /** A staff handler's note for its audit row: the target customer and order, money before and after. */
     audit: AuditNote;
+    /**
+     * Set by `requireStaff`: appends the call's audit row inside the handler's own transaction, so that the row
+     * commits with the action or not at all (the money rows use it); the door then writes no row of its own.
+     */
+    auditIn: AuditInTx;
   };
 }

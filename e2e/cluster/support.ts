@@ -2,7 +2,7 @@
 // (the page's baseURL), each instance's own address and log, and the control calls that stop and start instances.
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, STAFF_TOKEN } from '../support/fixtures';
+import { expect, staffHeaders } from '../support/fixtures';
 
 export interface Node {
   name: string;
@@ -25,7 +25,7 @@ const CONTROL = env('CLUSTER_CONTROL');
 export const [A, B] = NODES as [Node, Node];
 export const other = (node: Node) => NODES.find((n) => n !== node)!;
 
-/** The staff API of one instance, past the balancer. */
+/** The staff API of one instance, past the balancer, with the run's key of the row's role. */
 export async function staffAt<T = unknown>(
   request: APIRequestContext,
   node: Node,
@@ -35,7 +35,7 @@ export async function staffAt<T = unknown>(
 ): Promise<T> {
   const res = await request.fetch(`${node.url}/api/staff${path}`, {
     method,
-    headers: { authorization: `Bearer ${STAFF_TOKEN}` },
+    headers: staffHeaders(method, path),
     ...(data === undefined ? {} : { data }),
   });
   if (!res.ok())

@@ -3,7 +3,7 @@
 // server answer 401, 429 or nothing.
 import type { APIRequestContext, Page, Route } from '@playwright/test';
 import { makePdf } from '../../tests/fixtures/preview-files';
-import { expect, staff, STAFF_TOKEN, type Customer } from '../support/fixtures';
+import { expect, staff, staffHeaders, type Customer } from '../support/fixtures';
 import type { JourneyEventType } from './journey.machine';
 import { accountAssertions, accountExecutors } from './account-driver';
 import { twoFactorAssertions, twoFactorExecutors } from './two-factor-driver';
@@ -397,7 +397,7 @@ export const executors: Record<JourneyEventType, (w: World) => Promise<void>> = 
     const id = /^\/order\/(\d+)\//.exec(path(page))?.[1];
     const res = await request.fetch(`/api/staff/orders/${id}/files/`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${STAFF_TOKEN}` },
+      headers: staffHeaders('POST', `/orders/${id}/files/`),
       multipart: {
         kind: 'intermediate',
         file: { name: PREVIEW_FILE, mimeType: 'application/pdf', buffer: makePdf({ pages: 2 }) },

@@ -1,12 +1,8 @@
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { staffHeaders } from './staff-keys';
 
-/** The server's bootstrap STAFF_TOKEN, random per run (playwright.config.ts, scripts/cluster/e2e.ts set it). */
-export const STAFF_TOKEN = process.env.E2E_STAFF_TOKEN ?? '';
-if (!STAFF_TOKEN)
-  throw new Error(
-    'E2E_STAFF_TOKEN is not set: run the specs through playwright.config.ts or npm run e2e:cluster.',
-  );
+export { staffHeaders } from './staff-keys';
 export const DEMO = { email: 'demo@example.com', password: 'demo-password' };
 
 export interface Customer {
@@ -16,7 +12,10 @@ export interface Customer {
   password: string;
 }
 
-/** Calls the staff API (the writer's and the manager's side, the outbox, test customers). */
+/**
+ * Calls the staff API (the writer's and the manager's side, the outbox, test customers) with the run's key of the
+ * role that the call's row of the endpoint table names (e2e/support/staff-keys.ts).
+ */
 export async function staff<T = unknown>(
   request: APIRequestContext,
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
@@ -25,7 +24,7 @@ export async function staff<T = unknown>(
 ): Promise<T> {
   const res = await request.fetch(`/api/staff${path}`, {
     method,
-    headers: { authorization: `Bearer ${STAFF_TOKEN}` },
+    headers: staffHeaders(method, path),
     ...(data === undefined ? {} : { data }),
   });
   if (!res.ok()) throw new Error(`staff ${method} ${path} → ${res.status()} ${await res.text()}`);

@@ -8,8 +8,12 @@ import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { ClusterUnavailable, startCluster, type Cluster, type Instance } from './cluster';
 import { ROOT } from './nginx';
+import { createStaffKeys, STAFF_KEYS_ENV } from '../../e2e/support/staff-keys';
 
-/** The cluster's bootstrap STAFF_TOKEN, random per run; the specs read it from E2E_STAFF_TOKEN (e2e/support/fixtures.ts). */
+/**
+ * The cluster's bootstrap STAFF_TOKEN, random per run: used once, to make the run's API keys, one per role; the specs
+ * get only the keys (E2E_STAFF_KEYS, e2e/support/staff-keys.ts).
+ */
 const STAFF_TOKEN = `e2e-${randomBytes(24).toString('base64url')}`;
 
 /**
@@ -96,9 +100,10 @@ async function main(): Promise<number> {
       console.log(`  nginx access log: ${cluster.balancer.accessLog}\nCtrl-C stops it.`);
       await new Promise(() => {});
     }
+    const keys = await createStaffKeys(cluster.balancer.url, STAFF_TOKEN);
     const code = await runPlaywright(args, {
       ...process.env,
-      E2E_STAFF_TOKEN: STAFF_TOKEN,
+      [STAFF_KEYS_ENV]: JSON.stringify(keys),
       CLUSTER_URL: cluster.balancer.url,
       CLUSTER_CONTROL: control.url,
       CLUSTER_ACCESS_LOG: cluster.balancer.accessLog,

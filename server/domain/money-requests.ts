@@ -171,11 +171,12 @@ export async function decideClaim(
     },
     `claim:${row.id}`,
   );
-  return {
+  const claim = {
     id: row.id,
     order_id: row.orderId,
     amount: row.amount,
     status: row.status,
     created_at: row.createdAt.toISOString(),
   };
+  return { claim, userId: row.userId };
 }

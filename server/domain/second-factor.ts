@@ -199,6 +199,8 @@ export async function renewRecoveryCodes(deps: D, userId: number): Promise<Recov
 export async function resetByStaff(
   deps: Pick<Deps, 'db' | 'now'>,
   email: string,
+  /** Appends the audit row in the reset's transaction (the staff door's `auditIn`). */
+  audit: (tx: DbOrTx, userId: number, wasEnabled: boolean) => Promise<void>,
 ): Promise<{ detail: string; was_enabled: boolean; userId: number }> {
   const [user] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (!user) throw notFound(M.userNotFound);
@@ -206,6 +208,7 @@ export async function resetByStaff(
     const d = { db: tx, now: deps.now };
     const wasEnabled = await isTwoFactorOn(d, user.id);
     await disableTwoFactor(d, user.id);
+    await audit(tx, user.id, wasEnabled);
     return { detail: M.reset, was_enabled: wasEnabled, userId: user.id };
   });
 }

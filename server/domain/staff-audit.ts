@@ -5,8 +5,9 @@ import type { DbOrTx } from './outbox';
 import type { StaffCaller } from './staff-keys';
 import type { AuditRow } from '../../contract/staff-door.api';
 
-// The append-only audit log of staff actions (docs/staff.md "The audit log"). The staff door appends a row after
-// each staff write and each audited read that succeeded; the database refuses UPDATE and DELETE on the table.
+// The append-only audit log of staff actions (docs/staff.md "The audit log"). Each staff write and each audited read
+// that succeeded has one row: written in the action's own transaction where the handler has one (`auditIn`, the
+// money rows), else by the staff door after the handler; the database refuses UPDATE and DELETE on the table.
 
 /** What a handler tells the door about its action: the target and, for money, the amounts before and after. */
 export interface AuditNote {
@@ -16,6 +17,9 @@ export interface AuditNote {
   amountAfter?: number | null;
   details?: Record<string, unknown>;
 }
+
+/** Appends the current staff call's row with `note`, on `tx`: the handler's transaction. */
+export type AuditInTx = (tx: DbOrTx, note: AuditNote) => Promise<void>;
 
 export interface AuditEntry extends AuditNote {
   caller: StaffCaller;

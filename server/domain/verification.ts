@@ -218,7 +218,7 @@ export async function checkCode(
 
 /** Staff: set a customer's verification back to unverified (or straight to verified, for demos and tests). */
 export async function setVerification(
-  deps: Pick<Deps, 'db' | 'now'>,
+  deps: { db: DbOrTx; now: () => Date },
   userId: number,
   kind: VerificationKind,
   status: 'unverified' | 'verified',

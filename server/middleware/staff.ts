@@ -4,7 +4,7 @@ import { forbidden, unauthorized } from '../domain/errors';
 import { endpointOf } from '../endpoints';
 import { bootstrapCaller, keyCaller, KEY_PREFIX, type StaffCaller } from '../domain/staff-keys';
 import { personCaller } from '../domain/staff-people';
-import { appendAudit } from '../domain/staff-audit';
+import { appendAudit, type AuditEntry, type AuditNote } from '../domain/staff-audit';
 import { clientIp } from './sign-in';
 
 const NO_CREDENTIALS = 'Нужен токен сотрудника или ключ API.';
@@ -21,8 +21,10 @@ async function callerOf(deps: Deps, token: string): Promise<StaffCaller | null> 
 /**
  * The staff door (docs/staff.md): a person's access token (audience 'staff', their session and row read on every
  * call), an API key, or the bootstrap STAFF_TOKEN; the role comes from the request's row of the endpoint table, as
- * `auth` does (a row without a role is closed to all). After a write or an audited read that succeeded, one row of
- * the audit log names the caller, the row and the target the handler noted (`c.set('audit', …)`).
+ * `auth` does (a row without a role is closed to all). A write or an audited read that succeeded leaves one row of
+ * the audit log naming the caller, the row and the target: the handler appends it inside its own transaction
+ * (`c.var.auditIn(tx, …)`, so that it commits with the action), or notes the target (`c.set('audit', …)`) and the door
+ * appends it after the handler.
  */
 export function requireStaff(deps: Deps) {
   return createMiddleware<AppEnv>(async (c, next) => {
@@ -32,21 +34,28 @@ export function requireStaff(deps: Deps) {
     if (!caller) throw unauthorized(BAD_CREDENTIALS);
     const route = endpointOf(c.req.method, c.req.path);
     const role = route?.spec.auth === 'staff' ? route.spec.role : undefined;
-    if (!role) throw forbidden();
+    if (!route || !role) throw forbidden();
     if (role !== 'any' && !caller.roles.includes(role))
       throw forbidden(`Нужна роль «${ROLE_NAMES[role]}» (${role}).`);
     c.set('staff', caller);
-    await next();
-    if (c.res.status >= 400 || (c.req.method === 'GET' && !route!.spec.audited)) return;
-    const note = c.get('audit') ?? {};
     const orderParam = /\/orders\/(\d+)\//.exec(c.req.path)?.[1];
-    await appendAudit(deps, {
+    const entry = (note: AuditNote): AuditEntry => ({
       ...note,
       orderId: note.orderId ?? (orderParam ? Number(orderParam) : null),
       caller,
-      action: route!.key,
+      action: route.key,
       requestId: c.get('requestId'),
       ip: clientIp(c, deps.config.trustProxy),
     });
+    // A row appended in the handler's transaction: should that transaction roll back, the handler's error ends the
+    // call with 4xx or 5xx, and no row is written at all.
+    let appended = false;
+    c.set('auditIn', async (tx, note) => {
+      await appendAudit({ db: tx, now: deps.now }, entry(note));
+      appended = true;
+    });
+    await next();
+    if (appended || c.res.status >= 400 || (c.req.method === 'GET' && !route.spec.audited)) return;
+    await appendAudit(deps, entry(c.get('audit') ?? {}));
   });
 }

@@ -24,6 +24,10 @@ import { setVerification } from '../domain/verification';
 import { knownVerificationKind, limitOffset, pageOf, verificationKind } from './payments';
 
 const DoneOrRejected = Decision(['done', 'rejected']);
+
+/** A rejected withdrawal or storno puts its amount back on the money balance: the audit row's before and after. */
+const balanceMove = (finances: Finances | undefined, amount: number) =>
+  finances ? { amountBefore: finances.money - amount, amountAfter: finances.money } : {};
 const ApprovedOrRejected = Decision(['approved', 'rejected']);
 
 /** Mounted at /api/staff: money of the back office, demos, benchmarks and tests. */
@@ -55,16 +59,16 @@ export function staffPaymentsRoutes(deps: Deps) {
       if (body.money)
         f = await moveMoney(d, userId, 'money', body.money, 'topup', { note: 'Зачисление от сервиса' });
       if (body.bonus) f = await moveMoney(d, userId, 'bonus', body.bonus, 'bonus_grant');
+      // Money before and after (the bonus, when only it moved); the other balance goes in the details.
+      const moneyMoved = !!body.money;
+      const after = moneyMoved ? f!.money : f!.bonus;
+      await c.var.auditIn(tx, {
+        customerId: userId,
+        amountBefore: after - (moneyMoved ? body.money! : body.bonus!),
+        amountAfter: after,
+        details: { balance: moneyMoved ? 'money' : 'bonus', money: body.money ?? 0, bonus: body.bonus ?? 0 },
+      });
       return f!;
-    });
-    // Money before and after (the bonus, when only it moved); the other balance goes in the details.
-    const moneyMoved = !!body.money;
-    const after = moneyMoved ? fin.money : fin.bonus;
-    c.set('audit', {
-      customerId: userId,
-      amountBefore: after - (moneyMoved ? body.money! : body.bonus!),
-      amountAfter: after,
-      details: { balance: moneyMoved ? 'money' : 'bonus', money: body.money ?? 0, bonus: body.bonus ?? 0 },
     });
     await publishFinances(deps, userId, fin);
     return c.json(fin);
@@ -79,10 +83,14 @@ export function staffPaymentsRoutes(deps: Deps) {
   app.patch('/withdrawals/:id/', valid('param', StaffIdParams), valid('json', DoneOrRejected), async (c) => {
     const { id } = c.req.valid('param');
     const { status } = c.req.valid('json');
-    const r = await deps.db.transaction((tx) => decideWithdrawal({ db: tx, now: deps.now }, id, status));
-    c.set('audit', {
-      customerId: r.userId,
-      details: { withdrawal_id: id, status, amount: r.withdrawal.amount },
+    const r = await deps.db.transaction(async (tx) => {
+      const r = await decideWithdrawal({ db: tx, now: deps.now }, id, status);
+      await c.var.auditIn(tx, {
+        customerId: r.userId,
+        ...balanceMove(r.finances, r.withdrawal.amount),
+        details: { withdrawal_id: id, status, amount: r.withdrawal.amount },
+      });
+      return r;
     });
     if (r.finances) await publishFinances(deps, r.userId, r.finances);
     return c.json(r.withdrawal satisfies Withdrawal);
@@ -92,8 +100,15 @@ export function staffPaymentsRoutes(deps: Deps) {
   app.patch('/storno/:id/', valid('param', StaffIdParams), valid('json', DoneOrRejected), async (c) => {
     const { id } = c.req.valid('param');
     const { status } = c.req.valid('json');
-    const r = await deps.db.transaction((tx) => decideStorno({ db: tx, now: deps.now }, id, status));
-    c.set('audit', { customerId: r.userId, details: { storno_id: id, status, amount: r.refund.amount } });
+    const r = await deps.db.transaction(async (tx) => {
+      const r = await decideStorno({ db: tx, now: deps.now }, id, status);
+      await c.var.auditIn(tx, {
+        customerId: r.userId,
+        ...balanceMove(r.finances, r.refund.amount),
+        details: { storno_id: id, status, amount: r.refund.amount },
+      });
+      return r;
+    });
     if (r.finances) await publishFinances(deps, r.userId, r.finances);
     return c.json(r.refund satisfies MoneyRequest);
   });
@@ -111,8 +126,16 @@ export function staffPaymentsRoutes(deps: Deps) {
     async (c) => {
       const { id } = c.req.valid('param');
       const { status } = c.req.valid('json');
-      const claim = await decideClaim(deps.db, id, status);
-      c.set('audit', { details: { claim_id: id, status, amount: claim.amount } });
+      // The decision, its notice and its audit row in one transaction.
+      const claim = await deps.db.transaction(async (tx) => {
+        const { claim, userId } = await decideClaim(tx, id, status, deps.now);
+        await c.var.auditIn(tx, {
+          customerId: userId,
+          orderId: claim.order_id,
+          details: { claim_id: id, status, amount: claim.amount },
+        });
+        return claim;
+      });
       return c.json(claim);
     },
   );
@@ -127,8 +150,11 @@ export function staffPaymentsRoutes(deps: Deps) {
       const kind = verificationKind(params.type);
       const body = c.req.valid('json');
       const userId = await userByEmail(decodeURIComponent(params.email));
-      await setVerification(deps, userId, kind, body.status);
-      c.set('audit', { customerId: userId, details: { kind, status: body.status } });
+      // Whether the customer may take money out: the change and its audit row in one transaction.
+      await deps.db.transaction(async (tx) => {
+        await setVerification({ db: tx, now: deps.now }, userId, kind, body.status);
+        await c.var.auditIn(tx, { customerId: userId, details: { kind, status: body.status } });
+      });
       return c.json({ status: body.status });
     },
   );

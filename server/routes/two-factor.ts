@@ -83,8 +83,9 @@ export function staffTwoFactorRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.post('/two-factor/reset/', requireStaff(deps), valid('json', StaffTwoFactorResetRequest), async (c) => {
     const { email, reason } = c.req.valid('json');
-    const { userId, ...answer } = await resetByStaff(deps, email);
-    c.set('audit', { customerId: userId, details: { reason, was_enabled: answer.was_enabled } });
+    const { userId: _, ...answer } = await resetByStaff(deps, email, (tx, userId, wasEnabled) =>
+      c.var.auditIn(tx, { customerId: userId, details: { reason, was_enabled: wasEnabled } }),
+    );
     return c.json(answer);
   });
   return app;

@@ -1,17 +1,18 @@
 // Every staff write of the endpoint table, called by a person of its role, leaves exactly one row in the audit log,
-// naming that person, the row, and the customer it touched (issue 33; the log itself: docs/staff.md).
+// naming that person, the row, and the customer it touched; the money rows' audit row commits with the action
+// (issue 33; the log itself: docs/staff.md).
 import { describe, expect, it } from 'vitest';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { api } from '../../contract/api';
 import { splitKey, type EndpointKey, type EndpointSpec, type StaffRole } from '../../contract/http';
-import { auditLog, reworks } from '../../server/db/tables';
+import { auditLog, reworks, verifications, withdrawals } from '../../server/db/tables';
 import { seedCustomer } from '../../server/db/seed';
 import { createMember } from '../../server/domain/staff-people';
 import { createApiKey } from '../../server/domain/staff-keys';
 import { useHarness, type Harness } from './harness';
 import { createStaffPerson, type StaffPerson } from './helpers/staff';
 import { filesForm } from './helpers/orders';
-import { credit, customer, order, post, sandbox, verify, type Customer } from './payments-fixtures';
+import { credit, customer, finances, order, post, sandbox, verify, type Customer } from './payments-fixtures';
 
 interface Call {
   path: string;
@@ -95,7 +96,7 @@ const CALLS: Partial<Record<EndpointKey, (h: Harness, w: World) => Promise<Call>
         recipient: { fio: 'Петров Пётр', country: 'KZ', account: 'KZ123' },
       }),
     );
-    return { path: `/api/staff/refund-claims/${claim}/`, json: { status: 'approved' } };
+    return { path: `/api/staff/refund-claims/${claim}/`, json: { status: 'approved' }, customerId: w.c.id };
   },
   'PATCH /api/staff/verification/:email/:type/': async (_, w) => ({
     path: `/api/staff/verification/${encodeURIComponent(w.c.email)}/repayment/`,
@@ -228,5 +229,77 @@ describe('the audit log', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'POST /api/staff/payments/credit/'), eq(auditLog.actorKind, 'person')));
     expect(creditRow!.amountAfter! - creditRow!.amountBefore!).toBe(700);
+    // A rejected withdrawal puts its 100 back: before and after on its row too.
+    const [withdrawalRow] = await h.deps.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'PATCH /api/staff/withdrawals/:id/'));
+    expect(withdrawalRow!.amountAfter! - withdrawalRow!.amountBefore!).toBe(100);
+  });
+
+  it('a money write commits with its audit row: when the row cannot be written, the action is not done', async () => {
+    const c = await customer(h);
+    await verify(h, c);
+    await credit(h, c, 1000);
+    const wid = await id(
+      await post(h, c, 'repayment/', { amount: 300, method: 'sbp', requisites: { phone: '+79990001122' } }),
+    );
+    const finance = await createStaffPerson(h, 'finance');
+    const before = await finances(h, c);
+    const rows = async () => (await h.deps.db.select({ id: auditLog.id }).from(auditLog)).length;
+    const rowsBefore = await rows();
+    const creditIt = () =>
+      h.request('/api/staff/payments/credit/', {
+        method: 'POST',
+        token: finance.access,
+        json: { email: c.email, money: 500 },
+      });
+    const reject = () =>
+      h.request(`/api/staff/withdrawals/${wid}/`, {
+        method: 'PATCH',
+        token: finance.access,
+        json: { status: 'rejected' },
+      });
+    const unverify = () =>
+      h.request(`/api/staff/verification/${encodeURIComponent(c.email)}/repayment/`, {
+        method: 'PATCH',
+        token: finance.access,
+        json: { status: 'unverified' },
+      });
+    const verified = async () =>
+      (await h.deps.db.select().from(verifications).where(eq(verifications.userId, c.id))).length;
+
+    // The log refuses every new row, as a database that fails between the action and its row would.
+    await h.deps.db.execute(
+      sql.raw(
+        `CREATE FUNCTION audit_refuse_test() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'no audit row'; END $$`,
+      ),
+    );
+    await h.deps.db.execute(
+      sql.raw(
+        'CREATE TRIGGER audit_refuse_test BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION audit_refuse_test()',
+      ),
+    );
+    try {
+      expect((await creditIt()).status).toBe(500);
+      expect((await reject()).status).toBe(500);
+      expect((await unverify()).status).toBe(500);
+    } finally {
+      await h.deps.db.execute(sql.raw('DROP TRIGGER audit_refuse_test ON audit_log'));
+      await h.deps.db.execute(sql.raw('DROP FUNCTION audit_refuse_test()'));
+    }
+    expect(await finances(h, c)).toEqual(before);
+    const [w] = await h.deps.db.select().from(withdrawals).where(eq(withdrawals.id, wid));
+    expect(w!.status).toBe('processing');
+    expect(await verified()).toBe(1);
+    expect(await rows()).toBe(rowsBefore);
+
+    // With the log back, both go through, each with its one row.
+    expect((await creditIt()).status).toBe(200);
+    expect((await reject()).status).toBe(200);
+    expect((await unverify()).status).toBe(200);
+    expect(await finances(h, c)).toMatchObject({ money: before.money + 500 + 300 });
+    expect(await verified()).toBe(0);
+    expect(await rows()).toBe(rowsBefore + 3);
   });
 });
