@@ -302,12 +302,13 @@ async function openPostgres(
     connectionString: url,
     max: 10,
     // Nothing waits for ever (docs/faults.md): a connection within connectMs, a statement within statementMs on the
-    // server, an answer within 5 s more on this side (a server that vanished without a reset), an idle transaction
-    // ended by the server.
+    // server, an answer within 1 s more on this side (a server that vanished without a reset: PostgreSQL's own
+    // cancel at statementMs arrives within milliseconds, so a second more only waits on a dead connection), an idle
+    // transaction ended by the server.
     connectionTimeoutMillis: timeouts.connectMs,
     statement_timeout: timeouts.statementMs,
     idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
-    query_timeout: timeouts.statementMs + 5_000,
+    query_timeout: timeouts.statementMs + 1_000,
     keepAlive: true,
   });
   // An idle connection that the server drops (restart, failover, a terminated backend) is reported here; without
