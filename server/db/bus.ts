@@ -45,6 +45,25 @@ export function openBus(url: string, timeouts: Pick<DbTimeouts, 'connectMs'>, lo
     reconnectLater();
   }
 
+  /**
+   * A connection opened again after a loss holds back what it hears until its subscribers have been told
+   * (`resumed`): a payload that reached a socket before the socket was told to read again would move the client's
+   * "newest seen" past everything published while the connection was gone, and its catch-up read (everything after
+   * the newest it has) would then skip that gap. Held payloads are delivered right after the subscribers are told.
+   */
+  let held: { channel: string; payload: string }[] | undefined;
+
+  function deliver(channel: string, payload: string) {
+    for (const sub of channels.get(channel) ?? []) sub.handler(payload);
+  }
+
+  function resumed() {
+    const backlog = held ?? [];
+    held = undefined;
+    for (const subs of channels.values()) for (const sub of subs) sub.onResumed?.();
+    for (const { channel, payload } of backlog) deliver(channel, payload);
+  }
+
   async function open(): Promise<pg.Client> {
     // LISTEN and UNLISTEN answer at once; one that does not means the connection is gone.
     const c = new pg.Client({
@@ -57,7 +76,8 @@ export function openBus(url: string, timeouts: Pick<DbTimeouts, 'connectMs'>, lo
     c.on('end', () => dropped(c, new Error('connection ended')));
     c.on('notification', (m) => {
       if (m.payload === undefined) return;
-      for (const sub of channels.get(m.channel) ?? []) sub.handler(m.payload);
+      if (held) held.push({ channel: m.channel, payload: m.payload });
+      else deliver(m.channel, m.payload);
     });
     try {
       await c.connect();
@@ -83,6 +103,7 @@ export function openBus(url: string, timeouts: Pick<DbTimeouts, 'connectMs'>, lo
 
   function reconnect() {
     if (closed || client || opening) return;
+    held = [];
     opening = open();
     opening.then(
       () => {
@@ -90,7 +111,7 @@ export function openBus(url: string, timeouts: Pick<DbTimeouts, 'connectMs'>, lo
         log.info({ downMs: lostAt === undefined ? 0 : Date.now() - lostAt }, 'realtime bus: listening again');
         attempt = 0;
         lostAt = undefined;
-        for (const subs of channels.values()) for (const sub of subs) sub.onResumed?.();
+        resumed();
       },
       (error: unknown) => {
         opening = undefined;

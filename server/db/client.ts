@@ -1,7 +1,7 @@
 import { PGlite, protocol } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg, NodePgSession } from 'drizzle-orm/node-postgres';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -12,6 +12,7 @@ import { spawn } from 'node:child_process';
 import * as schema from './tables';
 import { DB_TIMEOUTS, type DbTimeouts } from './timeouts';
 import { openBus } from './bus';
+import { databaseUnavailable } from './unavailable';
 import type { Logger } from '../ops/logger';
 
 /** The log lines the database layer writes (a lost connection, the bus back). */
@@ -254,6 +255,42 @@ export async function openDatabase(opts: {
   };
 }
 
+/**
+ * Drizzle's node-postgres transaction takes a pooled connection and sends BEGIN before its try/finally, so a BEGIN
+ * that fails (a connection that died while idle in the pool, during a restart) never gives the connection back: the
+ * pool counts it lent out for good, one fewer for every request after, and pool.end() waits on it at shutdown. Here
+ * each transaction runs on a connection taken by this code and always released: with the error when the database
+ * failed under it, so that a broken connection is discarded rather than lent again.
+ */
+function releaseTransactionConnections(db: Db, pool: pg.Pool) {
+  type Args = ConstructorParameters<typeof NodePgSession>;
+  interface Session {
+    dialect: Args[1];
+    schema: Args[2];
+    options: Args[3];
+    transaction(transaction: (tx: unknown) => Promise<unknown>, config?: unknown): Promise<unknown>;
+  }
+  const session = (db as unknown as { session: Session }).session;
+  session.transaction = async (transaction, config) => {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      const own = new NodePgSession(
+        client,
+        session.dialect,
+        session.schema,
+        session.options,
+      ) as unknown as Session;
+      return await own.transaction(transaction, config);
+    } catch (error) {
+      if (databaseUnavailable(error)) broken = error as Error;
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  };
+}
+
 async function openPostgres(
   url: string,
   folder: string,
@@ -265,12 +302,13 @@ async function openPostgres(
     connectionString: url,
     max: 10,
     // Nothing waits for ever (docs/faults.md): a connection within connectMs, a statement within statementMs on the
-    // server, an answer within 5 s more on this side (a server that vanished without a reset), an idle transaction
-    // ended by the server.
+    // server, an answer within 1 s more on this side (a server that vanished without a reset: PostgreSQL's own
+    // cancel at statementMs arrives within milliseconds, so a second more only waits on a dead connection), an idle
+    // transaction ended by the server.
     connectionTimeoutMillis: timeouts.connectMs,
     statement_timeout: timeouts.statementMs,
     idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
-    query_timeout: timeouts.statementMs + 5_000,
+    query_timeout: timeouts.statementMs + 1_000,
     keepAlive: true,
   });
   // An idle connection that the server drops (restart, failover, a terminated backend) is reported here; without
@@ -283,6 +321,7 @@ async function openPostgres(
   // transaction would end the process. The failure reaches the next query on it, and the pool discards it.
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  releaseTransactionConnections(db, pool);
   const bus = openBus(url, timeouts, log);
   return {
     db,

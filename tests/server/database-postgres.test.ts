@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../server/db/client';
 
 // Runs in CI's PostgreSQL pass (.ci/run sets DATABASE_URL); PGlite has no connections to lose.
@@ -25,6 +26,25 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL connections', () => {
       await database.close();
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
+    }
+  });
+
+  it('gives back the connection of a transaction whose BEGIN failed, and closes', async () => {
+    const database = await openDatabase({ url: process.env.DATABASE_URL! });
+    let closed = false;
+    try {
+      // BEGIN fails here on its words; during a restart it fails the same way on a connection that died idle.
+      const config = { isolationLevel: 'no such level' } as unknown as { isolationLevel: 'serializable' };
+      await expect(database.db.transaction(async () => {}, config)).rejects.toThrow();
+      expect(database.poolStats!()).toMatchObject({ total: 1, idle: 1 });
+      await expect(database.db.transaction(async (tx) => tx.execute(sql`select 1`))).resolves.toBeTruthy();
+      await Promise.race([
+        database.close().then(() => (closed = true)),
+        new Promise((r) => setTimeout(r, 5_000)),
+      ]);
+      expect(closed, 'close() did not wait on a connection lent out for good').toBe(true);
+    } finally {
+      if (!closed) await Promise.race([database.close(), new Promise((r) => setTimeout(r, 1_000))]);
     }
   });
 });
