@@ -253,6 +253,38 @@ test.describe('/login', () => {
   });
 });
 
+test('a page scrolled before the takeover stays where the visitor scrolled it, and its button sends the form', async ({
+  page,
+}) => {
+  // The Desktop Chrome viewport (720 px high) shows /registration's button only once scrolled to.
+  const cdp = await page.context().newCDPSession(page);
+  await freshVisit(page, cdp);
+  const scripts = await holdScripts(page);
+  await page.goto('/registration', { waitUntil: 'load' });
+  const email = `takeover-${unique()}@example.com`;
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
+  await page.getByLabel('Пароль', { exact: true }).fill('correct-horse-42');
+  await page.getByLabel(/Я принимаю условия/).check();
+  const button = page.getByRole('button', { name: 'Создать аккаунт' });
+  await button.scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled, 'the page had to be scrolled to its button').toBeGreaterThan(0);
+  const box = await button.boundingBox();
+
+  scripts.open();
+  await page.waitForFunction(() => (window as { __cabinetHydrated?: boolean }).__cabinetHydrated);
+  expect(await page.evaluate(() => window.scrollY), 'the scroll position after the takeover').toBe(scrolled);
+  expect(await button.boundingBox(), "the button where the visitor's pointer is").toEqual(box);
+
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  const sent = page.waitForRequest(
+    (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/client/profile/',
+  );
+  await page.mouse.click(box!.x + box!.width / 2, box!.y + box!.height / 2);
+  expect((await sent).postDataJSON()).toEqual({ email, password: 'correct-horse-42', accept_terms: true });
+  await home(page);
+});
+
 test('/registration filled and sent at a sweep of moments of the takeover: the account is as typed', async ({
   page,
 }) => {

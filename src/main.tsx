@@ -63,7 +63,7 @@ if (hasSessionHint() || new URLSearchParams(location.search).has('al')) loadActo
 // A visitor who starts on a form will send it: the actors load while they type.
 else onceAtFocusOrLoad(loadActors);
 
-const router = createAppRouter(slot);
+const router = createAppRouter(slot, undefined, document.getElementById('root')!.firstElementChild !== null);
 installNavigationEffects(router, slot);
 
 // The splash of index.html stays until the first page is on screen (the session is asked for first when needed).

@@ -8,14 +8,25 @@ import './route-static-data';
 /**
  * The router context: the actors' slot (refs once loaded, never snapshots; a route reads the current value when it
  * runs). The root guard awaits the actors when the visit needs the session; an anonymous /login does not.
+ * `adopting`: the first render adopts a prerendered page the visitor may already have scrolled (src/main.tsx).
  */
-export function createAppRouter(slot: ActorsSlot, history?: RouterHistory) {
+export function createAppRouter(slot: ActorsSlot, history?: RouterHistory, adopting = false) {
+  // Every render after a navigation scrolls (spec point 2: the top of a new page, the saved position on Back). The
+  // render that adopts a prerendered page is not a navigation: the page stays where the visitor scrolled it. (Moved
+  // to the top under a pointer that is pressing the form's button, the release lands elsewhere and the form is never
+  // sent.)
+  let firstRender = adopting;
+  const scrollRestoration = () => {
+    if (!firstRender) return true;
+    firstRender = false;
+    return false;
+  };
   return createRouter({
     routeTree,
     // The browser's history; a memory history for the build's prerender of the public pages (src/prerender.tsx).
     ...(history ? { history } : {}),
     context: { slot },
-    scrollRestoration: true,
+    scrollRestoration,
     defaultPreload: 'intent',
     defaultErrorComponent: RouteError,
     defaultNotFoundComponent: RedirectToNotFound,
