@@ -1,6 +1,6 @@
 // Notifications delivered for real (docs/notifications.md): a server of this spec's own (e2e/support/notify-server.ts)
 // sends letters to an SMTP server, SMS to the SMSC stand-in and pushes to a local push service that decrypts them,
-// all on loopback, with a 3 s chat batch window and a clock the spec sets. The customer is in Chromium.
+// all on loopback, with a 5 s chat batch window and a clock the spec sets. The customer is in Chromium.
 import { test as base, type APIRequestContext, type Page } from '@playwright/test';
 import type { ParsedMail } from 'mailparser';
 import { CHAT_TOPIC, expect, signInFast, signInWithForm, type Customer } from './support/fixtures';

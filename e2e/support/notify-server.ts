@@ -16,7 +16,7 @@ import { startPushStandIn, type PushStandIn } from '../../tests/server/helpers/p
 import { createStaffKeys, roleOf, type StaffKeys } from './staff-keys';
 
 /** The chat batch window of this server, in seconds. */
-export const BATCH_SECONDS = 3;
+export const BATCH_SECONDS = 5;
 
 export interface NotifyServer {
   url: string;
