@@ -1,7 +1,7 @@
 // The staff API (/api/staff/…, its own token): how tests and a future back office act as the writer and the manager.
 // The staff rows of orders and payments sit beside those groups' customer rows; these are the general ones.
 import * as z from 'zod/mini';
-import { endpoint } from './http';
+import { endpoint, SMALL_BODY_LIMIT } from './http';
 import { Email } from './auth.api';
 
 const staffBody = <T extends z.core.$ZodLooseShape>(shape: T) =>
@@ -12,6 +12,13 @@ export const StaffAutoLoginResponse = z.object({ token: z.string(), link: z.stri
 export type StaffAutoLoginResponse = z.infer<typeof StaffAutoLoginResponse>;
 
 export const DemoCustomerRequest = staffBody({ email: z.optional(Email) });
+
+/** Test hook (TEST_HOOKS=1 only): the server's clock reads `now` from this call on, and runs on from there. */
+export const TestClockRequest = staffBody({
+  now: z.iso.datetime({ offset: true, error: 'Дата и время ISO 8601 с часовым поясом.' }),
+});
+export const TestClock = z.object({ now: z.string() });
+export type TestClock = z.infer<typeof TestClock>;
 export const DemoCustomer = z.object({
   id: z.number(),
   email: z.string(),
@@ -140,6 +147,18 @@ export const staffApi = {
     errors: [400, 401, 409],
     auth: 'staff',
     role: 'admin',
+  }),
+  /**
+   * e2e only (404 unless the server runs with TEST_HOOKS=1): sets the whole server's clock — tokens, jobs, the
+   * night silence — for a spec that runs a server of its own (e2e/notifications.spec.ts).
+   */
+  'POST /api/staff/test/clock/': endpoint({
+    body: TestClockRequest,
+    answer: TestClock,
+    errors: [400, 401, 403, 404],
+    auth: 'staff',
+    role: 'admin',
+    bodyLimit: SMALL_BODY_LIMIT,
   }),
   /** The outbox's e-mails and SMS with their delivery state, newest first. */
   'GET /api/staff/outbox/': endpoint({

@@ -59,7 +59,10 @@ export interface Config {
   notifyBatchSeconds: number;
   /** Web Push's VAPID keys (VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY, else kept in DATA_DIR) and contact (VAPID_SUBJECT). */
   push: PushSettings;
-  /** TEST_HOOKS=1 (the e2e server only): staff calls that run jobs ahead of time (docs/security.md, Privacy). */
+  /**
+   * TEST_HOOKS=1 (e2e servers only): staff calls that make demo customers, run jobs ahead of time (docs/security.md,
+   * Privacy) and set the server's clock (docs/notifications.md, Tests). Never in production.
+   */
   testHooks: boolean;
 }
 

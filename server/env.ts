@@ -15,6 +15,8 @@ export interface Deps {
   storage: Storage;
   /** The clock; tests move it to expire tokens and codes. */
   now: () => Date;
+  /** TEST_HOOKS=1 only: sets `now` (it runs on from there) for POST /api/staff/test/clock/. */
+  setClock?: (at: Date) => void;
 }
 
 /** Hono's typed context variables. `userId`/`sessionId`/`ordersVersion` are set by `requireCustomer`. */

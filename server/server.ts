@@ -70,7 +70,17 @@ export async function startServer(
   const realtime = await createRealtime(database, log);
   const storage = await createStorage(config);
   await storage.ready(); // a wrong bucket or an unwritable DATA_DIR stops the start, not the first upload
-  const deps: Deps = { config, database, db: database.db, realtime, storage, now: () => new Date() };
+  // The clock. A test server's can be set (TEST_HOOKS=1: POST /api/staff/test/clock/); it runs on from there.
+  let clockOffsetMs = 0;
+  const deps: Deps = {
+    config,
+    database,
+    db: database.db,
+    realtime,
+    storage,
+    now: () => new Date(Date.now() + clockOffsetMs),
+    ...(config.testHooks && { setClock: (at: Date) => void (clockOffsetMs = at.getTime() - Date.now()) }),
+  };
   const seededDemo = config.seedDemo && (await seedDemo(deps));
   const jobs = createJobRunner({ db: database.db, now: deps.now, log });
   registerJobs(jobs, deps);

@@ -7,6 +7,7 @@ import { expect, staff, staffHeaders, type Customer } from '../support/fixtures'
 import type { JourneyEventType } from './journey.machine';
 import { accountAssertions, accountExecutors } from './account-driver';
 import { twoFactorAssertions, twoFactorExecutors } from './two-factor-driver';
+import { notificationAssertions, notificationExecutors } from './notifications-driver';
 
 export interface World {
   page: Page;
@@ -118,6 +119,7 @@ async function closeOpenDialog(page: Page) {
 export const assertions: Record<string, (w: World, context: { returnTo: string | null }) => Promise<void>> = {
   ...twoFactorAssertions,
   ...accountAssertions,
+  ...notificationAssertions,
   'signedOut.login': async ({ page }) => {
     await expectPath(page, '/login');
     await expect(heading(page, 'Вход в кабинет')).toBeVisible();
@@ -585,4 +587,5 @@ export const executors: Record<JourneyEventType, (w: World) => Promise<void>> = 
   goHome,
   ...twoFactorExecutors,
   ...accountExecutors,
+  ...notificationExecutors,
 };

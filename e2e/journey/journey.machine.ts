@@ -31,6 +31,8 @@ export const JOURNEY_EVENTS = [
   'reopenAccount',
   // signed in
   'openProfile',
+  'switchNotificationsOff',
+  'switchNotificationsOn',
   'turnOnTwoFactor',
   'requestExport',
   'closeAccount',
@@ -423,11 +425,27 @@ export const journeyMachine = setup({
               description:
                 'The password and both acknowledgements (the balance, the orders in progress): closed at once, signed out.',
             },
+            switchNotificationsOff: {
+              target: 'profileNotificationsOff',
+              description:
+                '«Уведомления»: the SMS of «work ready» and the e-mail of chat messages switched off and saved.',
+            },
             turnOnTwoFactor: {
               target: 'profileTwoFactorOn',
               description:
                 'Двухфакторная защита: the QR code and the secret, one code, the recovery codes saved.',
             },
+          },
+        },
+        profileNotificationsOff: {
+          description:
+            'On /profile, reloaded: those two switches off, the other channels and the newsletter as they were.',
+          on: {
+            switchNotificationsOn: {
+              target: 'profile',
+              description: 'Both switched on again and saved; a reload shows them on.',
+            },
+            goHome: { target: 'home' },
           },
         },
         profileExportReady: {

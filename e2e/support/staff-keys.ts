@@ -10,9 +10,13 @@ export const STAFF_KEYS_ENV = 'E2E_STAFF_KEYS';
 export type StaffKeys = Record<StaffRole, string>;
 
 /** One key per role, made through `POST /api/staff/keys/` with the bootstrap token; they expire in a day. */
-export async function createStaffKeys(baseUrl: string, bootstrapToken: string): Promise<StaffKeys> {
+export async function createStaffKeys(
+  baseUrl: string,
+  bootstrapToken: string,
+  validForMs = 24 * 3600_000,
+): Promise<StaffKeys> {
   const keys: Partial<StaffKeys> = {};
-  const expires = new Date(Date.now() + 24 * 3600_000).toISOString();
+  const expires = new Date(Date.now() + validForMs).toISOString();
   for (const role of STAFF_ROLES) {
     const res = await fetch(`${baseUrl}/api/staff/keys/`, {
       method: 'POST',

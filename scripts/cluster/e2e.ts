@@ -9,12 +9,14 @@ import { join } from 'node:path';
 import { ClusterUnavailable, startCluster, type Cluster, type Instance } from './cluster';
 import { ROOT } from './nginx';
 import { createStaffKeys, STAFF_KEYS_ENV } from '../../e2e/support/staff-keys';
+import webpush from 'web-push';
 
 /**
  * The cluster's bootstrap STAFF_TOKEN, random per run: used once, to make the run's API keys, one per role; the specs
  * get only the keys (E2E_STAFF_KEYS, e2e/support/staff-keys.ts).
  */
 const STAFF_TOKEN = `e2e-${randomBytes(24).toString('base64url')}`;
+const vapid = webpush.generateVAPIDKeys();
 
 /**
  * The specs stop and start instances through this small HTTP API on loopback (the processes are this script's
@@ -82,7 +84,14 @@ async function main(): Promise<number> {
       staffToken: STAFF_TOKEN,
       // As the main e2e server: sessions last the whole run.
       // TEST_HOOKS: the specs' fresh customers (POST /api/staff/demo-customer/) exist on a test server only.
-      env: { ACCESS_TOKEN_TTL: '300', SHUTDOWN_TIMEOUT_MS: '5000', TEST_HOOKS: '1' },
+      // One VAPID key pair for both instances, as a deployment sets it (docs/notifications.md "Web Push").
+      env: {
+        ACCESS_TOKEN_TTL: '300',
+        SHUTDOWN_TIMEOUT_MS: '5000',
+        TEST_HOOKS: '1',
+        VAPID_PUBLIC_KEY: vapid.publicKey,
+        VAPID_PRIVATE_KEY: vapid.privateKey,
+      },
     });
   } catch (err) {
     if (err instanceof ClusterUnavailable) {

@@ -21,7 +21,7 @@ export function loadPushSettings(
   env: NodeJS.ProcessEnv,
   publicOrigin: string,
 ): PushSettings {
-  const subject = env.VAPID_SUBJECT || publicOrigin;
+  const subject = vapidSubject(env, publicOrigin);
   if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY)
     return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject };
   if (!!env.VAPID_PUBLIC_KEY !== !!env.VAPID_PRIVATE_KEY)
@@ -35,6 +35,24 @@ export function loadPushSettings(
   const keys = webpush.generateVAPIDKeys();
   writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
   return { ...keys, subject };
+}
+
+/**
+ * The contact push services may use (the VAPID `sub`): VAPID_SUBJECT, else PUBLIC_ORIGIN when it is https:, else the
+ * mailbox of MAIL_FROM. Push services (and `web-push`) take only an https: URL or a mailto: address: a server on
+ * plain http (a test server, a first install) would otherwise fail every push.
+ */
+export function vapidSubject(env: NodeJS.ProcessEnv, publicOrigin: string): string {
+  if (env.VAPID_SUBJECT) {
+    if (!/^(https:\/\/|mailto:)\S+$/.test(env.VAPID_SUBJECT))
+      throw new Error('VAPID_SUBJECT is an https: URL or a mailto: address.');
+    return env.VAPID_SUBJECT;
+  }
+  if (publicOrigin.startsWith('https://')) return publicOrigin;
+  const from = env.MAIL_FROM ?? '';
+  const mailbox =
+    (/<([^<>\s]+@[^<>\s]+)>/.exec(from)?.[1] ?? /^\S+@\S+$/.exec(from.trim())?.[0]) || undefined;
+  return `mailto:${mailbox ?? 'push@localhost'}`;
 }
 
 /** Where the push channel finds a subscription's keys, and drops one the push service says is gone. */

@@ -8,6 +8,8 @@ import { listOutbox } from '../domain/outbox';
 import {
   DemoCustomerRequest,
   OutboxQuery,
+  TestClockRequest,
+  type TestClock,
   StaffAutoLoginRequest,
   type OutboxMessage,
   type StaffAutoLoginResponse,
@@ -37,6 +39,14 @@ export function staffRoutes(deps: Deps) {
     const made = await seedCustomer(deps, body.email ? { email: body.email } : {});
     c.set('audit', { customerId: made.id });
     return c.json(made, 201);
+  });
+
+  // The server's clock, set (TEST_HOOKS=1 and a settable clock; 404 otherwise): e2e/notifications.spec.ts runs a
+  // server of its own and moves it to a day or a night in Moscow.
+  app.post('/test/clock/', staff, valid('json', TestClockRequest), (c) => {
+    if (!deps.config.testHooks || !deps.setClock) throw notFound();
+    deps.setClock(new Date(c.req.valid('json').now));
+    return c.json({ now: deps.now().toISOString() } satisfies TestClock);
   });
 
   app.get('/outbox/', staff, valid('query', OutboxQuery), async (c) => {

@@ -77,7 +77,15 @@ export function useHarness(overrides: Partial<Config> = {}, opts: { storage?: 'f
     const config = testConfig(h.s3 ? { storage: h.s3.storage, ...overrides } : overrides);
     const storage = await createStorage(config);
     await storage.ready();
-    h.deps = { config, database, db: database.db, realtime, storage, now: () => clock.now };
+    h.deps = {
+      config,
+      database,
+      db: database.db,
+      realtime,
+      storage,
+      now: () => clock.now,
+      setClock: (at) => void (clock.now = at),
+    };
     h.app = createApp(h.deps);
     h.request = (path, init = {}) => {
       const headers = new Headers(init.headers);

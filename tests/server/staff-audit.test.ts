@@ -61,6 +61,10 @@ const CALLS: Partial<Record<EndpointKey, (h: Harness, w: World) => Promise<Call>
     path: '/api/staff/test/erase-due/',
     json: { after_ms: 0 },
   }),
+  'POST /api/staff/test/clock/': async (h) => ({
+    path: '/api/staff/test/clock/',
+    json: { now: h.clock.now.toISOString() },
+  }),
   'POST /api/staff/two-factor/reset/': async (_, w) => ({
     path: '/api/staff/two-factor/reset/',
     json: { email: w.c.email, reason: 'Паспорт проверен' },
