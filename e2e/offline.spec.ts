@@ -4,10 +4,11 @@
 // network is back; sign-out deletes the customer's cache; a new version waits for "Обновить".
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   expect,
   expectNoAxeViolations,
+  messagesOnServer,
   signInFast,
   test,
   type Customer,
@@ -29,19 +30,6 @@ const bubble = (page: Page, text: string) => chatList(page).getByRole('article')
 async function workerInCharge(page: Page) {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-}
-
-/** How many messages of the order carry `text`, read by the customer through the API (a second reader). */
-async function countOnServer(request: APIRequestContext, customer: Customer, orderId: number, text: string) {
-  const login = await request.post('/api/client/auth/login/', {
-    data: { login: customer.email, password: customer.password },
-  });
-  const { access } = (await login.json()) as { access: string };
-  const res = await request.get(`/api/client/orders/${orderId}/messages/?limit=200`, {
-    headers: { authorization: `Bearer ${access}` },
-  });
-  const page = (await res.json()) as { results: { text: string }[] };
-  return page.results.filter((m) => m.text === text).length;
 }
 
 /** Signs in, lets the worker take the page, and visits the list, the order and its chat once so they are kept. */
@@ -123,10 +111,10 @@ test('a message written offline waits, survives a reload and is sent once when t
   await page.context().setOffline(false);
   await expect(bubble(page, text).locator('[data-status="sent"]')).toBeVisible({ timeout: 15_000 });
   await expect(bubble(page, text)).toHaveCount(1);
-  expect(await countOnServer(request, customer, orderId, text)).toBe(1);
+  expect(await messagesOnServer(request, customer, orderId, text)).toBe(1);
   await page.reload();
   await expect(bubble(page, text)).toHaveCount(1);
-  expect(await countOnServer(request, customer, orderId, text)).toBe(1);
+  expect(await messagesOnServer(request, customer, orderId, text)).toBe(1);
 });
 
 test('sign-out deletes the customer’s kept answers and the offline session', async ({

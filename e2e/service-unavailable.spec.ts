@@ -2,15 +2,15 @@
 // Retry-After (its database or file store is gone, or it sheds load). The frame shows its "Нет соединения" bar, not
 // an error page or card; reads are tried again and the page recovers by itself; a chat message written meanwhile
 // waits and goes exactly once; a form keeps what was typed and says the service is briefly unavailable.
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   CHAT_HISTORY_LINE,
   expect,
   expectNoAxeViolations,
+  messagesOnServer,
   orderWithChat,
   signInFast,
   test,
-  type Customer,
 } from './support/fixtures';
 
 const banner = (page: Page) => page.getByTestId('offline-banner').filter({ hasText: 'Нет соединения' });
@@ -38,18 +38,6 @@ async function serviceDown(page: Page) {
   };
   await page.route('**/api/**', handler);
   return { answered, recover: () => page.unroute('**/api/**', handler) };
-}
-
-async function countOnServer(request: APIRequestContext, customer: Customer, orderId: number, text: string) {
-  const login = await request.post('/api/client/auth/login/', {
-    data: { login: customer.email, password: customer.password },
-  });
-  const { access } = (await login.json()) as { access: string };
-  const res = await request.get(`/api/client/orders/${orderId}/messages/?limit=200`, {
-    headers: { authorization: `Bearer ${access}` },
-  });
-  const body = (await res.json()) as { results: { text: string }[] };
-  return body.results.filter((m) => m.text === text).length;
 }
 
 test('the dashboard during a 503 period shows "Нет соединения", no error, and recovers by itself', async ({
@@ -124,17 +112,17 @@ test('a chat message sent during a 503 period waits and goes exactly once after 
       timeout: 10_000,
     })
     .toBeGreaterThan(1);
-  expect(await countOnServer(request, customer, orderId, text)).toBe(0);
+  expect(await messagesOnServer(request, customer, orderId, text)).toBe(0);
 
   await outage.recover();
   await expect(bubble(page, text).locator('[data-status="sent"]')).toBeVisible({ timeout: 20_000 });
   await expect(bubble(page, text)).toHaveCount(1);
   await expect(banner(page)).toHaveCount(0, { timeout: 20_000 });
-  expect(await countOnServer(request, customer, orderId, text)).toBe(1);
+  expect(await messagesOnServer(request, customer, orderId, text)).toBe(1);
   await page.reload();
   await expect(chatList(page).getByText(CHAT_HISTORY_LINE)).toBeVisible();
   await expect(bubble(page, text)).toHaveCount(1);
-  expect(await countOnServer(request, customer, orderId, text)).toBe(1);
+  expect(await messagesOnServer(request, customer, orderId, text)).toBe(1);
 });
 
 test('a profile save during a 503 period keeps what was typed, says so, and saves after recovery', async ({

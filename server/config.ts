@@ -195,6 +195,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
+/** One VAPID key pair for every testConfig() of a test file, made on first use: not one per app a test makes. */
+let testVapidKeys: { publicKey: string; privateKey: string } | undefined;
+
 /** A config for tests: fixed secrets, nothing read from disk. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
@@ -219,7 +222,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     storage: { driver: 'fs' },
     delivery: SANDBOX_DELIVERY,
     notifyBatchSeconds: 900,
-    push: { ...webpush.generateVAPIDKeys(), subject: 'mailto:push@cabinet.test' },
+    push: { ...(testVapidKeys ??= webpush.generateVAPIDKeys()), subject: 'mailto:push@cabinet.test' },
     testHooks: false,
     ...overrides,
   };

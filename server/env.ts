@@ -33,7 +33,7 @@ export interface AppEnv {
     audit: AuditNote;
     /**
      * Set by `requireStaff`: appends the call's audit row inside the handler's own transaction, so that the row
-     * commits with the action or not at all (the money rows use it); the door then writes no row of its own.
+     * commits with the action or not at all (every staff write uses it); the door then writes no row of its own.
      */
     auditIn: AuditInTx;
   };

@@ -3,7 +3,7 @@
 // server answer 401, 429 or nothing.
 import type { APIRequestContext, Page, Route } from '@playwright/test';
 import { makePdf } from '../../tests/fixtures/preview-files';
-import { expect, staff, staffHeaders, type Customer } from '../support/fixtures';
+import { expect, messagesOnServer, staff, staffHeaders, type Customer } from '../support/fixtures';
 import type { JourneyEventType } from './journey.machine';
 import { accountAssertions, accountExecutors } from './account-driver';
 import { twoFactorAssertions, twoFactorExecutors } from './two-factor-driver';
@@ -51,19 +51,6 @@ const CONNECTION_BAR = (page: Page) =>
 const outageMessages = new WeakMap<Page, string>();
 const chatBubble = (page: Page, text: string) =>
   page.getByTestId('chat-list').getByRole('article').filter({ hasText: text });
-
-/** How many messages of the order carry `text`, read through the API as the customer (a second reader). */
-async function messagesOnServer({ request, customer }: World, orderId: number, text: string) {
-  const login = await request.post('/api/client/auth/login/', {
-    data: { login: customer.email, password: customer.password },
-  });
-  const { access } = (await login.json()) as { access: string };
-  const res = await request.get(`/api/client/orders/${orderId}/messages/?limit=200`, {
-    headers: { authorization: `Bearer ${access}` },
-  });
-  const body = (await res.json()) as { results: { text: string }[] };
-  return body.results.filter((m) => m.text === text).length;
-}
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 const path = (page: Page) => new URL(page.url()).pathname;
@@ -203,7 +190,7 @@ export const assertions: Record<string, (w: World, context: { returnTo: string |
     await expect(chatBubble(page, text)).toHaveCount(1);
     await expect(CONNECTION_BAR(page)).toHaveCount(0, { timeout: 20_000 });
     const orderId = Number(/^\/order\/(\d+)\//.exec(path(page))?.[1]);
-    expect(await messagesOnServer(world, orderId, text)).toBe(1);
+    expect(await messagesOnServer(world.request, world.customer, orderId, text)).toBe(1);
   },
   'signedIn.previewing': async ({ page }) => {
     await expect.poll(() => path(page)).toMatch(/^\/order\/\d+\/files$/);

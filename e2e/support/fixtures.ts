@@ -52,6 +52,27 @@ export async function orderWithChat(request: APIRequestContext, customer: Custom
   return order.id;
 }
 
+/**
+ * How many chat messages of the order carry `text` on the server, read through the API as the customer (a second
+ * reader beside the page under test).
+ */
+export async function messagesOnServer(
+  request: APIRequestContext,
+  customer: Customer,
+  orderId: number,
+  text: string,
+): Promise<number> {
+  const login = await request.post('/api/client/auth/login/', {
+    data: { login: customer.email, password: customer.password },
+  });
+  const { access } = (await login.json()) as { access: string };
+  const res = await request.get(`/api/client/orders/${orderId}/messages/?limit=200`, {
+    headers: { authorization: `Bearer ${access}` },
+  });
+  const body = (await res.json()) as { results: { text: string }[] };
+  return body.results.filter((m) => m.text === text).length;
+}
+
 /** Signs in through the real form, as a person would. */
 export async function signInWithForm(page: Page, login: string, password: string) {
   await page.getByLabel(/e-mail или телефон/i).fill(login);

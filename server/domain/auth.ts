@@ -169,7 +169,10 @@ export async function setPasswordByRestoreLink(
 
 // ----- auto-login -----
 
-export async function issueAutoLogin(deps: Pick<Deps, 'db' | 'now' | 'config'>, userId: number) {
+export async function issueAutoLogin(
+  deps: { db: DbOrTx; now: () => Date; config: Pick<Deps['config'], 'publicOrigin'> },
+  userId: number,
+) {
   const token = await issueToken(deps, 'auto_login', { userId });
   return { token, link: `${deps.config.publicOrigin}/home?al=${token}` };
 }

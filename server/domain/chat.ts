@@ -3,7 +3,7 @@ import type { Deps } from '../env';
 import { chatMessages, orderFiles, users } from '../db/tables';
 import type { Author, ChatMessage } from '../../contract/orders.api';
 import type { RealtimeEvent } from '../../contract/realtime.api';
-import type { Executor } from './orders-db';
+import type { AlsoInTx, Executor } from './orders-db';
 import { claimUploads, toOrderFile, type OrderFileRow } from './order-files';
 import { publishEvents, type PendingEvent } from '../realtime/order-events';
 import { fromJsonRow, fromJsonRows } from '../db/json-rows';
@@ -233,6 +233,7 @@ export async function sendStaffMessage(
   deps: Deps,
   order: OrderRow,
   input: { author: Exclude<Author, 'customer'>; text: string; authorName?: string | undefined },
+  alsoInTx?: AlsoInTx,
 ): Promise<ChatMessage> {
   const row = await deps.db.transaction(async (tx) => {
     const [inserted] = await tx
@@ -248,6 +249,7 @@ export async function sendStaffMessage(
     if (!inserted) throw new Error('message not inserted');
     // The customer hears of it by letter unless they read it first (docs/notifications.md).
     await queueChatLetter({ db: tx, now: deps.now }, order.id, deps.config.notifyBatchSeconds);
+    await alsoInTx?.(tx);
     return inserted;
   });
   const message = toChatMessage(row, []);
@@ -256,7 +258,11 @@ export async function sendStaffMessage(
 }
 
 /** Benchmarks: many messages at once, alternating writer and manager, in chunks. */
-export async function bulkStaffMessages(deps: Deps, order: OrderRow, total: number): Promise<number> {
+export async function bulkStaffMessages(
+  deps: { db: Executor; now: () => Date },
+  order: OrderRow,
+  total: number,
+): Promise<number> {
   const now = deps.now().getTime();
   for (let start = 0; start < total; start += 1000) {
     const n = Math.min(1000, total - start);

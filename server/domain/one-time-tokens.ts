@@ -2,6 +2,7 @@ import { confirmPhone } from './notifications/settings';
 import { randomBytes, randomInt } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Deps } from '../env';
+import type { Executor } from './orders-db';
 import { oneTimeTokens } from '../db/tables';
 import { sha256 } from './sessions';
 import { SECOND_FACTOR_TICKET_TTL_MS } from '../../contract/two-factor';
@@ -24,7 +25,7 @@ type D = Pick<Deps, 'db' | 'now'>;
 
 /** Issues a random single-use token (256 bits, URL-safe); only its sha256 is stored. */
 export async function issueToken(
-  deps: D,
+  deps: { db: Executor; now: () => Date },
   kind: Exclude<OneTimeKind, 'login_code'>,
   opts: { userId?: number | null; subject?: string; payload?: Record<string, unknown> } = {},
 ): Promise<string> {

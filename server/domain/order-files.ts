@@ -7,7 +7,7 @@ import { badRequest, fieldErrors } from './errors';
 import { orderFiles } from '../db/tables';
 import { ALLOWED_FILE_EXTENSIONS, FILE_LIMITS } from '../../contract/orders';
 import type { OrderFile, UploadedFile } from '../../contract/orders.api';
-import type { Executor } from './orders-db';
+import type { Executor, Tx } from './orders-db';
 
 export type OrderFileRow = typeof orderFiles.$inferSelect;
 
@@ -122,29 +122,35 @@ export async function removeStored(deps: Pick<Deps, 'storage'>, storageNames: st
 
 /**
  * Checks, stores and records files in one go; when the database insert fails the stored bytes are removed.
- * `values` gives the row fields besides the file's own.
+ * `values` gives the row fields besides the file's own; `alsoInTx` writes what commits with the rows (a delivery,
+ * the staff door's audit row), and when it fails the files are not kept either.
  */
 export async function saveFiles(
   deps: Deps,
   files: IncomingFile[],
   values: Omit<typeof orderFiles.$inferInsert, 'name' | 'size' | 'mime' | 'storageName' | 'createdAt'>,
+  alsoInTx?: (tx: Tx, rows: OrderFileRow[]) => Promise<void>,
 ): Promise<OrderFileRow[]> {
   const names = await storeIncoming(deps, files);
   try {
     const now = deps.now();
-    return await deps.db
-      .insert(orderFiles)
-      .values(
-        files.map((f, i) => ({
-          ...values,
-          name: f.name,
-          size: f.size,
-          mime: f.mime,
-          storageName: names[i] ?? '',
-          createdAt: now,
-        })),
-      )
-      .returning();
+    return await deps.db.transaction(async (tx) => {
+      const rows = await tx
+        .insert(orderFiles)
+        .values(
+          files.map((f, i) => ({
+            ...values,
+            name: f.name,
+            size: f.size,
+            mime: f.mime,
+            storageName: names[i] ?? '',
+            createdAt: now,
+          })),
+        )
+        .returning();
+      await alsoInTx?.(tx, rows);
+      return rows;
+    });
   } catch (err) {
     await removeStored(deps, names);
     throw err;

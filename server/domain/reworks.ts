@@ -5,7 +5,7 @@ import { badRequest, notFound } from './errors';
 import { orderFiles, orders, reworks } from '../db/tables';
 import { ORDER_STATUSES } from '../../contract/order-status';
 import type { Rework, ReworkStatus } from '../../contract/orders.api';
-import type { Executor } from './orders-db';
+import type { AlsoInTx, Executor } from './orders-db';
 import { claimUploads, toOrderFile, type OrderFileRow } from './order-files';
 import { canRequestRework, type OrderRow } from './orders/read-model';
 import { orderChangedEvent, publishEvents } from '../realtime/order-events';
@@ -103,6 +103,7 @@ export async function answerRework(
   order: OrderRow,
   row: ReworkRow,
   input: { text: string; status: Exclude<ReworkStatus, 'new'> },
+  alsoInTx?: AlsoInTx,
 ): Promise<Rework> {
   const now = deps.now();
   const { rework, updated } = await deps.db.transaction(async (tx) => {
@@ -140,6 +141,7 @@ export async function answerRework(
       },
       `${rw.id}:${input.status}:${now.getTime()}`,
     );
+    await alsoInTx?.(tx);
     return { rework: (await withFiles(tx, [rw]))[0]!, updated: u };
   });
   if (updated) await publishEvents(deps, [orderChangedEvent(updated)]);

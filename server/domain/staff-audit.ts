@@ -6,8 +6,8 @@ import type { StaffCaller } from './staff-keys';
 import type { AuditRow } from '../../contract/staff-door.api';
 
 // The append-only audit log of staff actions (docs/staff.md "The audit log"). Each staff write and each audited read
-// that succeeded has one row: written in the action's own transaction where the handler has one (`auditIn`, the
-// money rows), else by the staff door after the handler; the database refuses UPDATE and DELETE on the table.
+// that succeeded has one row: a write's in the action's own transaction (`auditIn`), an audited read's (and the test
+// hooks') by the staff door after the handler; the database refuses UPDATE and DELETE on the table.
 
 /** What a handler tells the door about its action: the target and, for money, the amounts before and after. */
 export interface AuditNote {

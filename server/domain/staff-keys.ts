@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Deps } from '../env';
+import type { Executor } from './orders-db';
 import { staffApiKeys } from '../db/tables';
 import { notFound } from './errors';
 import { sha256 } from './sessions';
@@ -74,7 +75,7 @@ const view = (k: typeof staffApiKeys.$inferSelect) => ({
 
 /** A new key: its text is returned this once, only its sha256 is kept. */
 export async function createApiKey(
-  deps: Pick<Deps, 'db' | 'now'>,
+  deps: { db: Executor; now: () => Date },
   opts: { name: string; roles: readonly StaffRole[]; expiresAt?: Date | null; createdBy: string },
 ) {
   const key = KEY_PREFIX + randomBytes(32).toString('base64url');
@@ -97,7 +98,7 @@ export async function listApiKeys(deps: Pick<Deps, 'db'>) {
   return rows.map(view);
 }
 
-export async function revokeApiKey(deps: Pick<Deps, 'db' | 'now'>, id: number) {
+export async function revokeApiKey(deps: { db: Executor; now: () => Date }, id: number) {
   const [row] = await deps.db
     .update(staffApiKeys)
     .set({ revokedAt: deps.now() })

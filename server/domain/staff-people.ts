@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Deps } from '../env';
+import type { Executor } from './orders-db';
 import { staffMembers, staffRefreshTokens, staffSessions } from '../db/tables';
 import { badRequest, conflict, notFound, unauthorized } from './errors';
 import { hashPassword, verifyPassword } from './passwords';
@@ -18,6 +19,8 @@ import { STAFF_DOOR_MESSAGES as M, type StaffMember, type StaffTokens } from '..
 // 'staff' (never 'cabinet', so neither door takes the other's token) and a refresh token used once.
 
 type D = Pick<Deps, 'db' | 'now'>;
+/** The staff API's writes run in the door's audited transaction: on the database or a transaction. */
+type W = { db: Executor; now: () => Date };
 type DC = Pick<Deps, 'db' | 'now' | 'config'>;
 
 export const STAFF_AUDIENCE = 'staff';
@@ -44,7 +47,7 @@ export const memberView = (m: MemberRow): StaffMember => ({
 const newSetupCode = () => randomBytes(15).toString('base64url');
 
 /** A person with a role and a one-time setup code (returned this once). */
-export async function createMember(deps: D, login: string, role: StaffRole) {
+export async function createMember(deps: W, login: string, role: StaffRole) {
   const setupCode = newSetupCode();
   const now = deps.now();
   const [row] = await deps.db
@@ -72,7 +75,7 @@ export async function memberByLogin(deps: Pick<Deps, 'db'>, login: string) {
 }
 
 /** Ends every live session of a person (a role change, disabling, a reset): the door refuses them on the next call. */
-async function endSessionsOf(deps: D, memberId: number) {
+async function endSessionsOf(deps: W, memberId: number) {
   await deps.db
     .update(staffSessions)
     .set({ endedAt: deps.now() })
@@ -80,7 +83,7 @@ async function endSessionsOf(deps: D, memberId: number) {
 }
 
 /** A new role, or disabled / enabled again; either ends every session of the person. */
-export async function updateMember(deps: D, id: number, change: { role?: StaffRole; disabled?: boolean }) {
+export async function updateMember(deps: W, id: number, change: { role?: StaffRole; disabled?: boolean }) {
   const set: Partial<MemberRow> = {};
   if (change.role) set.role = change.role;
   if (change.disabled !== undefined) set.disabledAt = change.disabled ? deps.now() : null;
@@ -93,7 +96,7 @@ export async function updateMember(deps: D, id: number, change: { role?: StaffRo
 }
 
 /** Password and second factor gone, sessions ended, a new setup code (returned this once). */
-export async function resetMember(deps: D, id: number) {
+export async function resetMember(deps: W, id: number) {
   const setupCode = newSetupCode();
   const [row] = await deps.db
     .update(staffMembers)
@@ -343,7 +346,7 @@ export async function listStaffSessions(deps: D, caller: StaffCaller) {
 }
 
 /** Ends one of the caller's own sessions (404 for another's or an ended one). */
-export async function endStaffSession(deps: D, caller: StaffCaller, sessionId: string) {
+export async function endStaffSession(deps: W, caller: StaffCaller, sessionId: string) {
   if (caller.kind !== 'person' || !/^[0-9a-f-]{36}$/i.test(sessionId)) throw notFound(M.sessionNotFound);
   const [ended] = await deps.db
     .update(staffSessions)

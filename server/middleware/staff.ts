@@ -5,6 +5,7 @@ import { endpointOf } from '../endpoints';
 import { bootstrapCaller, keyCaller, KEY_PREFIX, type StaffCaller } from '../domain/staff-keys';
 import { personCaller } from '../domain/staff-people';
 import { appendAudit, type AuditEntry, type AuditNote } from '../domain/staff-audit';
+import type { Tx } from '../domain/orders-db';
 import { clientIp } from './sign-in';
 
 const NO_CREDENTIALS = 'Нужен токен сотрудника или ключ API.';
@@ -22,9 +23,10 @@ async function callerOf(deps: Deps, token: string): Promise<StaffCaller | null> 
  * The staff door (docs/staff.md): a person's access token (audience 'staff', their session and row read on every
  * call), an API key, or the bootstrap STAFF_TOKEN; the role comes from the request's row of the endpoint table, as
  * `auth` does (a row without a role is closed to all). A write or an audited read that succeeded leaves one row of
- * the audit log naming the caller, the row and the target: the handler appends it inside its own transaction
- * (`c.var.auditIn(tx, …)`, so that it commits with the action), or notes the target (`c.set('audit', …)`) and the door
- * appends it after the handler.
+ * the audit log naming the caller, the row and the target. A write appends it inside its own transaction
+ * (`c.var.auditIn(tx, …)`, or `inAuditedTx`), so that it commits with the action; the door appends it after the
+ * handler only for a call that did not: the audited reads and the two test hooks, from what they noted
+ * (`c.set('audit', …)`).
  */
 export function requireStaff(deps: Deps) {
   return createMiddleware<AppEnv>(async (c, next) => {
@@ -57,5 +59,22 @@ export function requireStaff(deps: Deps) {
     await next();
     if (appended || c.res.status >= 400 || (c.req.method === 'GET' && !route.spec.audited)) return;
     await appendAudit(deps, entry(c.get('audit') ?? {}));
+  });
+}
+
+/**
+ * Runs a staff write and its audit row in one transaction: the row commits with the action, and an action whose row
+ * cannot be written is undone (the call ends with 500).
+ */
+export function inAuditedTx<T>(
+  c: { var: Pick<AppEnv['Variables'], 'auditIn'> },
+  deps: Pick<Deps, 'db'>,
+  write: (tx: Tx) => Promise<T>,
+  note: (done: T) => AuditNote,
+): Promise<T> {
+  return deps.db.transaction(async (tx) => {
+    const done = await write(tx);
+    await c.var.auditIn(tx, note(done));
+    return done;
   });
 }

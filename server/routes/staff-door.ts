@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv, Deps } from '../env';
 import { conflict } from '../domain/errors';
 import { valid } from '../validate';
-import { requireStaff } from '../middleware/staff';
+import { inAuditedTx, requireStaff } from '../middleware/staff';
 import { clientMeta } from '../middleware/sign-in';
 import { createApiKey, listApiKeys, revokeApiKey } from '../domain/staff-keys';
 import {
@@ -60,23 +60,39 @@ export function staffDoorRoutes(deps: Deps) {
   });
   app.post('/auth/logout/', staff, async (c) => {
     const caller = c.get('staff');
-    if (caller.kind !== 'person' || !caller.sessionId) throw conflict(M.notPerson);
-    await endStaffSession(deps, caller, caller.sessionId);
+    const sessionId = caller.kind === 'person' ? caller.sessionId : undefined;
+    if (!sessionId) throw conflict(M.notPerson);
+    await inAuditedTx(
+      c,
+      deps,
+      (tx) => endStaffSession({ db: tx, now: deps.now }, caller, sessionId),
+      () => ({}),
+    );
     return c.json({ detail: 'Сессия завершена.' });
   });
   app.get('/auth/sessions/', staff, async (c) =>
     c.json({ results: await listStaffSessions(deps, c.get('staff')) }),
   );
   app.delete('/auth/sessions/:id/', staff, valid('param', SessionParams), async (c) => {
-    await endStaffSession(deps, c.get('staff'), c.req.valid('param').id);
+    const { id } = c.req.valid('param');
+    await inAuditedTx(
+      c,
+      deps,
+      (tx) => endStaffSession({ db: tx, now: deps.now }, c.get('staff'), id),
+      () => ({}),
+    );
     return c.json({ detail: 'Сессия завершена.' });
   });
 
   app.get('/members/', staff, async (c) => c.json({ results: await listMembers(deps) }));
   app.post('/members/', staff, valid('json', StaffMemberCreateRequest), async (c) => {
     const b = c.req.valid('json');
-    const made = await createMember(deps, b.login, b.role);
-    c.set('audit', { details: { member_id: made.id, login: made.login, role: made.role } });
+    const made = await inAuditedTx(
+      c,
+      deps,
+      (tx) => createMember({ db: tx, now: deps.now }, b.login, b.role),
+      (m) => ({ details: { member_id: m.id, login: m.login, role: m.role } }),
+    );
     return c.json(made, 201);
   });
   app.patch(
@@ -87,14 +103,24 @@ export function staffDoorRoutes(deps: Deps) {
     async (c) => {
       const { id } = c.req.valid('param');
       const change = c.req.valid('json');
-      c.set('audit', { details: { member_id: id, ...change } });
-      return c.json(await updateMember(deps, id, change));
+      const member = await inAuditedTx(
+        c,
+        deps,
+        (tx) => updateMember({ db: tx, now: deps.now }, id, change),
+        () => ({ details: { member_id: id, ...change } }),
+      );
+      return c.json(member);
     },
   );
   app.post('/members/:id/reset/', staff, valid('param', MemberParams), async (c) => {
     const { id } = c.req.valid('param');
-    c.set('audit', { details: { member_id: id } });
-    return c.json(await resetMember(deps, id));
+    const member = await inAuditedTx(
+      c,
+      deps,
+      (tx) => resetMember({ db: tx, now: deps.now }, id),
+      () => ({ details: { member_id: id } }),
+    );
+    return c.json(member);
   });
 
   app.get('/keys/', staff, async (c) => c.json({ results: await listApiKeys(deps) }));
@@ -102,19 +128,27 @@ export function staffDoorRoutes(deps: Deps) {
     const b = c.req.valid('json');
     const expiresAt = b.expires_at ? new Date(b.expires_at) : null;
     if (expiresAt && expiresAt <= deps.now()) throw conflict(M.expiry);
-    const made = await createApiKey(deps, {
-      name: b.name,
-      roles: b.roles,
-      expiresAt,
-      createdBy: c.get('staff').name,
-    });
-    c.set('audit', { details: { key_id: made.id, name: made.name, roles: made.roles } });
+    const made = await inAuditedTx(
+      c,
+      deps,
+      (tx) =>
+        createApiKey(
+          { db: tx, now: deps.now },
+          { name: b.name, roles: b.roles, expiresAt, createdBy: c.get('staff').name },
+        ),
+      (k) => ({ details: { key_id: k.id, name: k.name, roles: k.roles } }),
+    );
     return c.json(made, 201);
   });
   app.delete('/keys/:id/', staff, valid('param', KeyParams), async (c) => {
     const { id } = c.req.valid('param');
-    c.set('audit', { details: { key_id: id } });
-    return c.json(await revokeApiKey(deps, id));
+    const key = await inAuditedTx(
+      c,
+      deps,
+      (tx) => revokeApiKey({ db: tx, now: deps.now }, id),
+      () => ({ details: { key_id: id } }),
+    );
+    return c.json(key);
   });
 
   app.get('/audit/', staff, valid('query', AuditQuery), async (c) =>

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { eq } from 'drizzle-orm';
 import type { AppEnv, Deps } from '../env';
-import { requireStaff } from '../middleware/staff';
+import { inAuditedTx, requireStaff } from '../middleware/staff';
 import { badRequest, notFound } from '../domain/errors';
 import { valid } from '../validate';
 import { orders, users } from '../db/tables';
@@ -23,10 +23,11 @@ import {
 import { checkStaffUpload, deliverOrder, setOrderPrice, setOrderStatus } from '../domain/orders/staff';
 import { listOrders, loadOrder, orderDetail } from '../domain/orders/read-model';
 import { orderChangedEvent, publishEvents, type PendingEvent } from '../realtime/order-events';
-import { checkIncoming, deleteFileRow, orderFileCount, saveFiles, toOrderFile } from '../domain/order-files';
+import { checkIncoming, orderFileCount, saveFiles, toOrderFile } from '../domain/order-files';
 import { bulkStaffMessages, sendStaffMessage } from '../domain/chat';
 import { answerRework, loadRework, type ReworkRow } from '../domain/reworks';
 import { addDays } from '../domain/order-dates';
+import type { Tx } from '../domain/orders-db';
 import { ID, multipart, type OrderEnv } from './orders/common';
 
 async function userByEmail(deps: Deps, email: string) {
@@ -71,35 +72,38 @@ export function staffOrdersRoutes(deps: Deps) {
     const statuses = [1, 2, 3, 4, 5, 6, 7, 8];
     let first: number | undefined;
     let last: number | undefined;
-    for (let start = 0; start < count; start += 1000) {
-      const n = Math.min(1000, count - start);
-      const rows = await deps.db
-        .insert(orders)
-        .values(
-          Array.from({ length: n }, (_, i) => {
-            const k = start + i;
-            const statusId = statuses[k % statuses.length] ?? 1;
-            return {
-              userId: user.id,
-              statusId,
-              isTrash: k % 50 === 49,
-              workType: WORK_TYPES[k % (WORK_TYPES.length - 1)] ?? 'Реферат',
-              subject: ['Экономика', 'Право', 'Психология', 'История', 'Маркетинг'][k % 5] ?? '',
-              topic: `Тестовый заказ №${k + 1}: анализ данных и выводы`,
-              pages: 5 + (k % 40),
-              deadline: addDays(now, 3 + (k % 60)),
-              price: 1500 + (k % 76) * 100,
-              paid: statusId >= 4 && statusId <= 7 ? 1500 + (k % 76) * 100 : 0,
-              guaranteeUntil: statusId === 5 ? addDays(now, 20) : null,
-              createdAt: new Date(now.getTime() - (count - k) * 60_000),
-              updatedAt: now,
-            };
-          }),
-        )
-        .returning({ id: orders.id });
-      first ??= rows[0]?.id;
-      last = rows.at(-1)?.id ?? last;
-    }
+    const insertAll = async (tx: Tx) => {
+      for (let start = 0; start < count; start += 1000) {
+        const n = Math.min(1000, count - start);
+        const rows = await tx
+          .insert(orders)
+          .values(
+            Array.from({ length: n }, (_, i) => {
+              const k = start + i;
+              const statusId = statuses[k % statuses.length] ?? 1;
+              return {
+                userId: user.id,
+                statusId,
+                isTrash: k % 50 === 49,
+                workType: WORK_TYPES[k % (WORK_TYPES.length - 1)] ?? 'Реферат',
+                subject: ['Экономика', 'Право', 'Психология', 'История', 'Маркетинг'][k % 5] ?? '',
+                topic: `Тестовый заказ №${k + 1}: анализ данных и выводы`,
+                pages: 5 + (k % 40),
+                deadline: addDays(now, 3 + (k % 60)),
+                price: 1500 + (k % 76) * 100,
+                paid: statusId >= 4 && statusId <= 7 ? 1500 + (k % 76) * 100 : 0,
+                guaranteeUntil: statusId === 5 ? addDays(now, 20) : null,
+                createdAt: new Date(now.getTime() - (count - k) * 60_000),
+                updatedAt: now,
+              };
+            }),
+          )
+          .returning({ id: orders.id });
+        first ??= rows[0]?.id;
+        last = rows.at(-1)?.id ?? last;
+      }
+    };
+    await inAuditedTx(c, deps, insertAll, () => ({ customerId: user.id, details: { count } }));
     return c.json({ created: count, first_id: first, last_id: last }, 201);
   });
 
@@ -110,11 +114,12 @@ export function staffOrdersRoutes(deps: Deps) {
     valid('json', StaffMessageRequest),
     async (c) => {
       const input = c.req.valid('json');
-      const message = await sendStaffMessage(deps, c.get('order'), {
-        author: input.author,
-        text: input.text,
-        authorName: input.author_name,
-      });
+      const message = await sendStaffMessage(
+        deps,
+        c.get('order'),
+        { author: input.author, text: input.text, authorName: input.author_name },
+        (tx) => c.var.auditIn(tx, { details: { author: input.author } }),
+      );
       return c.json(message, 201);
     },
   );
@@ -126,7 +131,12 @@ export function staffOrdersRoutes(deps: Deps) {
     valid('json', StaffBulkMessagesRequest),
     async (c) => {
       const { count } = c.req.valid('json');
-      await bulkStaffMessages(deps, c.get('order'), count);
+      await inAuditedTx(
+        c,
+        deps,
+        (tx) => bulkStaffMessages({ db: tx, now: deps.now }, c.get('order'), count),
+        () => ({ details: { count } }),
+      );
       await publishEvents(deps, [orderChangedEvent(c.get('order'))]);
       return c.json({ created: count }, 201);
     },
@@ -143,27 +153,25 @@ export function staffOrdersRoutes(deps: Deps) {
       const form = c.req.valid('form');
       checkStaffUpload(order, form.kind);
       const incoming = checkIncoming(form.file, await orderFileCount(deps.db, order.id));
-      const saved = await saveFiles(deps, incoming, {
-        userId: order.userId,
-        orderId: order.id,
-        kind: form.kind,
-        author: form.author,
-      });
+      let delivered: PendingEvent | undefined;
+      // A final file delivers the order: the guarantee period starts now. The files, the delivery and the audit row
+      // commit together: when the order changed status since the check above (the delivery is refused) or the row
+      // cannot be written, the files just stored go too: a refused upload stores nothing.
+      const saved = await saveFiles(
+        deps,
+        incoming,
+        { userId: order.userId, orderId: order.id, kind: form.kind, author: form.author },
+        async (tx, rows) => {
+          if (form.kind === 'final')
+            delivered = orderChangedEvent(await deliverOrder(tx, order.id, deps.now()));
+          await c.var.auditIn(tx, { details: { kind: form.kind, files: rows.map((r) => r.name) } });
+        },
+      );
       const events: PendingEvent[] = saved.map((f) => ({
         userId: order.userId,
         event: { type: 'order.file', orderId: order.id, file: toOrderFile(f) },
       }));
-      // A final file delivers the order: the guarantee period starts now. When the order changed status since the
-      // check above (the delivery is refused), the files just stored go too: a refused upload stores nothing.
-      if (form.kind === 'final') {
-        try {
-          events.push(orderChangedEvent(await deliverOrder(deps.db, order.id, deps.now())));
-        } catch (err) {
-          for (const row of saved) await deleteFileRow(deps, row);
-          throw err;
-        }
-      }
-      await publishEvents(deps, events);
+      await publishEvents(deps, delivered ? [...events, delivered] : events);
       return c.json({ results: saved.map(toOrderFile) }, 201);
     },
   );
@@ -173,7 +181,10 @@ export function staffOrdersRoutes(deps: Deps) {
     valid('param', OrderParams),
     valid('json', StaffStatusRequest),
     async (c) => {
-      const row = await setOrderStatus(deps, c.req.valid('param').id, c.req.valid('json').status_id);
+      const { status_id } = c.req.valid('json');
+      const row = await setOrderStatus(deps, c.req.valid('param').id, status_id, (tx) =>
+        c.var.auditIn(tx, { details: { status_id } }),
+      );
       return c.json(await orderDetail(deps, deps.db, row));
     },
   );
@@ -183,7 +194,10 @@ export function staffOrdersRoutes(deps: Deps) {
     valid('param', OrderParams),
     valid('json', StaffPriceRequest),
     async (c) => {
-      const row = await setOrderPrice(deps, c.req.valid('param').id, c.req.valid('json').price);
+      const { price } = c.req.valid('json');
+      const row = await setOrderPrice(deps, c.req.valid('param').id, price, (tx) =>
+        c.var.auditIn(tx, { details: { price } }),
+      );
       return c.json(await orderDetail(deps, deps.db, row));
     },
   );
@@ -197,7 +211,11 @@ export function staffOrdersRoutes(deps: Deps) {
     async (c) => {
       const row = c.get('rework');
       if (row.status === 'done') throw badRequest('Доработка уже завершена.');
-      return c.json(await answerRework(deps, c.get('order'), row, c.req.valid('json')));
+      const input = c.req.valid('json');
+      const answered = await answerRework(deps, c.get('order'), row, input, (tx) =>
+        c.var.auditIn(tx, { details: { rework_id: row.id, status: input.status } }),
+      );
+      return c.json(answered);
     },
   );
 

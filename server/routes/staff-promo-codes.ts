@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv, Deps } from '../env';
 import { valid } from '../validate';
-import { requireStaff } from '../middleware/staff';
+import { inAuditedTx, requireStaff } from '../middleware/staff';
 import { createPromo, listPromos, setPromoActive, type PromoRow } from '../domain/promo-codes';
 import {
   PromoCodeCreateRequest,
@@ -43,18 +43,20 @@ export function staffPromoCodesRoutes(deps: Deps) {
     // Without valid_from the start is now: an end before it was a 500 from the table's check.
     if (validUntil && validUntil <= validFrom)
       throw fieldErrors({ valid_until: [PROMO_FORM_MESSAGES.dates] });
-    const row = await createPromo(
-      deps.db,
-      {
-        code: body.code,
-        title: body.title,
-        percent: body.percent,
-        amount: body.amount,
-        validFrom,
-        validUntil,
-        usageLimit: body.usage_limit ?? null,
-      },
-      now,
+    const input = {
+      code: body.code,
+      title: body.title,
+      percent: body.percent,
+      amount: body.amount,
+      validFrom,
+      validUntil,
+      usageLimit: body.usage_limit ?? null,
+    };
+    const row = await inAuditedTx(
+      c,
+      deps,
+      (tx) => createPromo(tx, input, now),
+      (r) => ({ details: { code: r.code, percent: r.percent, amount: r.amount } }),
     );
     return c.json(promoJson(row), 201);
   });
@@ -65,7 +67,13 @@ export function staffPromoCodesRoutes(deps: Deps) {
     valid('param', PromoCodeParams),
     valid('json', PromoCodePatchRequest),
     async (c) => {
-      const row = await setPromoActive(deps.db, c.req.valid('param').code, c.req.valid('json').active);
+      const { active } = c.req.valid('json');
+      const row = await inAuditedTx(
+        c,
+        deps,
+        (tx) => setPromoActive(tx, c.req.valid('param').code, active),
+        (r) => ({ details: { code: r.code, active } }),
+      );
       return c.json(promoJson(row));
     },
   );

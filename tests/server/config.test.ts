@@ -2,12 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '../../server/config';
+import { loadConfig, testConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
+import webpush from 'web-push';
 
 const base = () => ({ DATA_DIR: mkdtempSync(join(tmpdir(), 'config-test-')), JWT_SECRET: 'x'.repeat(40) });
 
 describe('configuration', () => {
+  it('gives every test config one Web Push key pair, made once: a P-256 pair that web-push accepts', () => {
+    const first = testConfig().push;
+    const again = testConfig({ port: 1 }).push;
+    expect(again.publicKey).toBe(first.publicKey);
+    expect(again.privateKey).toBe(first.privateKey);
+    const pub = Buffer.from(first.publicKey, 'base64url');
+    expect([pub.length, pub[0]]).toEqual([65, 0x04]); // an uncompressed P-256 point
+    expect(Buffer.from(first.privateKey, 'base64url')).toHaveLength(32);
+    expect(() => webpush.setVapidDetails(first.subject, first.publicKey, first.privateKey)).not.toThrow();
+  });
+
   it("keeps PGlite's page cache at 16MB unless told otherwise, and refuses a size it cannot read", () => {
     expect(loadConfig(base()).pgliteSharedBuffers).toBe('16MB');
     expect(loadConfig({ ...base(), PGLITE_SHARED_BUFFERS: '512kB' }).pgliteSharedBuffers).toBe('512kB');

@@ -24,16 +24,7 @@ describe('e-mail over SMTP', () => {
     smtp = await startLocalSmtp();
     settings = {
       ...SANDBOX_DELIVERY,
-      mail: {
-        driver: 'smtp',
-        host: '127.0.0.1',
-        port: smtp.port,
-        secure: false,
-        requireTls: false,
-        user: undefined,
-        password: undefined,
-        from: 'Личный кабинет <noreply@cabinet.test>',
-      },
+      mail: smtp.mail,
     };
     channels = createChannels({ delivery: settings, publicOrigin: h.deps.config.publicOrigin });
     runner = createJobRunner({ db: h.deps.db, now: () => h.clock.now });

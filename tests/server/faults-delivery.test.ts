@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useHarness } from './harness';
 import { createCustomer, readOutbox } from './helpers/auth';
 import { freePort } from './helpers/pg-cluster';
+import { loopbackMail } from './helpers/smtp-server';
 import { createChannels } from '../../server/delivery/channels';
 import { SANDBOX_DELIVERY } from '../../server/delivery/settings';
 import { registerOutbox, type OutboxChannels } from '../../server/delivery/worker';
@@ -21,16 +22,7 @@ describe('an SMTP outage longer than the retries', () => {
     channels = createChannels({
       delivery: {
         ...SANDBOX_DELIVERY,
-        mail: {
-          driver: 'smtp',
-          host: '127.0.0.1',
-          port,
-          secure: false,
-          requireTls: false,
-          user: undefined,
-          password: undefined,
-          from: 'Личный кабинет <noreply@cabinet.test>',
-        },
+        mail: loopbackMail(port),
       },
       publicOrigin: h.deps.config.publicOrigin,
     });

@@ -94,16 +94,7 @@ describe('notifications of the customer’s orders', () => {
       {
         delivery: {
           ...SANDBOX_DELIVERY,
-          mail: {
-            driver: 'smtp',
-            host: '127.0.0.1',
-            port: smtp.port,
-            secure: false,
-            requireTls: false,
-            user: undefined,
-            password: undefined,
-            from: 'Личный кабинет <noreply@cabinet.test>',
-          },
+          mail: smtp.mail,
           sms: { driver: 'smsc', url: smsc.url, login: 'shop', password: 'secret', sender: 'Cabinet' },
           outbox: { sendTimeoutMs: 2000 },
         },

@@ -349,22 +349,19 @@ describe.each(['fs', 's3'] as const)('orders API: files (%s storage)', (driver) 
       const { order } = await createOrder(h, c);
       expect((await setStatus(order.id, 4)).status).toBe(200);
       const before = await stored();
-      // The race: another request cancels the order between the upload's status check and the delivery.
-      await h.deps.db.execute(
-        sql.raw(`create function cancel_on_file() returns trigger language plpgsql as $$
-          begin update orders set status_id = 8 where id = new.order_id; return new; end $$`),
-      );
-      await h.deps.db.execute(
-        sql.raw(`create trigger cancel_on_file after insert on order_files
-          for each row execute function cancel_on_file()`),
-      );
+      // The race: another request cancels the order while the file is stored, between the upload's status check
+      // and the delivery.
+      const put = h.deps.storage.put.bind(h.deps.storage);
+      const storing = vi.spyOn(h.deps.storage, 'put').mockImplementation(async (...args) => {
+        await put(...args);
+        await h.deps.db.execute(sql`update orders set status_id = 8 where id = ${order.id}`);
+      });
       try {
         const raced = await deliver(order.id);
         expect(raced.status).toBe(409);
         expect(await detail(raced)).toMatch(/только что изменился/);
       } finally {
-        await h.deps.db.execute(sql.raw('drop trigger cancel_on_file on order_files'));
-        await h.deps.db.execute(sql.raw('drop function cancel_on_file()'));
+        storing.mockRestore();
       }
       expect(await stored()).toBe(before);
       expect(await getOrder(h, c, order.id)).toMatchObject({ files: [], status: { id: 8 } });

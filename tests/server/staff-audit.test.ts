@@ -1,6 +1,6 @@
 // Every staff write of the endpoint table, called by a person of its role, leaves exactly one row in the audit log,
-// naming that person, the row, and the customer it touched; the money rows' audit row commits with the action
-// (issue 33; the log itself: docs/staff.md).
+// naming that person, the row, and the customer it touched; the row commits with the action, so a write whose row
+// cannot be written is undone (issue 33; the log itself: docs/staff.md).
 import { describe, expect, it } from 'vitest';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { api } from '../../contract/api';
@@ -40,6 +40,49 @@ async function cardTopup(h: Harness, c: Customer, amount: number) {
 }
 
 const id = async (res: Response) => ((await res.json()) as { id: number }).id;
+
+/**
+ * The test hooks (TEST_HOOKS=1 only): a whole demo seed and a run of erasure jobs, no one transaction each. The door
+ * appends their row after them.
+ */
+const AUDITED_AFTER: EndpointKey[] = ['POST /api/staff/demo-customer/', 'POST /api/staff/test/erase-due/'];
+
+/** The log refuses every new row while `refused` runs, as a database that fails between an action and its row. */
+async function withAuditRefused<T>(h: Harness, refused: () => Promise<T>): Promise<T> {
+  await h.deps.db.execute(
+    sql.raw(
+      `CREATE FUNCTION audit_refuse_test() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'no audit row'; END $$`,
+    ),
+  );
+  await h.deps.db.execute(
+    sql.raw(
+      'CREATE TRIGGER audit_refuse_test BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION audit_refuse_test()',
+    ),
+  );
+  try {
+    return await refused();
+  } finally {
+    await h.deps.db.execute(sql.raw('DROP TRIGGER audit_refuse_test ON audit_log'));
+    await h.deps.db.execute(sql.raw('DROP FUNCTION audit_refuse_test()'));
+  }
+}
+
+/** Every table's rows, each as one digest, and the stored files: equal snapshots mean nothing was written between. */
+async function snapshot(h: Harness): Promise<Record<string, string>> {
+  const tables = (await h.deps.db.execute(
+    sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
+  )) as unknown as { rows: { tablename: string }[] };
+  const out: Record<string, string> = {};
+  for (const { tablename } of tables.rows) {
+    const name = sql.identifier(tablename);
+    const res = (await h.deps.db.execute(
+      sql`select count(*)::int as n, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from ${name} t`,
+    )) as unknown as { rows: { n: number; digest: string }[] };
+    out[tablename] = `${res.rows[0]!.n}:${res.rows[0]!.digest}`;
+  }
+  out['stored files'] = (await h.deps.storage.list('files/')).sort().join(' ');
+  return out;
+}
 
 /** A successful call of each staff write, in an order where each finds what it needs. */
 const CALLS: Partial<Record<EndpointKey, (h: Harness, w: World) => Promise<Call>>> = {
@@ -173,7 +216,7 @@ const CALLS: Partial<Record<EndpointKey, (h: Harness, w: World) => Promise<Call>
 describe('the audit log', () => {
   const h = useHarness({ testHooks: true });
 
-  it('every staff write leaves exactly one row naming the person, the row and the customer', async () => {
+  it('every staff write is undone when its row cannot be written, else leaves exactly one row naming the person, the row and the customer', async () => {
     const writes = (Object.entries(api) as [EndpointKey, EndpointSpec][])
       .filter(([key, spec]) => spec.auth === 'staff' && !key.startsWith('GET '))
       .map(([key]) => key);
@@ -205,12 +248,23 @@ describe('the audit log', () => {
         const list = await h.request(path, { token: person.access });
         path += `${((await list.json()) as { results: { id: string }[] }).results[0]!.id}/`;
       }
+      const send = () =>
+        h.request(path, {
+          method,
+          token: person.access,
+          ...(call.form ? { body: call.form } : call.json !== undefined ? { json: call.json } : {}),
+        });
+      if (!AUDITED_AFTER.includes(key)) {
+        // With the log refusing, the call fails and the database is as it was: no action without its row.
+        const was = await snapshot(h);
+        const published = h.published.length;
+        const refused = await withAuditRefused(h, send);
+        expect(refused.status, key).toBe(500);
+        expect(await snapshot(h), key).toEqual(was);
+        expect(h.published.slice(published), key).toEqual([]);
+      }
       const before = (await h.deps.db.select({ id: auditLog.id }).from(auditLog)).map((r) => r.id);
-      const res = await h.request(path, {
-        method,
-        token: person.access,
-        ...(call.form ? { body: call.form } : call.json !== undefined ? { json: call.json } : {}),
-      });
+      const res = await send();
       expect(res.status, `${key}: ${await res.clone().text()}`).toBeLessThan(300);
       await res.arrayBuffer();
       const rows = await h.deps.db
@@ -239,7 +293,7 @@ describe('the audit log', () => {
       .from(auditLog)
       .where(eq(auditLog.action, 'PATCH /api/staff/withdrawals/:id/'));
     expect(withdrawalRow!.amountAfter! - withdrawalRow!.amountBefore!).toBe(100);
-  });
+  }, 120_000);
 
   it('a money write commits with its audit row: when the row cannot be written, the action is not done', async () => {
     const c = await customer(h);
@@ -273,25 +327,11 @@ describe('the audit log', () => {
     const verified = async () =>
       (await h.deps.db.select().from(verifications).where(eq(verifications.userId, c.id))).length;
 
-    // The log refuses every new row, as a database that fails between the action and its row would.
-    await h.deps.db.execute(
-      sql.raw(
-        `CREATE FUNCTION audit_refuse_test() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'no audit row'; END $$`,
-      ),
-    );
-    await h.deps.db.execute(
-      sql.raw(
-        'CREATE TRIGGER audit_refuse_test BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION audit_refuse_test()',
-      ),
-    );
-    try {
+    await withAuditRefused(h, async () => {
       expect((await creditIt()).status).toBe(500);
       expect((await reject()).status).toBe(500);
       expect((await unverify()).status).toBe(500);
-    } finally {
-      await h.deps.db.execute(sql.raw('DROP TRIGGER audit_refuse_test ON audit_log'));
-      await h.deps.db.execute(sql.raw('DROP FUNCTION audit_refuse_test()'));
-    }
+    });
     expect(await finances(h, c)).toEqual(before);
     const [w] = await h.deps.db.select().from(withdrawals).where(eq(withdrawals.id, wid));
     expect(w!.status).toBe('processing');

@@ -3,7 +3,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Deps } from '../../env';
 import { badRequest, conflict, fieldErrors, notFound } from '../errors';
-import type { Executor } from '../orders-db';
+import type { AlsoInTx, Executor } from '../orders-db';
 import { orderChangedEvent, publishEvents } from '../../realtime/order-events';
 import { orders } from '../../db/tables';
 import { ARCHIVE_STATUS_ID, ORDER_STATUSES, statusById } from '../../../contract/order-status';
@@ -65,7 +65,12 @@ export function checkStaffUpload(row: OrderRow, kind: 'intermediate' | 'final'):
     throw conflict(STAFF_REFUSALS.notDeliverable(statusById(row.statusId)?.title ?? String(row.statusId)));
 }
 
-export async function setOrderStatus(deps: Deps, orderId: number, statusId: number): Promise<OrderRow> {
+export async function setOrderStatus(
+  deps: Deps,
+  orderId: number,
+  statusId: number,
+  alsoInTx?: AlsoInTx,
+): Promise<OrderRow> {
   if (!STAFF_SETTABLE.includes(statusId)) throw fieldErrors({ status_id: ['Нет такого статуса.'] });
   const row = await loadOrder(deps.db, orderId);
   checkStaffMayChange(row);
@@ -85,7 +90,10 @@ export async function setOrderStatus(deps: Deps, orderId: number, statusId: numb
       // Checked again under the write: the customer may have trashed the order (or staff finished it) meanwhile.
       .where(and(eq(orders.id, orderId), eq(orders.statusId, row.statusId), eq(orders.isTrash, false)))
       .returning();
-    if (changed) await notifyOrderStatus({ db: tx, now: deps.now }, changed);
+    if (changed) {
+      await notifyOrderStatus({ db: tx, now: deps.now }, changed);
+      await alsoInTx?.(tx);
+    }
     return changed;
   });
   if (!u) throw conflict('Заказ только что изменился. Обновите его и повторите.');
@@ -94,7 +102,12 @@ export async function setOrderStatus(deps: Deps, orderId: number, statusId: numb
 }
 
 /** The manager's price: a priced order waits for payment (or goes to work when already paid). */
-export async function setOrderPrice(deps: Deps, orderId: number, price: number): Promise<OrderRow> {
+export async function setOrderPrice(
+  deps: Deps,
+  orderId: number,
+  price: number,
+  alsoInTx?: AlsoInTx,
+): Promise<OrderRow> {
   const row = await loadOrder(deps.db, orderId);
   if (!EDITABLE_STATUS_IDS.includes(row.statusId)) throw badRequest('Цена меняется только до начала работы.');
   const u = await deps.db.transaction(async (tx) => {
@@ -107,7 +120,10 @@ export async function setOrderPrice(deps: Deps, orderId: number, price: number):
       })
       .where(eq(orders.id, orderId))
       .returning();
-    if (priced) await notifyOrderStatus({ db: tx, now: deps.now }, priced);
+    if (priced) {
+      await notifyOrderStatus({ db: tx, now: deps.now }, priced);
+      await alsoInTx?.(tx);
+    }
     return priced;
   });
   if (!u) throw notFound('Заказ не найден.');
