@@ -86,7 +86,7 @@ export async function startNotifyServer(): Promise<NotifyServer> {
       NOTIFY_BATCH_SECONDS: String(BATCH_SECONDS),
       MAIL_DRIVER: 'smtp',
       SMTP_HOST: '127.0.0.1',
-      SMTP_PORT: String(smtp.port),
+      SMTP_PORT: String(smtp.mail.port),
       SMTP_TLS: '0',
       MAIL_FROM: 'Личный кабинет <noreply@cabinet.test>',
       SMS_DRIVER: 'smsc',
