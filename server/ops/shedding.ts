@@ -27,6 +27,14 @@ export const SHEDDING: SheddingSettings = { enabled: true, maxInFlight: 100, res
 /** The balancer's probes: always answered, so an instance busy with a flood is not taken for a dead one. */
 const PROBES = new Set(['/healthz', '/readyz', '/api/health']);
 
+/**
+ * What may be refused: the API and the socket. The SPA's own files are not: the page has to load to say «Нет
+ * соединения» (a browser keeps the hashed ones; the rest are a few small files).
+ */
+const sheddable = (path: string) =>
+  (path.startsWith('/api/') || path.startsWith('/client/api/') || path.startsWith('/ws/')) &&
+  !PROBES.has(path);
+
 const TICK_MS = 20;
 /** How fast a stall is forgotten: a tick keeps this much of the last figure (half of it gone in ~70 ms). */
 const DECAY = 0.82;
@@ -83,7 +91,7 @@ async function signedIn(deps: Deps, c: Context<AppEnv>): Promise<boolean> {
 /**
  * Load shedding: past `maxInFlight` requests in flight or `maxLagMs` of event-loop lag, a new request is answered
  * 503 with Retry-After at once, before any other work (no log line each: one `warn` a second at most counts them).
- * The probes always pass; a signed-in request passes until `maxInFlight + reserve`.
+ * The probes and the SPA's files always pass; a signed-in request passes until `maxInFlight + reserve`.
  */
 export function shedLoad(
   deps: Deps,
@@ -98,7 +106,7 @@ export function shedLoad(
     const busy = inFlight >= settings.maxInFlight || lag.ms >= settings.maxLagMs;
     if (
       busy &&
-      !PROBES.has(c.req.path) &&
+      sheddable(c.req.path) &&
       !(inFlight < settings.maxInFlight + settings.reserve && (await signedIn(deps, c)))
     ) {
       refused++;

@@ -9,6 +9,7 @@ import { openDatabase, type Database } from '../../server/db/client';
 import { testConfig } from '../../server/config';
 import { startServer, type RunningServer } from '../../server/server';
 import { createLogger } from '../../server/ops/logger';
+import { UNAVAILABLE } from '../../server/errors';
 import { SHEDDING, type SheddingSettings } from '../../server/ops/shedding';
 import type { Harness } from './harness';
 import { createCustomer, insertOrder, type Customer } from './helpers/orders';
@@ -127,7 +128,7 @@ describe('load shedding', () => {
     expect(refusals.length).toBeGreaterThan(0);
     for (const a of refusals) {
       expect(a.retryAfter).toBe('5');
-      expect(a.detail).toBe('Сервис временно недоступен. Повторите попытку через несколько секунд.');
+      expect(a.detail).toBe(UNAVAILABLE.detail);
     }
     // What was let in got its real answer.
     expect(answers.filter((a) => a.status !== 503).every((a) => a.status === 404)).toBe(true);
@@ -148,14 +149,18 @@ describe('load shedding', () => {
     // A stall of the process's event loop, as a flood of work or a long synchronous task makes one.
     const until = performance.now() + 1_000;
     while (performance.now() < until);
-    const [anonymous, healthz, readyz, signedIn] = await Promise.all([
+    const [anonymous, healthz, readyz, signedIn, page] = await Promise.all([
       get(server.url, CHEAP_PATH),
       get(server.url, '/healthz'),
       get(server.url, '/readyz'),
       signedInOrder(server.url),
+      // The SPA's own files are never refused: the page has to load to say «Нет соединения».
+      fetch(`${server.url}/login`),
     ]);
     expect(anonymous).toMatchObject({ status: 503, retryAfter: '5' });
     expect([healthz.status, readyz.status, signedIn.status]).toEqual([200, 200, 200]);
+    // (This server has no built SPA: its answer says so, not the shedding's detail.)
+    expect(await page.text()).not.toContain(UNAVAILABLE.detail);
 
     // Once the loop is on time again, the same anonymous GET is answered.
     let again = anonymous;
