@@ -176,7 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         DB_TIMEOUTS.idleInTransactionMs,
     },
     shedding: {
-      enabled: env.SHED_LOAD === undefined || yesNo('SHED_LOAD', env.SHED_LOAD.trim() || '1'),
+      enabled: yesNo('SHED_LOAD', env.SHED_LOAD?.trim() || '1'),
       maxInFlight: whole('SHED_MAX_IN_FLIGHT', env.SHED_MAX_IN_FLIGHT) ?? SHEDDING.maxInFlight,
       reserve: whole('SHED_RESERVE', env.SHED_RESERVE) ?? SHEDDING.reserve,
       maxLagMs: whole('SHED_MAX_LAG_MS', env.SHED_MAX_LAG_MS) ?? SHEDDING.maxLagMs,
