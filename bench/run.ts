@@ -18,6 +18,7 @@ const SECTIONS: Record<string, () => Promise<SectionReport>> = {
   cluster: async () => (await import('./cluster')).runCluster(),
   preview: async () => (await import('./preview')).runPreview(),
   analytics: async () => (await import('./analytics')).runAnalytics(),
+  flood: async () => (await import('./flood')).runFlood(),
 };
 
 const ATTEMPTS = Number(process.env.BENCH_ATTEMPTS ?? 3);

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv, Deps } from './env';
 import { DomainError } from './domain/errors';
-import { HTTP_STATUS } from './errors';
+import { HTTP_STATUS, UNAVAILABLE } from './errors';
 import { authRoutes } from './routes/auth';
 import { socialsRoutes } from './routes/socials';
 import { profileRoutes } from './routes/profile';
@@ -29,6 +29,7 @@ import { docsRoutes } from './routes/docs';
 import { analyticsRoutes } from './routes/analytics';
 import { accountRoutes, accountStaffRoutes } from './routes/account';
 import { databaseUnavailable } from './db/unavailable';
+import { shedLoad } from './ops/shedding';
 import { StorageUnavailableError } from './storage/storage';
 
 /** The error or one in its `cause` chain is the file store's "cannot be used now". */
@@ -36,12 +37,6 @@ const storageUnavailable = (err: unknown): boolean => {
   for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++)
     if (e instanceof StorageUnavailableError) return true;
   return false;
-};
-
-/** What a caller is told while the database (or the file store) cannot be used: try again in a few seconds. */
-export const UNAVAILABLE = {
-  retryAfterSeconds: 5,
-  detail: 'Сервис временно недоступен. Повторите попытку через несколько секунд.',
 };
 
 /** What the operators' side of the app is given: by startServer, or quiet defaults (tests that call createApp). */
@@ -55,6 +50,9 @@ export function createApp(deps: Deps, mount?: (app: Hono<AppEnv>) => void, ops: 
   const app = new Hono<AppEnv>();
   const log = ops.log ?? createLogger(deps.config.logLevel);
 
+  // First, before any other work: past the limits, a request that is neither a probe nor signed in gets 503 at once.
+  if (deps.config.shedding.enabled)
+    app.use(shedLoad(deps, deps.config.shedding, { log, metrics: ops.metrics }));
   app.use(requestIds());
   app.use(observeRequests(log, ops.metrics));
   app.use(fixedHeaders(securityHeadersFor(deps.config)));

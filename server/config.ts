@@ -6,6 +6,7 @@ import { deliveryFrom, SANDBOX_DELIVERY, type DeliverySettings } from './deliver
 import webpush from 'web-push';
 import { loadPushSettings, type PushSettings } from './delivery/push';
 import { DB_TIMEOUTS, type DbTimeouts } from './db/timeouts';
+import { SHEDDING, type SheddingSettings } from './ops/shedding';
 
 /** Everything the server reads from its environment, in one place (docs/operations.md "Configuration"). */
 export interface Config {
@@ -21,6 +22,8 @@ export interface Config {
   pgliteSharedBuffers: string;
   /** PostgreSQL's waits (DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS, DB_IDLE_IN_TRANSACTION_TIMEOUT_MS). */
   dbTimeouts: DbTimeouts;
+  /** Load shedding (SHED_LOAD, SHED_MAX_IN_FLIGHT, SHED_RESERVE, SHED_MAX_LAG_MS; docs/faults.md). */
+  shedding: SheddingSettings;
   /** HMAC key for access tokens (HS256). Generated once per DATA_DIR when JWT_SECRET is not set. */
   jwtSecret: Uint8Array;
   /**
@@ -175,6 +178,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         whole('DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS) ??
         DB_TIMEOUTS.idleInTransactionMs,
     },
+    shedding: {
+      enabled: yesNo('SHED_LOAD', env.SHED_LOAD?.trim() || '1'),
+      maxInFlight: whole('SHED_MAX_IN_FLIGHT', env.SHED_MAX_IN_FLIGHT) ?? SHEDDING.maxInFlight,
+      reserve: whole('SHED_RESERVE', env.SHED_RESERVE) ?? SHEDDING.reserve,
+      maxLagMs: whole('SHED_MAX_LAG_MS', env.SHED_MAX_LAG_MS) ?? SHEDDING.maxLagMs,
+    },
     jwtSecret: secretFrom(dataDir, env.JWT_SECRET),
     staffToken: bootstrapToken(env.STAFF_TOKEN),
     publicOrigin: env.PUBLIC_ORIGIN ?? `http://localhost:${port}`,
@@ -207,6 +216,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     databaseUrl: undefined,
     pgliteSharedBuffers: '16MB',
     dbTimeouts: DB_TIMEOUTS,
+    // Off: a busy test machine's stalls are not overload; tests/server/load-shedding.test.ts turns it on.
+    shedding: { ...SHEDDING, enabled: false },
     jwtSecret: new TextEncoder().encode('test-secret-test-secret-test-secret!'),
     // A long random bootstrap key per test process: no test leans on a value anyone knows.
     staffToken: TEST_STAFF_TOKEN,

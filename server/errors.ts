@@ -14,3 +14,12 @@ export const HTTP_STATUS: Record<FailureKind, ContentfulStatusCode> = {
   tooMany: 429,
   upstream: 502,
 };
+
+/**
+ * What a caller is told while the database or the file store cannot be used, or while the server sheds load: try
+ * again in a few seconds (503 with Retry-After).
+ */
+export const UNAVAILABLE = {
+  retryAfterSeconds: 5,
+  detail: 'Сервис временно недоступен. Повторите попытку через несколько секунд.',
+};

@@ -27,6 +27,7 @@ export const SECTION_ORDER = [
   'cluster',
   'preview',
   'analytics',
+  'flood',
 ] as const;
 
 const START = (name: string) => `<!-- bench:section ${name} -->`;

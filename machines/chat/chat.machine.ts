@@ -74,11 +74,13 @@ export const chatMachine = setup({
       messages: mergeMessages(context.messages, page.results),
       pending: dropConfirmed(context.pending, page.results),
       hasOlder: page.has_more,
+      syncedUpTo: Math.max(context.syncedUpTo, ...page.results.map((m) => m.id)),
       error: null,
     })),
     mergeNewer: assign(({ context }, page: ChatPage) => ({
       messages: mergeMessages(context.messages, page.results),
       pending: dropConfirmed(context.pending, page.results),
+      syncedUpTo: Math.max(context.syncedUpTo, ...page.results.map((m) => m.id)),
     })),
     mergeOlder: assign(({ context }, page: ChatPage) => ({
       messages: mergeMessages(context.messages, page.results),
@@ -90,6 +92,7 @@ export const chatMachine = setup({
       messages: mergeMessages(context.messages, [message]),
       pending: dropConfirmed(context.pending, [message]),
     })),
+    syncTo: assign(({ context }, id: number) => ({ syncedUpTo: Math.max(context.syncedUpTo, id) })),
     assignError: assign((_, error: unknown) => ({ error: toErrorInfo(error) })),
     assignOlderError: assign((_, error: unknown) => ({ olderError: toErrorInfo(error) })),
     clearError: assign({ error: null }),
@@ -195,6 +198,7 @@ export const chatMachine = setup({
     messages: [],
     pending: restoreOutbox(input.storage),
     hasOlder: false,
+    syncedUpTo: 0,
     seenUpTo: 0,
     readingUpTo: 0,
     sendingId: null,
@@ -230,7 +234,11 @@ export const chatMachine = setup({
         description: 'Too big for the socket: fetch it like after a reconnect.',
       },
       {
-        actions: [{ type: 'confirm', params: ({ event }) => event.message }, 'persistOutbox'],
+        actions: [
+          { type: 'confirm', params: ({ event }) => event.message },
+          { type: 'syncTo', params: ({ event }) => event.message.id },
+          'persistOutbox',
+        ],
         description:
           'Appended once (by id); the echo of an own message replaces its pending copy (by client_id).',
       },
@@ -284,14 +292,16 @@ export const chatMachine = setup({
               },
             },
             catchingUp: {
-              description: 'After a reconnect: the messages after the last known id.',
+              description:
+                'After a reconnect: the messages after the newest one the server sent (a read or the socket). Not ' +
+                'after the answer to an own post: others may have been written before it while the socket was away.',
               tags: ['catchingUp'],
               invoke: {
                 id: 'fetchNewer',
                 src: 'fetchNewer',
                 input: ({ context }) => ({
                   orderId: context.orderId,
-                  after: context.messages.at(-1)?.id ?? 0,
+                  after: context.syncedUpTo,
                 }),
                 onDone: {
                   target: 'idle',

@@ -39,6 +39,11 @@ export interface ChatContext {
   pending: PendingMessage[];
   /** Older messages exist on the server (load them when the list is scrolled to the top). */
   hasOlder: boolean;
+  /**
+   * The newest id up to which the tab holds every message: from the server's reads and the socket, never from the
+   * answer to an own post (written after a gap, it may be newer than messages the tab never got). Catch-up starts here.
+   */
+  syncedUpTo: number;
   /** The newest message id the customer has seen (newest visible and the tab visible): read/ up to it. */
   seenUpTo: number;
   /** The up_to_id of the read/ call running now. */

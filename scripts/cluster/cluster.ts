@@ -37,6 +37,8 @@ export interface Instance {
 export interface Cluster {
   dir: string;
   databaseUrl: string;
+  /** The cluster's PostgreSQL, which a spec may stop and start (e2e/cluster/database-restart.cluster.ts). */
+  postgres: Postgres;
   s3Endpoint: string;
   instances: Instance[];
   /** The balancer in front of every instance. */
@@ -206,6 +208,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     const cluster: Cluster = {
       dir,
       databaseUrl: pg.url,
+      postgres: pg,
       s3Endpoint,
       instances,
       balancer,

@@ -15,9 +15,18 @@ export class ClusterUnavailable extends Error {}
 export interface Postgres {
   url: string;
   port: number;
-  proc: Proc;
-  /** Fast shutdown (SIGINT: sessions are ended, nothing waits for clients). */
+  /** The data directory (initdb's -D), kept across a stop and a start. */
+  dataDir: string;
+  /** The running postmaster (a new one after each start). */
+  readonly proc: Proc;
+  running(): boolean;
+  /** Fast shutdown (SIGINT, as `pg_ctl stop -m fast`: sessions are ended, nothing waits for clients). */
   stop(): Promise<void>;
+  /**
+   * Starts the postmaster again on the same data and port, and resolves once it accepts connections. A stop and
+   * then a start is `pg_ctl restart -m fast`, with the gap between them the caller's.
+   */
+  start(): Promise<void>;
 }
 
 function postgresUser(): { uid: number; gid: number } {
@@ -67,34 +76,45 @@ export async function startPostgres(dir: string): Promise<Postgres> {
   if (done.code !== 0) throw new Error(`initdb failed (code ${done.code}); see ${logFile}`);
 
   const port = await freePort();
-  const proc = start(
-    'postgres',
-    join(PG_BIN, 'postgres'),
-    // The socket directory is ours (not /run/postgresql); TCP on loopback only.
-    ['-D', data, '-p', String(port), '-k', home, '-c', 'listen_addresses=127.0.0.1'],
-    { env, logFile, ...user, lastResort: 'SIGQUIT' },
-  );
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  await waitUntil(
-    `PostgreSQL accepting connections on port ${port}`,
-    async () => {
-      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
-      try {
-        await client.connect();
-        await client.query('select 1');
-        return true;
-      } finally {
-        await client.end().catch(() => {});
-      }
-    },
-    { proc, timeoutMs: 60_000, everyMs: 200 },
-  );
+  const run = async (): Promise<Proc> => {
+    const proc = start(
+      'postgres',
+      join(PG_BIN, 'postgres'),
+      // The socket directory is ours (not /run/postgresql); TCP on loopback only.
+      ['-D', data, '-p', String(port), '-k', home, '-c', 'listen_addresses=127.0.0.1'],
+      { env, logFile, ...user, lastResort: 'SIGQUIT' },
+    );
+    await waitUntil(
+      `PostgreSQL accepting connections on port ${port}`,
+      async () => {
+        const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+        try {
+          await client.connect();
+          await client.query('select 1');
+          return true;
+        } finally {
+          await client.end().catch(() => {});
+        }
+      },
+      { proc, timeoutMs: 60_000, everyMs: 200 },
+    );
+    return proc;
+  };
+  let proc = await run();
   return {
     url,
     port,
-    proc,
+    dataDir: data,
+    get proc() {
+      return proc;
+    },
+    running: () => proc.alive(),
     async stop() {
       await proc.stop('SIGINT', 10_000);
+    },
+    async start() {
+      if (!proc.alive()) proc = await run();
     },
   };
 }

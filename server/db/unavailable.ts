@@ -2,10 +2,22 @@
 // connection is busy, a statement ran out of time) rather than a fault of this request: those answer 503 with
 // Retry-After (server/app.ts), as the caller may simply try again in a moment.
 
-/** SQLSTATE classes and codes: 08 connection exception, 57P01–57P03 shutdown/crash/cannot connect now, 53300 too
- *  many connections, 57014 statement cancelled (statement_timeout), 25P03 idle-in-transaction timeout, 55P03 lock
- *  not available, 40001/40P01 serialization failure and deadlock (a retry is the documented answer). */
-const CODES = new Set(['57P01', '57P02', '57P03', '53300', '57014', '25P03', '55P03', '40001', '40P01']);
+/** SQLSTATE classes and codes: 08 connection exception, 57P01–57P03 shutdown/crash/cannot connect now, 53100 disk
+ *  full (the write is rolled back, and works again once space is freed), 53300 too many connections, 57014
+ *  statement cancelled (statement_timeout), 25P03 idle-in-transaction timeout, 55P03 lock not available,
+ *  40001/40P01 serialization failure and deadlock (a retry is the documented answer). */
+const CODES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '53100',
+  '53300',
+  '57014',
+  '25P03',
+  '55P03',
+  '40001',
+  '40P01',
+]);
 /** Node's socket errors when PostgreSQL is not there or went away. */
 const SOCKET_CODES = new Set([
   'ECONNREFUSED',

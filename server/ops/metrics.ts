@@ -7,6 +7,8 @@ export interface Metrics {
   registry: Registry;
   /** Counts one answered request under its route pattern (never the raw path: ids would make a series each). */
   observe(method: string, route: string, status: number, seconds: number): void;
+  /** Counts one request refused by load shedding (server/ops/shedding.ts), which `observe` never sees. */
+  shed(): void;
 }
 
 /** One registry per server (tests start several in one process), with Node's own process metrics. */
@@ -27,6 +29,11 @@ export function createMetrics(): Metrics {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
+  const shed = new Counter({
+    name: 'http_requests_shed_total',
+    help: 'Requests answered 503 at once by load shedding (too many in flight or a late event loop).',
+    registers: [registry],
+  });
   // The labelled series of each (method, route, status), looked up once: prom-client hashes a labels object on
   // every call otherwise. Routes are patterns, so the map stays small.
   const series = new Map<string, { count: { inc(): void }; time: { observe(s: number): void } }>();
@@ -44,6 +51,7 @@ export function createMetrics(): Metrics {
       s.count.inc();
       s.time.observe(seconds);
     },
+    shed: () => shed.inc(),
   };
 }
 

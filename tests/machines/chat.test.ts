@@ -283,6 +283,22 @@ describe('chat machine (IO)', () => {
     expect(selectNewestId(actor.getSnapshot())).toBe(14);
   });
 
+  it('catches up from the newest message the server sent, not from the answer to its own post', async () => {
+    const { actor, io } = startChat();
+    io.loadHistory.calls[0]!.resolve(history);
+    await flush();
+    actor.send({ type: 'chat.incoming', message: staffReply }); // 13, over the socket
+    // The socket is away; a manager writes 14, then the customer's post (written meanwhile) is taken as 15.
+    actor.send(send('c2', 'после сбоя'));
+    io.sendMessage.calls[0]!.resolve(msg(15, 'customer', { client_id: 'c2' }));
+    await flush();
+    actor.send({ type: 'chat.resumed' });
+    expect(io.fetchNewer.calls[0]!.input).toEqual({ orderId: ORDER, after: 13 });
+    io.fetchNewer.calls[0]!.resolve(page([msg(14, 'manager'), msg(15, 'customer', { client_id: 'c2' })]));
+    await flush();
+    expect(selectMessages(actor.getSnapshot()).map((m) => m.id)).toEqual([10, 11, 13, 14, 15]);
+  });
+
   it('retries a failed catch-up later', async () => {
     vi.useFakeTimers();
     try {

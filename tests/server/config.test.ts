@@ -39,6 +39,23 @@ describe('configuration', () => {
       );
   });
 
+  it('sheds load by default with the documented limits, turns it off with SHED_LOAD=0, and refuses what it cannot read', () => {
+    expect(loadConfig(base()).shedding).toEqual({
+      enabled: true,
+      maxInFlight: 100,
+      reserve: 50,
+      maxLagMs: 100,
+    });
+    expect(loadConfig({ ...base(), SHED_LOAD: '0' }).shedding.enabled).toBe(false);
+    expect(
+      loadConfig({ ...base(), SHED_MAX_IN_FLIGHT: '20', SHED_RESERVE: '5', SHED_MAX_LAG_MS: '250' }).shedding,
+    ).toEqual({ enabled: true, maxInFlight: 20, reserve: 5, maxLagMs: 250 });
+    expect(() => loadConfig({ ...base(), SHED_LOAD: 'off' })).toThrow('SHED_LOAD must be 1 or 0, not "off".');
+    expect(() => loadConfig({ ...base(), SHED_MAX_LAG_MS: '0.5' })).toThrow(
+      'SHED_MAX_LAG_MS must be a whole number, not "0.5".',
+    );
+  });
+
   it('keeps files under DATA_DIR unless an S3 bucket is named, and refuses an S3 setting it cannot use', () => {
     expect(loadConfig(base()).storage).toEqual({ driver: 'fs' });
     const s3 = { S3_BUCKET: 'cabinet', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' };

@@ -13,6 +13,7 @@ describe('databaseUnavailable', () => {
     ['a database starting up', pgError('57P03')],
     ['a connection exception', pgError('08006')],
     ['too many connections', pgError('53300')],
+    ['disk full', pgError('53100')],
     ['statement_timeout', pgError('57014')],
     ['idle_in_transaction_session_timeout', pgError('25P03')],
     ['a refused connection', pgError('ECONNREFUSED')],
