@@ -22,7 +22,7 @@ export interface SheddingSettings {
 }
 
 /** The defaults, from bench/flood.ts (docs/faults.md "Load shedding" says how they were chosen). */
-export const SHEDDING: SheddingSettings = { enabled: true, maxInFlight: 100, reserve: 50, maxLagMs: 100 };
+export const SHEDDING: SheddingSettings = { enabled: true, maxInFlight: 100, reserve: 50, maxLagMs: 500 };
 
 /** The balancer's probes: always answered, so an instance busy with a flood is not taken for a dead one. */
 const PROBES = new Set(['/healthz', '/readyz', '/api/health']);

@@ -44,7 +44,7 @@ describe('configuration', () => {
       enabled: true,
       maxInFlight: 100,
       reserve: 50,
-      maxLagMs: 100,
+      maxLagMs: 500,
     });
     expect(loadConfig({ ...base(), SHED_LOAD: '0' }).shedding.enabled).toBe(false);
     expect(
