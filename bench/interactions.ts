@@ -97,7 +97,8 @@ async function step(page: Page, selector: string, text: string | undefined, inpu
 
 interface Walk {
   origin: string;
-  cookies: Awaited<ReturnType<typeof loginDemo>>['cookies'];
+  /** http://127.0.0.1:port, for the per-run sign-in. */
+  url: string;
   /** An active order awaiting payment (it has the pay button). */
   orderId: number;
   /** A topic the done tab lists. */
@@ -114,8 +115,10 @@ async function oneRun(browser: Browser, walk: Walk, n: number): Promise<Interact
     hasTouch: true,
   });
   try {
+    // A sign-in per run: the refresh cookie rotates on use, and a reused one would end the session (reuse detection).
+    const { cookies } = await loginDemo(walk.url);
     await context.addCookies(
-      walk.cookies.map((c) => ({
+      cookies.map((c) => ({
         name: c.name,
         value: c.value,
         domain: 'localhost',
@@ -200,7 +203,7 @@ export async function measureInteractions(distDir: string, runs = RUNS): Promise
   const server = await startChild({ env: { STATIC_DIR: distDir, VITEST: '' } });
   let browser: Browser | undefined;
   try {
-    const { access, cookies } = await loginDemo(server.url);
+    const { access } = await loginDemo(server.url);
     type Item = { id: number; topic: string; status: { id: number } };
     const active = await call<{ results: Item[] }>(server.url, '/api/client/orders/?tab=active', {
       token: access,
@@ -223,7 +226,7 @@ export async function measureInteractions(distDir: string, runs = RUNS): Promise
     const doneTopic = done.body.results[0]?.topic;
     if (!order || !doneTopic)
       throw new Error('the demo customer has no order awaiting payment with a chat, or no done order');
-    const walk: Walk = { origin: server.origin, cookies, orderId: order.id, doneTopic };
+    const walk: Walk = { origin: server.origin, url: server.url, orderId: order.id, doneTopic };
     browser = await launchChromium();
     const results: InteractionRun[] = [];
     for (let i = 0; i < runs; i++) results.push(await oneRun(browser, walk, i));
