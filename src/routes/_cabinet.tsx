@@ -1,6 +1,7 @@
+import { Suspense, lazy } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { CabinetLayout } from '../features/shell/cabinet-layout';
-import { ProfilePopup } from '../features/profile/profile-popup';
+import { afterFirstPaint } from '../lib/first-paint';
 
 /** Pathless layout of every cabinet route: sign-in required (the root guard reads `requiresAuth`). */
 export const Route = createFileRoute('/_cabinet')({
@@ -16,7 +17,23 @@ export const Route = createFileRoute('/_cabinet')({
   component: CabinetPage,
 });
 
+// The "complete your profile" invitation asks the server only after the first paint (src/lib/first-paint.ts), so its
+// code and its machine are loaded then too: the first page does not parse or evaluate them.
+const ProfilePopup = lazy(() =>
+  afterFirstPaint()
+    .then(() => import('../features/profile/profile-popup'))
+    .then((m) => ({ default: m.ProfilePopup })),
+);
+
 // The shell and the profile feature meet here, in the route, so neither feature imports the other.
 function CabinetPage() {
-  return <CabinetLayout popup={<ProfilePopup />} />;
+  return (
+    <CabinetLayout
+      popup={
+        <Suspense fallback={null}>
+          <ProfilePopup />
+        </Suspense>
+      }
+    />
+  );
 }
