@@ -13,9 +13,7 @@
 // for the next animation frame and then a task: the frame that shows it has been produced by then. The step's figure
 // is that moment minus the input's timeStamp, so Playwright's own round trips are not counted.
 import type { Browser, CDPSession, Page } from 'playwright-core';
-import { join, resolve } from 'node:path';
-import { existsSync } from 'node:fs';
-import { ROOT, ensureDist } from './bundle';
+import { ensureDist } from './bundle';
 import { launchChromium } from './first-visit';
 import { call, loginDemo, startChild } from './lib/server';
 import { figureRow, type Goal, type SectionReport, statusOf } from './lib/report';
@@ -239,10 +237,7 @@ export async function measureInteractions(distDir: string, runs = RUNS): Promise
 
 export async function runInteractions(): Promise<SectionReport> {
   const notes: string[] = [];
-  // BENCH_DIST: another build to measure (an A/B against a copy of main's dist/), else dist/ (built when stale).
-  const dist = process.env.BENCH_DIST ? resolve(ROOT, process.env.BENCH_DIST) : ensureDist(notes);
-  if (!existsSync(join(dist, 'index.html'))) throw new Error(`no build in ${dist}`);
-  if (process.env.BENCH_DIST) notes.push(`measured the build in ${process.env.BENCH_DIST} (BENCH_DIST)`);
+  const dist = ensureDist(notes);
   const runs = await measureInteractions(dist);
   const rows = STEPS.map(([key, label]) => {
     const values = runs.map((r) => r.steps[key]);
