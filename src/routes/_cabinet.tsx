@@ -1,7 +1,6 @@
-import { Suspense, lazy } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { CabinetLayout } from '../features/shell/cabinet-layout';
-import { afterFirstPaint } from '../lib/first-paint';
+import { ProfilePopup } from '../features/profile/profile-popup';
 
 /** Pathless layout of every cabinet route: sign-in required (the root guard reads `requiresAuth`). */
 export const Route = createFileRoute('/_cabinet')({
@@ -17,23 +16,7 @@ export const Route = createFileRoute('/_cabinet')({
   component: CabinetPage,
 });
 
-// The "complete your profile" invitation asks the server only after the first paint (src/lib/first-paint.ts), so its
-// code and its machine are loaded then too: the first page does not parse or evaluate them.
-const ProfilePopup = lazy(() =>
-  afterFirstPaint()
-    .then(() => import('../features/profile/profile-popup'))
-    .then((m) => ({ default: m.ProfilePopup })),
-);
-
 // The shell and the profile feature meet here, in the route, so neither feature imports the other.
 function CabinetPage() {
-  return (
-    <CabinetLayout
-      popup={
-        <Suspense fallback={null}>
-          <ProfilePopup />
-        </Suspense>
-      }
-    />
-  );
+  return <CabinetLayout popup={<ProfilePopup />} />;
 }

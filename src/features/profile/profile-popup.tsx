@@ -1,6 +1,5 @@
-// The "complete your profile" invitation, mounted once in the cabinet frame. Small on purpose: the cabinet layout
-// route loads it after the first paint (src/routes/_cabinet.tsx), not with the profile route. Its logic is
-// machines/profile-popup.
+// The "complete your profile" invitation, mounted once in the cabinet frame. Small on purpose: it is loaded
+// with the frame, not with the profile route. Its logic is machines/profile-popup.
 import { useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
