@@ -125,6 +125,13 @@ export function viteBuild(outDir: string): void {
  * when it succeeds, so a broken source tree never leaves dist/ empty; then the old dist/ is measured, with a note.
  */
 export function ensureDist(notes: string[]): string {
+  // BENCH_DIST=<dir>: another build to measure, as it is (an A/B against a copy of main's build, on the same load).
+  if (process.env.BENCH_DIST) {
+    const other = resolve(ROOT, process.env.BENCH_DIST);
+    if (!existsSync(join(other, 'index.html'))) throw new Error(`BENCH_DIST: no build in ${other}`);
+    notes.push(`measured the build in ${process.env.BENCH_DIST} (BENCH_DIST), not dist/`);
+    return other;
+  }
   const dist = join(ROOT, 'dist');
   if (!isStale(dist)) return dist;
   // A sibling of dist/: same depth, so the source maps' relative paths stay right after the rename.

@@ -167,8 +167,8 @@ export async function runLighthouse(): Promise<SectionReport> {
     `Mobile preset (Lighthouse ${lighthouseVersion()} defaults), median of ${RUNS} run(s) by performance score, Chromium at ${CHROMIUM}, headless.`,
     "Each page twice: the preset (4× CPU slowdown, which assumes a host scoring ~1533) and calibrated — the same device on this host, the slowdown from its benchmarkIndex by Lighthouse's CPU throttling calculator.",
   ];
-  ensureDist(notes);
-  const server = await startChild();
+  const dist = ensureDist(notes);
+  const server = await startChild({ env: { STATIC_DIR: dist } });
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
   const tables: Table[] = [];
   const data: Record<string, unknown> = {};
