@@ -8,8 +8,7 @@ import { startServer, type RunningServer } from '../../server/server';
 import { routes } from '../../server/endpoints';
 import { BODY_TOO_LARGE, bodyLimitOf, JSON_BODY_LIMIT, SMALL_BODY_LIMIT } from '../../contract/http';
 import { sendBody } from './helpers/raw-http';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import { heldBytes } from '../support/held-memory';
 
 let database: Database;
 let server: RunningServer;
@@ -27,24 +26,11 @@ afterAll(async () => {
 const writes = routes.filter((r) => r.method !== 'GET');
 const MB = 1024 * 1024;
 /**
- * What the process holds once the garbage is collected (JS heap and buffers): a chunked body under way is kept until
- * it passes the limit (it may yet be under it), then dropped, and nothing of it may stay. The resident size is
- * bounded too, more loosely: the allocator keeps freed pages for reuse, so it shows the high-water mark of the
- * bodies in flight (a few tens of MB), not what is retained.
- *
- * Two full collections: V8 frees the memory of the ArrayBuffers a collection found dead (every Buffer a body came
- * in) on a background thread, and finishes that at the latest when the next full collection starts. After one
- * collection alone, a body dropped moments ago may still be counted (up to its 50 MB, and the longer the busier the
- * machine), though nothing holds it.
+ * What the process holds once the garbage is collected (heldBytes: JS heap and buffers, after two full collections):
+ * a chunked body under way is kept until it passes the limit (it may yet be under it), then dropped, and nothing of
+ * it may stay. The resident size is bounded too, more loosely: the allocator keeps freed pages for reuse, so it shows
+ * the high-water mark of the bodies in flight (a few tens of MB), not what is retained.
  */
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
-const held = () => {
-  gc();
-  gc();
-  const m = process.memoryUsage();
-  return m.heapUsed + m.arrayBuffers;
-};
 const rss = () => process.memoryUsage().rss;
 const cyrillic = /[А-Яа-яЁё]/;
 
@@ -63,7 +49,7 @@ describe('body limits', () => {
 
   it('every write row refuses one byte over its limit, with and without Content-Length, and memory stays flat', async () => {
     const start = rss();
-    const heldAtStart = held();
+    const heldAtStart = heldBytes();
     const seen: string[] = [];
     let peak = 0;
     for (const r of writes) {
@@ -84,7 +70,7 @@ describe('body limits', () => {
       peak = Math.max(peak, rss() - start);
     }
     expect(seen).toHaveLength(writes.length * 2);
-    expect(held() - heldAtStart, 'memory held after the requests').toBeLessThan(20 * MB);
+    expect(heldBytes() - heldAtStart, 'memory held after the requests').toBeLessThan(20 * MB);
     expect(rss() - start, `RSS grew (peak +${Math.round(peak / MB)} MB)`).toBeLessThan(150 * MB);
   }, 120_000);
 
