@@ -285,6 +285,27 @@ test('a page scrolled before the takeover stays where the visitor scrolled it, a
   await home(page);
 });
 
+test('a button pressed before the app has the page (the theme switch) does what it says once the app has it', async ({
+  page,
+}) => {
+  const cdp = await page.context().newCDPSession(page);
+  await freshVisit(page, cdp);
+  const scripts = await holdScripts(page);
+  await page.goto('/login', { waitUntil: 'load' });
+  const toggle = page.getByRole('button', { name: 'Тёмная тема' });
+  await toggle.click();
+  expect(await phase(page), 'pressed before the takeover').toBe('HTML only');
+
+  scripts.open();
+  await page.waitForFunction(() => (window as { __cabinetHydrated?: boolean }).__cabinetHydrated);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  // Pressed once, switched once: a second press switches back.
+  await toggle.click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+});
+
 test('/registration filled and sent at a sweep of moments of the takeover: the account is as typed', async ({
   page,
 }) => {

@@ -55,6 +55,25 @@
     },
     true,
   );
+  // 4b. A button of a prerendered page (the theme switch, "show password") does nothing by itself: its handler is the
+  //     app's. Pressed before the app has begun taking the page over, it is noted, and the app presses it again once
+  //     the page is its own (src/main.tsx). Once React listens at #root (hydrateRoot was called), it adopts the page
+  //     inside the very event and handles the press itself.
+  window.addEventListener(
+    'click',
+    function (event) {
+      var root = document.getElementById('root');
+      if (!root || !root.hasAttribute('data-prerendered') || window.__cabinetHydrated) return;
+      var target = event.target;
+      var button = target && target.closest ? target.closest('button[type="button"]') : null;
+      if (!button || !root.contains(button)) return;
+      var listening = Object.keys(root).some(function (key) {
+        return key.indexOf('__reactContainer$') === 0;
+      });
+      if (!listening) (window.__cabinetPendingClicks = window.__cabinetPendingClicks || []).push(button);
+    },
+    true,
+  );
   // 5. A prerendered page names the app's scripts on #root instead of linking them (server/spa/index-html.ts): they
   //    are fetched once the page has loaded (its HTML and styles first), or at the visitor's first touch, key or
   //    focus if that comes sooner — a held sign-in is sent as soon as the app has taken the form over.

@@ -113,7 +113,15 @@ if (container.firstElementChild) {
     startTransition(() => void hydrateRoot(container, app));
     const hydrated = router.subscribe('onRendered', () => {
       hydrated();
-      (window as { __cabinetHydrated?: boolean }).__cabinetHydrated = true;
+      const w = window as { __cabinetHydrated?: boolean; __cabinetPendingClicks?: HTMLElement[] };
+      w.__cabinetHydrated = true;
+      // Buttons pressed before the app had begun taking the page over (boot.js noted them), pressed again in a task
+      // of their own, once the takeover's work is done (a press from within it reaches no handler yet).
+      const pressed = w.__cabinetPendingClicks?.splice(0) ?? [];
+      if (pressed.length)
+        setTimeout(() => {
+          for (const button of pressed) if (button.isConnected) button.click();
+        });
     });
   });
   // Past the prerendered page, boot.js has nothing more to hold.
