@@ -190,7 +190,7 @@ export async function measureBrowserVisits(
   distDir: string,
   opts: { home?: boolean; timeoutMs?: number } = {},
 ): Promise<BrowserVisits> {
-  const { startChild, loginDemo } = await import('./lib/server');
+  const { browserCookies, startChild, loginDemo } = await import('./lib/server');
   // Under Vitest (the budget test) the server would inherit VITEST and log nothing, not even the line that says it
   // listens, which startChild waits for.
   const server = await startChild({ env: { STATIC_DIR: distDir, VITEST: '' } });
@@ -207,16 +207,7 @@ export async function measureBrowserVisits(
       home = await measureVisit(browser, server.origin, '/home', {
         distDir,
         timeoutMs: opts.timeoutMs,
-        cookies: cookies.map((c) => ({
-          name: c.name,
-          value: c.value,
-          domain: 'localhost',
-          path: c.path,
-          httpOnly: c.httpOnly,
-          secure: c.secure,
-          sameSite: c.sameSite,
-          ...(c.expires ? { expires: c.expires } : {}),
-        })),
+        cookies: browserCookies(cookies),
       });
     }
     return { login, home };

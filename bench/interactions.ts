@@ -15,7 +15,7 @@
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { ensureDist } from './bundle';
 import { launchChromium } from './first-visit';
-import { call, loginDemo, startChild } from './lib/server';
+import { browserCookies, call, loginDemo, startChild } from './lib/server';
 import { figureRow, type Goal, type SectionReport, statusOf } from './lib/report';
 
 const RUNS = Number(process.env.BENCH_INTERACTION_RUNS ?? 5);
@@ -115,18 +115,7 @@ async function oneRun(browser: Browser, walk: Walk, n: number): Promise<Interact
   try {
     // A sign-in per run: the refresh cookie rotates on use, and a reused one would end the session (reuse detection).
     const { cookies } = await loginDemo(walk.url);
-    await context.addCookies(
-      cookies.map((c) => ({
-        name: c.name,
-        value: c.value,
-        domain: 'localhost',
-        path: c.path,
-        httpOnly: c.httpOnly,
-        secure: c.secure,
-        sameSite: c.sameSite,
-        ...(c.expires ? { expires: c.expires } : {}),
-      })),
-    );
+    await context.addCookies(browserCookies(cookies));
     await context.addInitScript(PAGE_HELPERS);
     const page = await context.newPage();
     page.setDefaultTimeout(30_000);

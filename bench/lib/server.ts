@@ -290,6 +290,20 @@ export async function loginDemo(base: string): Promise<{ access: string; cookies
   return { access: r.body.access, cookies: r.setCookies.map(parseSetCookie) };
 }
 
+/** The cookies of a sign-in as a browser context takes them (Playwright's `addCookies`), on localhost. */
+export function browserCookies(cookies: Cookie[]) {
+  return cookies.map((c) => ({
+    name: c.name,
+    value: c.value,
+    domain: 'localhost',
+    path: c.path,
+    httpOnly: c.httpOnly,
+    secure: c.secure,
+    sameSite: c.sameSite,
+    ...(c.expires ? { expires: c.expires } : {}),
+  }));
+}
+
 /** Extracts a list of ids from whatever a bulk endpoint answers ({ ids }, { results }, [..], { id }). */
 export function idsOf(body: unknown): number[] {
   const pick = (x: unknown): number | null =>
