@@ -4,7 +4,7 @@ import type { AppEnv, Deps } from '../env';
 import { users } from '../db/tables';
 import { badRequest, notFound } from '../domain/errors';
 import { valid } from '../validate';
-import { requireStaff } from '../middleware/staff';
+import { inAuditedTx, requireStaff } from '../middleware/staff';
 import { moveMoney, publishFinances, type Tx } from '../domain/ledger';
 import {
   CreditRequest,
@@ -83,15 +83,16 @@ export function staffPaymentsRoutes(deps: Deps) {
   app.patch('/withdrawals/:id/', valid('param', StaffIdParams), valid('json', DoneOrRejected), async (c) => {
     const { id } = c.req.valid('param');
     const { status } = c.req.valid('json');
-    const r = await deps.db.transaction(async (tx) => {
-      const r = await decideWithdrawal({ db: tx, now: deps.now }, id, status);
-      await c.var.auditIn(tx, {
+    const r = await inAuditedTx(
+      c,
+      deps,
+      (tx) => decideWithdrawal({ db: tx, now: deps.now }, id, status),
+      (r) => ({
         customerId: r.userId,
         ...balanceMove(r.finances, r.withdrawal.amount),
         details: { withdrawal_id: id, status, amount: r.withdrawal.amount },
-      });
-      return r;
-    });
+      }),
+    );
     if (r.finances) await publishFinances(deps, r.userId, r.finances);
     return c.json(r.withdrawal satisfies Withdrawal);
   });
@@ -100,15 +101,16 @@ export function staffPaymentsRoutes(deps: Deps) {
   app.patch('/storno/:id/', valid('param', StaffIdParams), valid('json', DoneOrRejected), async (c) => {
     const { id } = c.req.valid('param');
     const { status } = c.req.valid('json');
-    const r = await deps.db.transaction(async (tx) => {
-      const r = await decideStorno({ db: tx, now: deps.now }, id, status);
-      await c.var.auditIn(tx, {
+    const r = await inAuditedTx(
+      c,
+      deps,
+      (tx) => decideStorno({ db: tx, now: deps.now }, id, status),
+      (r) => ({
         customerId: r.userId,
         ...balanceMove(r.finances, r.refund.amount),
         details: { storno_id: id, status, amount: r.refund.amount },
-      });
-      return r;
-    });
+      }),
+    );
     if (r.finances) await publishFinances(deps, r.userId, r.finances);
     return c.json(r.refund satisfies MoneyRequest);
   });
@@ -127,15 +129,16 @@ export function staffPaymentsRoutes(deps: Deps) {
       const { id } = c.req.valid('param');
       const { status } = c.req.valid('json');
       // The decision, its notice and its audit row in one transaction.
-      const claim = await deps.db.transaction(async (tx) => {
-        const { claim, userId } = await decideClaim(tx, id, status, deps.now);
-        await c.var.auditIn(tx, {
+      const { claim } = await inAuditedTx(
+        c,
+        deps,
+        (tx) => decideClaim(tx, id, status, deps.now),
+        ({ claim, userId }) => ({
           customerId: userId,
           orderId: claim.order_id,
           details: { claim_id: id, status, amount: claim.amount },
-        });
-        return claim;
-      });
+        }),
+      );
       return c.json(claim);
     },
   );
@@ -151,10 +154,12 @@ export function staffPaymentsRoutes(deps: Deps) {
       const body = c.req.valid('json');
       const userId = await userByEmail(decodeURIComponent(params.email));
       // Whether the customer may take money out: the change and its audit row in one transaction.
-      await deps.db.transaction(async (tx) => {
-        await setVerification({ db: tx, now: deps.now }, userId, kind, body.status);
-        await c.var.auditIn(tx, { customerId: userId, details: { kind, status: body.status } });
-      });
+      await inAuditedTx(
+        c,
+        deps,
+        (tx) => setVerification({ db: tx, now: deps.now }, userId, kind, body.status),
+        () => ({ customerId: userId, details: { kind, status: body.status } }),
+      );
       return c.json({ status: body.status });
     },
   );
