@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
 
@@ -7,8 +8,23 @@ const PORT = Number(process.env.E2E_PORT ?? 4173);
 // uses it once to make the run's API keys, one per role, and removes it from the environment before the workers
 // start: the specs call the staff API with those keys only (e2e/support/staff-keys.ts).
 const STAFF_TOKEN = (process.env.E2E_STAFF_TOKEN ??= `e2e-${randomBytes(24).toString('base64url')}`);
+// The seed of the sampled path sets (e2e/support/sample.ts): set here once, in the runner, and inherited by the
+// workers, so all of them draw the same sample. By default the commit's, so a run of one commit repeats itself.
+process.env.E2E_SEED ??= String(commitSeed());
 // CHROMIUM_PATH, Debian's Chromium (CI, this machine) or Playwright's own (scripts/chromium.mjs; `npm test` fetches it).
 const chromium = findChromium()?.path;
+
+function commitSeed(): number {
+  try {
+    const head = execFileSync('git', ['rev-parse', 'HEAD'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    return parseInt(head.slice(0, 7), 16);
+  } catch {
+    return randomBytes(3).readUIntBE(0, 3);
+  }
+}
 
 export default defineConfig({
   testDir: './e2e',
@@ -22,7 +38,10 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: {
     baseURL: `http://localhost:${PORT}`,
-    trace: 'retain-on-failure',
+    // A failure keeps its trace with the DOM at each step, and a screenshot of the end. The trace's screencast
+    // (screenshots: true) cost a quarter of the suite's CPU in Chromium and the runner, measured on profile.spec.ts.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
+    screenshot: 'only-on-failure',
     locale: 'ru-RU',
     // The offline cabinet's service worker answers the cached reads itself, where page.route() cannot see them:
     // specs that stub requests run without it; e2e/offline.spec.ts allows it (E2E_SERVICE_WORKERS=allow: all).

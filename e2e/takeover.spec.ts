@@ -2,10 +2,12 @@
 // over (src/main.tsx hydrates it) and while it does. Whatever the visitor typed, at whatever moment, is exactly what
 // the form sends. Each test opens its page again and again on a slowed CPU with the app's scripts held back, types or
 // sends at machine speed at a sweep of moments before, during and after the takeover, and checks every attempt: the
-// request the form sent carries what was typed, and the page goes where it should.
+// request the form sent carries what was typed, and the page goes where it should. `npm test` takes a sample of each
+// sweep (one of its script delays, half of the moments; e2e/support/sample.ts), `.ci/run` the rest too.
 import { isDeepStrictEqual } from 'node:util';
 import type { CDPSession, Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { sampleAnnotation, sampleOf } from './support/sample';
 
 const SCRIPTS = /\/assets\/[^/]+\.js$/;
 const CPU_RATE = 4;
@@ -180,6 +182,21 @@ async function typingSweep(
   expect(typedBeforeTakeover).toBeGreaterThan(0);
 }
 
+/** A sweep with the script delays this run takes (every moment of typing at each), and its note for the summary. */
+function sweepOf(set: string, delays: number[], typeAts: number[]) {
+  const sampled = sampleOf(set, delays, 1);
+  return {
+    sweep: { delays: sampled.items, typeAts },
+    details: {
+      annotation: sampleAnnotation({
+        ...sampled.note,
+        run: sampled.items.length * typeAts.length,
+        of: delays.length * typeAts.length,
+      }),
+    },
+  };
+}
+
 const home = async (page: Page) => {
   await expect(page).toHaveURL(/\/home$/);
 };
@@ -197,60 +214,77 @@ test.describe('/login', () => {
     done: home,
   });
 
-  test('filled before the takeover and sent at every moment of it: signed in', async ({ page, customer }) => {
-    const STEPS = 12;
-    test.setTimeout(30_000 + (STEPS + 1) * 12_000);
-    const cdp = await page.context().newCDPSession(page);
-    const form = login(customer.email, customer.password);
+  const STEPS = 12;
+  const moments = sampleOf(
+    '/login at every moment',
+    Array.from({ length: STEPS }, (_, i) => i),
+    STEPS / 2,
+  );
+  test(
+    'filled before the takeover and sent at every moment of it: signed in',
+    { annotation: sampleAnnotation(moments.note) },
+    async ({ page, customer }) => {
+      test.skip(moments.items.length === 0, 'every moment was in the sample');
+      test.setTimeout(30_000 + (moments.items.length + 1) * 12_000);
+      const cdp = await page.context().newCDPSession(page);
+      const form = login(customer.email, customer.password);
 
-    // The sweep's scale: how long the app takes here from its scripts' arrival to having the page.
-    await freshVisit(page, cdp);
-    const calibration = await holdScripts(page);
-    await page.goto(form.path, { waitUntil: 'load' });
-    const start = Date.now();
-    calibration.open();
-    await page.waitForFunction(() => (window as { __cabinetHydrated?: boolean }).__cabinetHydrated, null, {
-      polling: 10,
-    });
-    const takeover = Date.now() - start;
-
-    const tally = new Tally();
-    for (let i = 0; i < STEPS; i++) {
-      // From the scripts' arrival to half as long again past the page being the app's.
-      const offset = Math.round((i * takeover * 1.5) / (STEPS - 1));
+      // The sweep's scale: how long the app takes here from its scripts' arrival to having the page.
       await freshVisit(page, cdp);
-      const scripts = await holdScripts(page);
-      await page.goto(form.path, { waitUntil: 'commit' });
-      const entries = form.entries();
-      for (const { field, value } of entries) await field(page).fill(String(value));
-      const check = watchSend(page, form);
-      scripts.open();
-      await sleep(offset);
-      // Enter in the password field, or a click on the button (every other attempt).
-      if (i % 2) await entries[1]!.field(page).press('Enter');
-      else await form.submit(page).click();
-      const at = await phase(page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-      tally.add(
-        `sent ${offset} ms after the scripts came, the takeover taking ~${takeover} ms (${at})`,
-        await check(),
-      );
-    }
-    tally.check('takeover phases at the submit');
-  });
+      const calibration = await holdScripts(page);
+      await page.goto(form.path, { waitUntil: 'load' });
+      const start = Date.now();
+      calibration.open();
+      await page.waitForFunction(() => (window as { __cabinetHydrated?: boolean }).__cabinetHydrated, null, {
+        polling: 10,
+      });
+      const takeover = Date.now() - start;
 
-  test('filled and sent at a sweep of moments of the takeover: signed in', async ({ page, customer }) => {
-    const sweep = { delays: [0, 700], typeAts: [0, 400, 1000] };
-    await typingSweep(page, login(customer.email, customer.password), sweep, 'fill');
-  });
+      const tally = new Tally();
+      for (const i of moments.items) {
+        // From the scripts' arrival to half as long again past the page being the app's.
+        const offset = Math.round((i * takeover * 1.5) / (STEPS - 1));
+        await freshVisit(page, cdp);
+        const scripts = await holdScripts(page);
+        await page.goto(form.path, { waitUntil: 'commit' });
+        const entries = form.entries();
+        for (const { field, value } of entries) await field(page).fill(String(value));
+        const check = watchSend(page, form);
+        scripts.open();
+        await sleep(offset);
+        // Enter in the password field, or a click on the button (every other attempt).
+        if (i % 2) await entries[1]!.field(page).press('Enter');
+        else await form.submit(page).click();
+        const at = await phase(page);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+        tally.add(
+          `sent ${offset} ms after the scripts came, the takeover taking ~${takeover} ms (${at})`,
+          await check(),
+        );
+      }
+      tally.check('takeover phases at the submit');
+    },
+  );
 
-  test('typed key by key with Enter at a sweep of moments of the takeover: signed in', async ({
-    page,
-    customer,
-  }) => {
-    const sweep = { delays: [300, 700], typeAts: [0, 600] };
-    await typingSweep(page, login(customer.email, customer.password), sweep, 'keys');
-  });
+  const filled = sweepOf('/login filled', [0, 700], [0, 400, 1000]);
+  test(
+    'filled and sent at a sweep of moments of the takeover: signed in',
+    filled.details,
+    async ({ page, customer }) => {
+      const { sweep } = filled;
+      await typingSweep(page, login(customer.email, customer.password), sweep, 'fill');
+    },
+  );
+
+  const typed = sweepOf('/login typed', [300, 700], [0, 600]);
+  test(
+    'typed key by key with Enter at a sweep of moments of the takeover: signed in',
+    typed.details,
+    async ({ page, customer }) => {
+      const { sweep } = typed;
+      await typingSweep(page, login(customer.email, customer.password), sweep, 'keys');
+    },
+  );
 });
 
 test('a page scrolled before the takeover stays where the visitor scrolled it, and its button sends the form', async ({
@@ -306,46 +340,52 @@ test('a button pressed before the app has the page (the theme switch) does what 
   await expect(toggle).toHaveAttribute('aria-pressed', 'false');
 });
 
-test('/registration filled and sent at a sweep of moments of the takeover: the account is as typed', async ({
-  page,
-}) => {
-  const password = 'correct-horse-42';
-  let email = '';
-  const form: FormCase = {
-    path: '/registration',
-    entries: () => {
-      email = `takeover-${unique()}@example.com`;
-      return [
-        { field: (p) => p.getByLabel('E-mail', { exact: true }), value: email },
-        { field: (p) => p.getByLabel('Пароль', { exact: true }), value: password },
-        { field: (p) => p.getByLabel(/Как к вам обращаться/), value: 'Мария' },
-        { field: (p) => p.getByLabel(/Я принимаю условия/), value: true },
-      ];
-    },
-    submit: (p) => p.getByRole('button', { name: 'Создать аккаунт' }),
-    endpoint: '/api/client/profile/',
-    body: () => ({ email, password, accept_terms: true, fio: 'Мария' }),
-    done: home,
-  };
-  await typingSweep(page, form, { delays: [300, 700], typeAts: [0, 600] }, 'fill');
-});
+const registration = sweepOf('/registration', [300, 700], [0, 600]);
+test(
+  '/registration filled and sent at a sweep of moments of the takeover: the account is as typed',
+  registration.details,
+  async ({ page }) => {
+    const password = 'correct-horse-42';
+    let email = '';
+    const form: FormCase = {
+      path: '/registration',
+      entries: () => {
+        email = `takeover-${unique()}@example.com`;
+        return [
+          { field: (p) => p.getByLabel('E-mail', { exact: true }), value: email },
+          { field: (p) => p.getByLabel('Пароль', { exact: true }), value: password },
+          { field: (p) => p.getByLabel(/Как к вам обращаться/), value: 'Мария' },
+          { field: (p) => p.getByLabel(/Я принимаю условия/), value: true },
+        ];
+      },
+      submit: (p) => p.getByRole('button', { name: 'Создать аккаунт' }),
+      endpoint: '/api/client/profile/',
+      body: () => ({ email, password, accept_terms: true, fio: 'Мария' }),
+      done: home,
+    };
+    await typingSweep(page, form, registration.sweep, 'fill');
+  },
+);
 
-test('/restore typed and sent with Enter at a sweep of moments of the takeover: the link goes where typed', async ({
-  page,
-}) => {
-  let email = '';
-  const form: FormCase = {
-    path: '/restore',
-    entries: () => {
-      email = `takeover-${unique()}@example.com`;
-      return [{ field: (p) => p.getByLabel('E-mail'), value: email }];
-    },
-    submit: (p) => p.getByRole('button', { name: 'Прислать ссылку' }),
-    endpoint: '/api/client/auth/password_change/',
-    body: () => ({ email }),
-    done: async (p) => {
-      await expect(p.getByRole('heading', { level: 1, name: 'Проверьте почту' })).toBeVisible();
-    },
-  };
-  await typingSweep(page, form, { delays: [300, 700], typeAts: [0, 600] }, 'keys');
-});
+const restore = sweepOf('/restore', [300, 700], [0, 600]);
+test(
+  '/restore typed and sent with Enter at a sweep of moments of the takeover: the link goes where typed',
+  restore.details,
+  async ({ page }) => {
+    let email = '';
+    const form: FormCase = {
+      path: '/restore',
+      entries: () => {
+        email = `takeover-${unique()}@example.com`;
+        return [{ field: (p) => p.getByLabel('E-mail'), value: email }];
+      },
+      submit: (p) => p.getByRole('button', { name: 'Прислать ссылку' }),
+      endpoint: '/api/client/auth/password_change/',
+      body: () => ({ email }),
+      done: async (p) => {
+        await expect(p.getByRole('heading', { level: 1, name: 'Проверьте почту' })).toBeVisible();
+      },
+    };
+    await typingSweep(page, form, restore.sweep, 'keys');
+  },
+);

@@ -1,10 +1,15 @@
 // The customer's journey model (journey.machine.ts) driving the real app: every generated path is one test,
-// named by its steps; after every step the page must look like the state the model predicts.
+// named by its steps; after every step the page must look like the state the model predicts. `npm test` runs a
+// sample of the paths (e2e/support/sample.ts), `.ci/run` the rest of them too.
 import { JOURNEY_MODEL, JOURNEY_PATH } from '../../tests/support/flow-figures';
 import { expect, test } from '../support/fixtures';
 import { assertions, executors } from './driver';
 import { ERROR_CATALOGUE, journeyMachine } from './journey.machine';
 import { generatePaths, transitionsWalked } from './paths';
+import { sampleAnnotation, sampleOf } from '../support/sample';
+
+/** How many paths `npm test` takes (~2.5 s each); the structural test below checks all of them against the model. */
+const JOURNEY_SAMPLE = 12;
 
 const { paths, transitions, initial } = generatePaths();
 const walked = new Set(paths.flatMap((p) => transitionsWalked(p.steps, initial)));
@@ -24,11 +29,15 @@ const model = {
   states: atomicStates(journeyMachine.root),
   transitions: transitions.size,
   walked: [...transitions].filter((t) => walked.has(t)).length,
+  paths: paths.length,
   catalogue: { rows: catalogueRows.length, walked: catalogueRows.length - notWalked.length, notWalked },
 };
 
 test.describe('customer journey (model-based)', () => {
-  const modelNote = { annotation: { type: JOURNEY_MODEL, description: JSON.stringify(model) } };
+  const sampled = sampleOf('journey paths', paths, JOURNEY_SAMPLE);
+  const modelNote = {
+    annotation: [{ type: JOURNEY_MODEL, description: JSON.stringify(model) }, sampleAnnotation(sampled.note)],
+  };
   test('the generated paths walk every transition of the journey model', modelNote, () => {
     expect([...transitions].filter((t) => !walked.has(t))).toEqual([]);
     for (const state of new Set(paths.flatMap((p) => p.steps.map((s) => s.state)))) {
@@ -36,7 +45,7 @@ test.describe('customer journey (model-based)', () => {
     }
   });
 
-  for (const path of paths) {
+  for (const path of sampled.items) {
     const note = { annotation: { type: JOURNEY_PATH, description: `${path.steps.length} steps` } };
     test(path.name, note, async ({ page, request, customer }) => {
       test.setTimeout(30_000 + path.steps.length * 10_000);

@@ -110,6 +110,20 @@ describe('the closing block of npm test', () => {
     expect(all[3]).toBe('journey: error catalogue (spec 8) — 12 of 12 rows walked');
   });
 
+  it('names the paths the model generates when the run takes a sample of them', () => {
+    const sampled = {
+      ...journey,
+      model: { ...journey.model!, paths: 49 },
+      planned: 12,
+      passed: 12,
+      failed: 0,
+    };
+    expect(formatClosingBlock(readMachineFigures(tempRoot()), sampled).slice(2)).toEqual([
+      'journey: 21 states, 44 transitions, 44 walked by 49 generated paths',
+      'journey: 12 paths run in Chromium — 12 passed, 0 failed',
+    ]);
+  });
+
   it('says so when vitest did not run', () => {
     const lines = formatClosingBlock(readMachineFigures(tempRoot()), { ...journey, failed: 0, passed: 30 });
     expect(lines[1]).toMatch(/^machines: no figures — the machine path tests .* did not run$/);

@@ -132,6 +132,8 @@ export interface JourneyFigures {
     states: number;
     transitions: number;
     walked: number;
+    /** How many paths the model generates (a run may take a sample of them: e2e/support/sample.ts). */
+    paths?: number;
     /** The rows of the error catalogue (spec point 8) the generated paths walk, and those the model lacks. */
     catalogue?: { rows: number; walked: number; notWalked: string[] };
   } | null;
@@ -161,7 +163,7 @@ export function formatClosingBlock(
   if (journey.model)
     lines.push(
       `journey: ${journey.model.states} states, ${journey.model.transitions} transitions, ` +
-        `${journey.model.walked} walked by ${journey.planned} generated paths`,
+        `${journey.model.walked} walked by ${journey.model.paths ?? journey.planned} generated paths`,
     );
   const catalogue = journey.model?.catalogue;
   if (catalogue)
