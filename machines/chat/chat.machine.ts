@@ -92,7 +92,6 @@ export const chatMachine = setup({
       messages: mergeMessages(context.messages, [message]),
       pending: dropConfirmed(context.pending, [message]),
     })),
-    syncTo: assign(({ context }, id: number) => ({ syncedUpTo: Math.max(context.syncedUpTo, id) })),
     assignError: assign((_, error: unknown) => ({ error: toErrorInfo(error) })),
     assignOlderError: assign((_, error: unknown) => ({ olderError: toErrorInfo(error) })),
     clearError: assign({ error: null }),
@@ -236,7 +235,6 @@ export const chatMachine = setup({
       {
         actions: [
           { type: 'confirm', params: ({ event }) => event.message },
-          { type: 'syncTo', params: ({ event }) => event.message.id },
           'persistOutbox',
         ],
         description:

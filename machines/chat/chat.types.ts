@@ -40,8 +40,11 @@ export interface ChatContext {
   /** Older messages exist on the server (load them when the list is scrolled to the top). */
   hasOlder: boolean;
   /**
-   * The newest id up to which the tab holds every message: from the server's reads and the socket, never from the
-   * answer to an own post (written after a gap, it may be newer than messages the tab never got). Catch-up starts here.
+   * The newest id up to which the tab holds every message: from the server's reads only. The server gives one order's
+   * messages their ids in the order they are committed (server/domain/chat.ts), so a read holds every message up to
+   * its newest. The socket's events do not move it: an event can overtake the event of an older message that is lost
+   * with the connection, and the answer to an own post, written after a gap, can be newer than messages the tab
+   * never got. Catch-up starts here; what it reads again is merged by id.
    */
   syncedUpTo: number;
   /** The newest message id the customer has seen (newest visible and the tab visible): read/ up to it. */

@@ -8,7 +8,7 @@ import { claimUploads, toOrderFile, type OrderFileRow } from './order-files';
 import { publishEvents, type PendingEvent } from '../realtime/order-events';
 import { fromJsonRow, fromJsonRows } from '../db/json-rows';
 import { type OrderRow } from './orders/read-model';
-import { queueChatLetter } from './notifications/events';
+import { lockOrderChat, queueChatLetter } from './notifications/events';
 
 export type MessageRow = typeof chatMessages.$inferSelect;
 
@@ -194,6 +194,7 @@ export async function sendCustomerMessage(
   if (existing) return { message: existing, created: false };
   const [user] = await deps.db.select({ fio: users.fio }).from(users).where(eq(users.id, order.userId));
   const result = await deps.db.transaction(async (tx) => {
+    await lockOrderChat(tx, order.id);
     const [row] = await tx
       .insert(chatMessages)
       .values({
@@ -236,6 +237,7 @@ export async function sendStaffMessage(
   alsoInTx?: AlsoInTx,
 ): Promise<ChatMessage> {
   const row = await deps.db.transaction(async (tx) => {
+    await lockOrderChat(tx, order.id);
     const [inserted] = await tx
       .insert(chatMessages)
       .values({

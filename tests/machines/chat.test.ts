@@ -283,7 +283,7 @@ describe('chat machine (IO)', () => {
     expect(selectNewestId(actor.getSnapshot())).toBe(14);
   });
 
-  it('catches up from the newest message the server sent, not from the answer to its own post', async () => {
+  it('catches up from the newest message it read, not from the socket or the answer to its own post', async () => {
     const { actor, io } = startChat();
     io.loadHistory.calls[0]!.resolve(history);
     await flush();
@@ -293,10 +293,23 @@ describe('chat machine (IO)', () => {
     io.sendMessage.calls[0]!.resolve(msg(15, 'customer', { client_id: 'c2' }));
     await flush();
     actor.send({ type: 'chat.resumed' });
-    expect(io.fetchNewer.calls[0]!.input).toEqual({ orderId: ORDER, after: 13 });
-    io.fetchNewer.calls[0]!.resolve(page([msg(14, 'manager'), msg(15, 'customer', { client_id: 'c2' })]));
+    expect(io.fetchNewer.calls[0]!.input).toEqual({ orderId: ORDER, after: 11 });
+    io.fetchNewer.calls[0]!.resolve(page([staffReply, msg(14, 'manager'), msg(15, 'customer', { client_id: 'c2' })]));
     await flush();
     expect(selectMessages(actor.getSnapshot()).map((m) => m.id)).toEqual([10, 11, 13, 14, 15]);
+  });
+
+  it('reads again a message whose event was lost while a newer one came over the socket', async () => {
+    const { actor, io } = startChat();
+    io.loadHistory.calls[0]!.resolve(history);
+    await flush();
+    // 12's event is lost with the connection; 13's came before the drop.
+    actor.send({ type: 'chat.incoming', message: msg(13, 'writer') });
+    actor.send({ type: 'chat.resumed' });
+    expect(io.fetchNewer.calls[0]!.input).toEqual({ orderId: ORDER, after: 11 });
+    io.fetchNewer.calls[0]!.resolve(page([msg(12, 'manager'), msg(13, 'writer')]));
+    await flush();
+    expect(selectMessages(actor.getSnapshot()).map((m) => m.id)).toEqual([10, 11, 12, 13]);
   });
 
   it('retries a failed catch-up later', async () => {

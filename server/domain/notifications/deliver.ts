@@ -1,12 +1,12 @@
 // The notification jobs' handlers: the settings read when the notification goes (a switch turned off meanwhile
 // holds), the texts, and the outbox rows — keyed, so a job run again after its instance died writes nothing twice.
-import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Deps } from '../../env';
 import { chatMessages, notificationChatMarks, orders } from '../../db/tables';
 import type { JobRunner, Tx } from '../../jobs/runner';
 import { sendToOutbox } from '../outbox';
 import { readNotifying, type CustomerNotifying } from './settings';
-import { CHAT_LOCK_SPACE, NOTIFY_CHAT_JOB, NOTIFY_EVENT_JOB, type NotifyEvent } from './events';
+import { lockOrderChat, NOTIFY_CHAT_JOB, NOTIFY_EVENT_JOB, type NotifyEvent } from './events';
 import { chatLetter, eventTexts, pathOf } from './texts';
 import { smsSendTime } from './quiet-hours';
 import { unsubscribeLink } from './unsubscribe';
@@ -115,7 +115,7 @@ export async function deliverEvent(deps: NotifyDeps, tx: Tx, event: NotifyEvent,
  * What the customer has read by now (in an open chat the page marks them as they arrive) is not mailed.
  */
 export async function deliverChatBatch(deps: NotifyDeps, tx: Tx, orderId: number, at: Date) {
-  await tx.execute(sql`select pg_advisory_xact_lock(${CHAT_LOCK_SPACE}::int, ${orderId}::int)`);
+  await lockOrderChat(tx, orderId);
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
   if (!order) return;
   const [mark] = await tx

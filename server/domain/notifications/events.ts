@@ -7,8 +7,17 @@ import type { NotificationKind } from '../../../contract/notifications';
 
 export const NOTIFY_EVENT_JOB = 'notify.event';
 export const NOTIFY_CHAT_JOB = 'notify.chat';
-/** The first key of the per-order advisory lock that orders a chat message's scheduling and its batch letter. */
+/**
+ * The first key of the per-order chat lock (the second is the order's id): a message's insert takes it before its id
+ * is drawn, so one order's messages are committed in the order of their ids (a reader that has id N has every older
+ * one: the SPA's catch-up reads after the newest id it read); the batch letter takes it too.
+ */
 export const CHAT_LOCK_SPACE = 22_0002;
+
+/** Takes the order's chat lock until the end of the transaction `db` is in. */
+export async function lockOrderChat(db: Executor, orderId: number): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${CHAT_LOCK_SPACE}::int, ${orderId}::int)`);
+}
 
 export type StatusKind = Exclude<NotificationKind, 'chat_message'>;
 
@@ -42,7 +51,7 @@ export async function queueNotification(deps: QueueDeps, event: NotifyEvent, ref
  * written or, seeing that letter's mark, starts the next batch.
  */
 export async function queueChatLetter(deps: QueueDeps, orderId: number, batchSeconds: number): Promise<void> {
-  await deps.db.execute(sql`select pg_advisory_xact_lock(${CHAT_LOCK_SPACE}::int, ${orderId}::int)`);
+  await lockOrderChat(deps.db, orderId);
   const res = await deps.db.execute(
     sql`select min(m.id) as first from chat_messages m
         where m.order_id = ${orderId} and m.author <> 'customer' and m.read_at is null
