@@ -5,6 +5,8 @@ export default defineConfig({
   plugins: [vanillaExtractPlugin()],
   test: {
     include: ['tests/**/*.test.{ts,tsx}'],
+    // One migrated PGlite per run, copied into each test database (tests/support/pglite-template.ts).
+    globalSetup: ['tests/support/pglite-template.ts'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 60_000,

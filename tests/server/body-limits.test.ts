@@ -2,7 +2,8 @@
 // through a real server on a real socket: with a Content-Length (answered on the header, before any of the body
 // is sent) and chunked (cut off as it streams); the server's memory stays where it was.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../server/db/client';
+import { openPglite } from './helpers/test-database';
+import type { Database } from '../../server/db/client';
 import { testConfig } from '../../server/config';
 import { startServer, type RunningServer } from '../../server/server';
 import { routes } from '../../server/endpoints';
@@ -14,7 +15,7 @@ let database: Database;
 let server: RunningServer;
 
 beforeAll(async () => {
-  database = await openDatabase({});
+  database = await openPglite();
   server = await startServer(testConfig(), { database });
 }, 90_000);
 

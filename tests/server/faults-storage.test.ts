@@ -2,6 +2,7 @@
 // are under way. Uploads answer 503 with Retry-After and leave no object without a row and no row without its
 // object; downloads and the zip answer 503; /readyz says storage; once the store is back, everything works again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPglite } from './helpers/test-database';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +10,7 @@ import type { Server } from 'node:http';
 import S3rver from 's3rver';
 import { testConfig } from '../../server/config';
 import { startServer, type RunningServer } from '../../server/server';
-import { openDatabase, type Database } from '../../server/db/client';
+import type { Database } from '../../server/db/client';
 import { orderFiles } from '../../server/db/tables';
 import type { StorageConfig } from '../../server/storage/storage';
 import type { Harness } from './harness';
@@ -59,7 +60,7 @@ describe('the file store goes away and comes back', () => {
       secretAccessKey: 'S3RVER',
       forcePathStyle: true,
     };
-    database = await openDatabase({});
+    database = await openPglite();
     server = await startServer(testConfig({ dataDir, storage }), { database });
     const h = { deps: server.deps } as Harness;
     customer = await createCustomer(h);

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import { openPglite } from './helpers/test-database';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { openDatabase, type Database } from '../../server/db/client';
@@ -52,7 +53,7 @@ export function useHarness(overrides: Partial<Config> = {}, opts: { storage?: 'f
         await a.end();
       };
     } else {
-      database = await openDatabase({});
+      database = await openPglite();
     }
     h.database = database;
     const clock = {

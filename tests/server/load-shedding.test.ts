@@ -2,10 +2,11 @@
 // loop runs late, a new request that is neither a probe nor signed in gets 503 with Retry-After at once; the probes
 // and a signed-in customer still get their answers. Real servers on real ports, on one PGlite database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPglite } from './helpers/test-database';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase, type Database } from '../../server/db/client';
+import type { Database } from '../../server/db/client';
 import { testConfig } from '../../server/config';
 import { startServer, type RunningServer } from '../../server/server';
 import { createLogger } from '../../server/ops/logger';
@@ -84,7 +85,7 @@ describe('load shedding', () => {
   }
 
   beforeAll(async () => {
-    database = await openDatabase({});
+    database = await openPglite();
   }, 60_000);
 
   afterAll(async () => {

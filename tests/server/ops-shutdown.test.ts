@@ -1,12 +1,12 @@
 // A graceful shutdown through a real server on a real port, as SIGTERM runs it (server/main.ts → server.close()).
 import { describe, expect, it } from 'vitest';
+import { openPglite } from './helpers/test-database';
 import { request } from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import WebSocket from 'ws';
-import { openDatabase } from '../../server/db/client';
 import { users } from '../../server/db/tables';
 import { hashPassword } from '../../server/domain/passwords';
 import { testConfig } from '../../server/config';
@@ -45,7 +45,7 @@ async function serverWithSlowRequest(shutdownTimeoutMs: number) {
       events.push(path ? `${msg} ${path} ${status}` : msg);
     },
   });
-  const database = await openDatabase({});
+  const database = await openPglite();
   const closeDatabase = database.close;
   database.close = async () => {
     events.push('database closed');

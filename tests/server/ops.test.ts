@@ -1,10 +1,11 @@
 // What operators and the balancer see of one instance: the probes, the request log, the metrics.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPglite } from './helpers/test-database';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { openDatabase, type Database } from '../../server/db/client';
+import type { Database } from '../../server/db/client';
 import { createApp, type AppOps } from '../../server/app';
 import { loadConfig, testConfig, type Config } from '../../server/config';
 import { createRealtime } from '../../server/realtime/bus-hub';
@@ -19,7 +20,7 @@ let database: Database;
 const dataDir = mkdtempSync(join(tmpdir(), 'ops-test-'));
 
 beforeAll(async () => {
-  database = await openDatabase({});
+  database = await openPglite();
   await database.db.insert(users).values({
     email: 'ops@example.com',
     fio: 'Клиент Операторов',
@@ -84,7 +85,7 @@ describe('probes for the balancer', () => {
   });
 
   it('answers /readyz with 503 when the database is closed', async () => {
-    const closed = await openDatabase({});
+    const closed = await openPglite();
     const app = await appFor(closed);
     expect((await app.request('/readyz')).status).toBe(200);
     await closed.close();

@@ -1,8 +1,9 @@
 // The socket's keep-alive through a real server on a real port: the client's `ping` is answered, and a peer that
 // stops answering the server's protocol pings (a phone that slept, a forgotten NAT entry) is ended.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPglite } from './helpers/test-database';
 import WebSocket from 'ws';
-import { openDatabase, type Database } from '../../server/db/client';
+import type { Database } from '../../server/db/client';
 import { users } from '../../server/db/tables';
 import { hashPassword } from '../../server/domain/passwords';
 import { testConfig } from '../../server/config';
@@ -15,7 +16,7 @@ let server: RunningServer;
 let access: string;
 
 beforeAll(async () => {
-  database = await openDatabase({});
+  database = await openPglite();
   server = await startServer(testConfig(), { database, socketPingMs: PING_MS });
   await server.deps.db.insert(users).values({
     email: 'socket@example.com',

@@ -2,9 +2,10 @@
 // with 1009 (refused on its header, never buffered), a client flooding messages or protocol pings is cut off with
 // 1008, and neither grows the server's memory.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openPglite } from './helpers/test-database';
 import type { Socket } from 'node:net';
 import WebSocket from 'ws';
-import { openDatabase, type Database } from '../../server/db/client';
+import type { Database } from '../../server/db/client';
 import { users } from '../../server/db/tables';
 import { hashPassword } from '../../server/domain/passwords';
 import { testConfig } from '../../server/config';
@@ -16,7 +17,7 @@ let server: RunningServer;
 let access: string;
 
 beforeAll(async () => {
-  database = await openDatabase({});
+  database = await openPglite();
   server = await startServer(testConfig(), { database });
   await server.deps.db.insert(users).values({
     email: 'limits@example.com',

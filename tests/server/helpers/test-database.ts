@@ -1,6 +1,20 @@
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../../server/db/client';
+
+let template: Blob | undefined;
+
+/**
+ * A migrated PGlite in memory: a copy of the run's template (tests/support/pglite-template.ts), or, where Vitest
+ * made none, one created and migrated here.
+ */
+export async function openPglite(): Promise<Database> {
+  const file = inject('pgliteTemplate');
+  if (file && !template) template = new Blob([readFileSync(file)]);
+  return openDatabase({ loadDataDir: template });
+}
 
 /**
  * A fresh database for one test file: PGlite in memory, or, with DATABASE_URL set, a new PostgreSQL database that
@@ -14,7 +28,7 @@ export async function freshDatabase(): Promise<{
 }> {
   const admin = process.env.DATABASE_URL;
   if (!admin) {
-    const database = await openDatabase({});
+    const database = await openPglite();
     return {
       database,
       open: () => Promise.reject(new Error('PGlite has one handle per database')),
