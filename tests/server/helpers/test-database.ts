@@ -1,6 +1,6 @@
-import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { openDatabase, type Database } from '../../../server/db/client';
+import { onAdmin, postgresTarget } from './postgres-target';
 
 /**
  * A fresh database for one test file: PGlite in memory, or, with DATABASE_URL set, a new PostgreSQL database that
@@ -22,18 +22,10 @@ export async function freshDatabase(): Promise<{
     };
   }
   const name = `test_${randomBytes(6).toString('hex')}`;
-  const run = async (text: string) => {
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    await client.query(text);
-    await client.end();
-  };
-  await run(`create database ${name}`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
+  await onAdmin(`create database ${name}`);
   const opened: Database[] = [];
   const open = async () => {
-    const database = await openDatabase({ url: url.toString() });
+    const database = await openDatabase(postgresTarget(name));
     opened.push(database);
     return database;
   };
@@ -43,7 +35,7 @@ export async function freshDatabase(): Promise<{
     open,
     async drop() {
       for (const d of opened) await d.close();
-      await run(`drop database if exists ${name} with (force)`);
+      await onAdmin(`drop database if exists ${name} with (force)`);
     },
   };
 }
