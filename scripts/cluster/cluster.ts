@@ -140,7 +140,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     undo.push(() => pg.stop());
     procs.push(pg.proc);
     say(`cluster: PostgreSQL 15 on 127.0.0.1:${pg.port}`);
-    const bouncer = await startPgBouncer(dir, pg);
+    const bouncer = await startPgBouncer(dir, pg, { roleTimeouts: true });
     undo.push(() => bouncer.stop());
     procs.push(bouncer.proc);
     say(`cluster: PgBouncer (transaction pooling) on 127.0.0.1:${bouncer.port} → PostgreSQL`);

@@ -4,7 +4,7 @@
 import { chownSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { ClusterUnavailable, postgresUser, type Postgres } from './postgres';
+import { ClusterUnavailable, postgresUser } from './postgres';
 import { freePort, start, waitUntil, type Proc } from './proc';
 import { DB_TIMEOUTS } from '../../server/db/timeouts';
 
@@ -35,7 +35,16 @@ export function checkPgBouncerAvailable(): void {
     );
 }
 
-export async function startPgBouncer(dir: string, postgres: Postgres): Promise<PgBouncer> {
+/**
+ * Starts PgBouncer in `dir`/pgbouncer in front of the PostgreSQL at `postgres` (a trust-authenticated server on
+ * loopback): every database of it, as `postgres`. `roleTimeouts`: first give the role the server's timeouts in the
+ * database `postgres`, as an operator would (the cluster); a test that wants none leaves them.
+ */
+export async function startPgBouncer(
+  dir: string,
+  postgres: { port: number; url: string },
+  opts: { roleTimeouts?: boolean; poolSize?: number } = {},
+): Promise<PgBouncer> {
   checkPgBouncerAvailable();
   const user = postgresUser();
   const home = join(dir, 'pgbouncer');
@@ -51,7 +60,7 @@ export async function startPgBouncer(dir: string, postgres: Postgres): Promise<P
     [
       '; Generated for one cluster run by scripts/cluster/pgbouncer.ts (docs/operations.md "PgBouncer").',
       '[databases]',
-      `postgres = host=127.0.0.1 port=${postgres.port} dbname=postgres`,
+      `* = host=127.0.0.1 port=${postgres.port}`,
       '[pgbouncer]',
       'listen_addr = 127.0.0.1',
       `listen_port = ${port}`,
@@ -60,7 +69,7 @@ export async function startPgBouncer(dir: string, postgres: Postgres): Promise<P
       `auth_file = ${authFile}`,
       'admin_users = postgres',
       'pool_mode = transaction',
-      `default_pool_size = ${PGBOUNCER_POOL_SIZE}`,
+      `default_pool_size = ${opts.poolSize ?? PGBOUNCER_POOL_SIZE}`,
       'max_client_conn = 200',
       // A PostgreSQL restart: connect again after 1 s, not the default 15 s, once it is back.
       'server_login_retry = 1',
@@ -79,7 +88,7 @@ export async function startPgBouncer(dir: string, postgres: Postgres): Promise<P
     lastResort: 'SIGKILL',
   });
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  await setRoleTimeouts(postgres.url);
+  if (opts.roleTimeouts) await setRoleTimeouts(postgres.url);
   await waitUntil(
     `PgBouncer on port ${port} passing queries to PostgreSQL`,
     async () => {
