@@ -3,7 +3,8 @@
 // PostgreSQL. Seen from both ends: PgBouncer's admin console and PostgreSQL's pg_stat_activity.
 import pg from 'pg';
 import { expect, test } from '../support/fixtures';
-import { A, B, signIn } from './support';
+import { readFileSync } from 'node:fs';
+import { A, B, NODES, signIn } from './support';
 
 function env(name: string): string {
   const value = process.env[name];
@@ -67,6 +68,9 @@ test('two instances share PgBouncer’s few server connections; LISTEN goes stra
   // Every other backend is one of PgBouncer's server connections.
   const others = backends.filter((b) => !listeners.includes(b) && !viaBouncer.has(b.client_port));
   expect(others, 'backends neither LISTEN nor PgBouncer’s').toEqual([]);
+  // The role gives the pooled sessions their statement_timeout (docs/operations.md "PgBouncer"): no instance warned.
+  for (const node of NODES)
+    expect(readFileSync(node.logFile, 'utf8'), `${node.name}'s log`).not.toContain('no statement_timeout');
   console.log(
     `PgBouncer: ${clients.length} client connections of the instances' pools on ${servers.length} server ` +
       `connections; PostgreSQL: ${backends.length} backends (${listeners.length} LISTEN)`,
