@@ -185,8 +185,8 @@ async function migrateUnderLock(url: string, folder: string): Promise<string[]> 
   // for the first one's lock as long as that takes. Closing it releases the lock whatever happened. It is a session
   // of its own, so it must be direct (DATABASE_DIRECT_URL): through a transaction pooler the lock would stay on a
   // server connection other clients then use. A statement_timeout set on the role for the pooled sessions
-  // (docs/operations.md "PgBouncer") is lifted for this session only.
-  // The `options` startup parameter also proves the connection direct: PgBouncer refuses it.
+  // (docs/operations.md "PgBouncer") is lifted for this session only, by a startup parameter that also proves the
+  // connection direct: PgBouncer refuses `options`.
   const client = new pg.Client({ connectionString: url, options: '-c statement_timeout=0' });
   client.on('error', () => {}); // the failure reaches the query under way, which throws
   await client.connect().catch((error: unknown) => {
