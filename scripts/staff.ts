@@ -49,7 +49,7 @@ const config = loadConfig();
 if (!config.databaseUrl) await refuseIfServed(config.dataDir);
 const database = await openDatabase(
   config.databaseUrl
-    ? { url: config.databaseUrl }
+    ? { url: config.databaseUrl, directUrl: config.databaseDirectUrl, pooler: config.databasePooler }
     : { dataDir: join(config.dataDir, 'db'), sharedBuffers: config.pgliteSharedBuffers },
 );
 const deps = { db: database.db, now: () => new Date() };

@@ -6,6 +6,7 @@ import { deliveryFrom, SANDBOX_DELIVERY, type DeliverySettings } from './deliver
 import webpush from 'web-push';
 import { loadPushSettings, type PushSettings } from './delivery/push';
 import { DB_TIMEOUTS, type DbTimeouts } from './db/timeouts';
+import type { DbPooler } from './db/client';
 import { SHEDDING, type SheddingSettings } from './ops/shedding';
 
 /** Everything the server reads from its environment, in one place (docs/operations.md "Configuration"). */
@@ -15,6 +16,13 @@ export interface Config {
   dataDir: string;
   /** postgres://… switches from embedded PGlite to a real PostgreSQL pool. */
   databaseUrl: string | undefined;
+  /**
+   * DATABASE_DIRECT_URL: PostgreSQL itself, past a pooler, for the migrations and the LISTEN connection (default
+   * DATABASE_URL; required with DATABASE_POOLER).
+   */
+  databaseDirectUrl: string | undefined;
+  /** DATABASE_POOLER=pgbouncer: DATABASE_URL goes through PgBouncer in transaction mode (docs/operations.md). */
+  databasePooler: DbPooler | undefined;
   /**
    * PGlite's shared_buffers (PostgreSQL's page cache). PGlite keeps all of it resident, so it is most of the
    * server's memory: 16MB holds a cabinet's working set (10 000 orders with their chats are a few MB); pages beyond it are read from the OS file cache.
@@ -141,6 +149,27 @@ function yesNo(name: string, value = ''): boolean {
   throw new Error(`${name} must be 1 or 0, not "${value}".`);
 }
 
+/**
+ * DATABASE_POOLER=pgbouncer (PgBouncer in transaction mode on DATABASE_URL) needs DATABASE_DIRECT_URL, as LISTEN
+ * and the migrations' lock cannot pass it. DATABASE_POOLER_PREPARED=1 keeps named statements: only PgBouncer
+ * >= 1.21 with max_prepared_statements > 0 carries them between its server connections.
+ */
+export function poolerFrom(env: NodeJS.ProcessEnv): DbPooler | undefined {
+  const kind = env.DATABASE_POOLER?.trim() ?? '';
+  const preparedStatements = yesNo('DATABASE_POOLER_PREPARED', env.DATABASE_POOLER_PREPARED?.trim());
+  if (kind === '' || kind === 'none') {
+    if (preparedStatements) throw new Error('DATABASE_POOLER_PREPARED is set without DATABASE_POOLER.');
+    return undefined;
+  }
+  if (kind !== 'pgbouncer') throw new Error(`DATABASE_POOLER must be pgbouncer or none, not "${kind}".`);
+  if (!env.DATABASE_URL || !env.DATABASE_DIRECT_URL)
+    throw new Error(
+      'DATABASE_POOLER=pgbouncer needs DATABASE_URL (through PgBouncer) and DATABASE_DIRECT_URL (PostgreSQL ' +
+        'itself, for LISTEN and the migrations): docs/operations.md "PgBouncer".',
+    );
+  return { kind, preparedStatements };
+}
+
 /** STORAGE_DRIVER says which; unset, S3_BUCKET alone chooses s3. */
 function storageFrom(env: NodeJS.ProcessEnv): StorageConfig {
   const driver = env.STORAGE_DRIVER || (env.S3_BUCKET ? 's3' : 'fs');
@@ -170,6 +199,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseDirectUrl: env.DATABASE_DIRECT_URL || undefined,
+    databasePooler: poolerFrom(env),
     pgliteSharedBuffers: sharedBuffers(env.PGLITE_SHARED_BUFFERS),
     dbTimeouts: {
       connectMs: whole('DB_CONNECT_TIMEOUT_MS', env.DB_CONNECT_TIMEOUT_MS) ?? DB_TIMEOUTS.connectMs,
@@ -214,6 +245,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     host: '127.0.0.1',
     dataDir: resolve('./data/test'),
     databaseUrl: undefined,
+    databaseDirectUrl: undefined,
+    databasePooler: undefined,
     pgliteSharedBuffers: '16MB',
     dbTimeouts: DB_TIMEOUTS,
     // Off: a busy test machine's stalls are not overload; tests/server/load-shedding.test.ts turns it on.

@@ -53,7 +53,13 @@ export async function startServer(
     opts.database ??
     (await openDatabase(
       config.databaseUrl
-        ? { url: config.databaseUrl, timeouts: config.dbTimeouts, log }
+        ? {
+            url: config.databaseUrl,
+            directUrl: config.databaseDirectUrl,
+            pooler: config.databasePooler,
+            timeouts: config.dbTimeouts,
+            log,
+          }
         : { dataDir: join(config.dataDir, 'db'), sharedBuffers: config.pgliteSharedBuffers },
     ));
   // Only the server that opened DATA_DIR/db itself answers backups on DATA_DIR/admin.sock

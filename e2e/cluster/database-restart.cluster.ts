@@ -1,6 +1,8 @@
 // PostgreSQL restarted under both instances (issue 34, docs/faults.md) while the customer writes: a fast shutdown of
 // the cluster's PostgreSQL, a gap, and a start on the same data (what `pg_ctl restart -m fast` does, with the gap the
-// spec's). During the gap the tab shows «Нет соединения» and keeps what the customer writes; a manager's message is
+// spec's). PgBouncer stays up in front of it, as in a deployment: the instances' pools keep their connections to it
+// and get its errors during the gap, while their LISTEN connections, straight to PostgreSQL, are lost and opened
+// again. During the gap the tab shows «Нет соединения» and keeps what the customer writes; a manager's message is
 // sent until an instance takes it. Afterwards the chat shows every message exactly once, the manager's among them.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, signInFast, staffHeaders, test } from '../support/fixtures';
@@ -22,6 +24,14 @@ async function postgres(action: 'stop' | 'start'): Promise<{ ms: number }> {
  * The manager's message through the balancer, sent again every 300 ms until it is taken (2xx): the statuses of the
  * tries, in order.
  */
+/** The PgBouncer process the instances' pools talk to. */
+async function pgbouncerPid(): Promise<number> {
+  const res = await fetch(`${CONTROL}/pgbouncer`);
+  const body = (await res.json()) as { pid: number; running: boolean };
+  expect(body.running, 'PgBouncer is running').toBe(true);
+  return body.pid;
+}
+
 async function managerWrites(request: APIRequestContext, id: number, text: string): Promise<number[]> {
   const path = `/orders/${id}/messages/`;
   const statuses: number[] = [];
@@ -66,6 +76,7 @@ test('PostgreSQL restarted under both instances while the customer writes: «Н�
   for (const text of texts.slice(0, 2)) await send(text);
   await expect(bubble(page, texts[1]!).locator('[data-status="sent"]')).toBeVisible();
 
+  const bouncer = await pgbouncerPid();
   const down = await postgres('stop');
   // The customer writes while the database is down: the post gets 503, the tab says so and keeps the messages.
   for (const text of texts.slice(2, 5)) await send(text);
@@ -98,6 +109,8 @@ test('PostgreSQL restarted under both instances while the customer writes: «Н�
     for (const text of [...texts, missed])
       expect(messages.filter((m) => m.text === text).length, `«${text}» stored once (${node.name})`).toBe(1);
   }
+  // The same PgBouncer carried the pools through the restart.
+  expect(await pgbouncerPid()).toBe(bouncer);
   // And after a reload.
   await page.reload();
   for (const text of [...texts.slice(-3), missed]) await expect(bubble(page, text)).toHaveCount(1);

@@ -1,6 +1,6 @@
-// Several instances of the built server behind nginx, on a throw-away PostgreSQL and a local S3 server: what
-// `npm run e2e:cluster` tests and `npm run bench -- cluster` measures. Everything lives in one temporary folder
-// and on loopback ports, and goes away in close() — or, should this process end otherwise, at its exit.
+// Several instances of the built server behind nginx, on a throw-away PostgreSQL behind PgBouncer (transaction
+// pooling) and a local S3 server: what `npm run e2e:cluster` tests and `npm run bench -- cluster` measures.
+// Everything lives in one temporary folder and on loopback ports, and goes away in close() — or, should this process end otherwise, at its exit.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { connect } from 'node:net';
 import { checkNginxAvailable, ROOT, startBalancer, type Balancer } from './nginx';
 import { checkPostgresAvailable, startPostgres, type Postgres } from './postgres';
+import { checkPgBouncerAvailable, startPgBouncer, type PgBouncer } from './pgbouncer';
 import { answers, freePort, killLeftovers, start, tail, waitUntil, type Exit, type Proc } from './proc';
 
 export { ClusterUnavailable } from './postgres';
@@ -36,9 +37,17 @@ export interface Instance {
 
 export interface Cluster {
   dir: string;
+  /** The instances' DATABASE_URL: PgBouncer's. */
   databaseUrl: string;
-  /** The cluster's PostgreSQL, which a spec may stop and start (e2e/cluster/database-restart.cluster.ts). */
+  /** PostgreSQL itself (DATABASE_DIRECT_URL of the instances: their migrations and LISTEN). */
+  databaseDirectUrl: string;
+  /**
+   * The cluster's PostgreSQL, which a spec may stop and start behind PgBouncer, which stays up
+   * (e2e/cluster/database-restart.cluster.ts).
+   */
   postgres: Postgres;
+  /** PgBouncer in transaction mode between the instances' pools and PostgreSQL. */
+  pgbouncer: PgBouncer;
   s3Endpoint: string;
   instances: Instance[];
   /** The balancer in front of every instance. */
@@ -64,9 +73,10 @@ export interface ClusterOptions {
   keep?: boolean;
 }
 
-/** Says why the cluster cannot run here before anything is started (root, PostgreSQL, nginx). */
+/** Says why the cluster cannot run here before anything is started (root, PostgreSQL, PgBouncer, nginx). */
 export function checkClusterAvailable(): void {
   checkPostgresAvailable();
+  checkPgBouncerAvailable();
   checkNginxAvailable();
 }
 
@@ -130,6 +140,10 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     undo.push(() => pg.stop());
     procs.push(pg.proc);
     say(`cluster: PostgreSQL 15 on 127.0.0.1:${pg.port}`);
+    const bouncer = await startPgBouncer(dir, pg, { roleTimeouts: true });
+    undo.push(() => bouncer.stop());
+    procs.push(bouncer.proc);
+    say(`cluster: PgBouncer (transaction pooling) on 127.0.0.1:${bouncer.port} → PostgreSQL`);
 
     const s3Port = await freePort();
     mkdirSync(join(dir, 's3'));
@@ -159,7 +173,10 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       ...withoutServerSettings(process.env),
       HOST: '127.0.0.1',
       NODE_ENV: 'production',
-      DATABASE_URL: pg.url,
+      // The pool through PgBouncer; the migrations' lock and LISTEN straight to PostgreSQL.
+      DATABASE_URL: bouncer.url,
+      DATABASE_DIRECT_URL: pg.url,
+      DATABASE_POOLER: 'pgbouncer',
       JWT_SECRET: randomBytes(32).toString('base64url'),
       STAFF_TOKEN: opts.staffToken,
       PUBLIC_ORIGIN: `http://localhost:${lbPort}`,
@@ -207,8 +224,10 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     let closing: Promise<void> | undefined;
     const cluster: Cluster = {
       dir,
-      databaseUrl: pg.url,
+      databaseUrl: bouncer.url,
+      databaseDirectUrl: pg.url,
       postgres: pg,
+      pgbouncer: bouncer,
       s3Endpoint,
       instances,
       balancer,
@@ -218,6 +237,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
           ...instances.map((i) => [`instance ${i.name}`, i.logFile]),
           ...balancers.map((b) => [`${b.proc.name} error log`, b.errorLog]),
           ['postgres', pg.proc.logFile],
+          ['pgbouncer', bouncer.proc.logFile],
           ['s3rver', s3.logFile],
         ];
         return files.map(([label, file]) => `── ${label} (${file}) ──\n${tail(file!, lines)}`).join('\n');
@@ -313,6 +333,9 @@ function withoutServerSettings(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
         'HOST',
         'DATA_DIR',
         'DATABASE_URL',
+        'DATABASE_DIRECT_URL',
+        'DATABASE_POOLER',
+        'DATABASE_POOLER_PREPARED',
         'ACCESS_TOKEN_TTL',
         'SEED_DEMO',
         'STORAGE_DRIVER',

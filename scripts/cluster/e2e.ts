@@ -1,6 +1,6 @@
 // `npm run e2e:cluster [-- <playwright args>]`: two instances of the built server behind nginx, on a throw-away
-// PostgreSQL 15 and a local S3 server, then the browser specs of e2e/cluster/ through the balancer
-// (playwright.cluster.config.ts). `npm run e2e:cluster -- --up` only starts the cluster and keeps it up until Ctrl-C.
+// PostgreSQL 15 through PgBouncer in transaction mode, and a local S3 server, then the browser specs of e2e/cluster/
+// through the balancer (playwright.cluster.config.ts). `npm run e2e:cluster -- --up` only starts the cluster and keeps it up until Ctrl-C.
 // Everything is stopped and removed at the end, on failure and on Ctrl-C too.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -22,7 +22,7 @@ const vapid = webpush.generateVAPIDKeys();
  * The specs stop and start instances through this small HTTP API on loopback (the processes are this script's
  * children): GET /instances; POST /instances/<name>/stop (SIGTERM, answers once it exited); POST …/start; and
  * POST /postgres/stop (a fast shutdown, answers once it is down), POST /postgres/start (answers once it accepts
- * connections): the two halves of `pg_ctl restart -m fast`.
+ * connections): the two halves of `pg_ctl restart -m fast`, PgBouncer staying up in front; GET /pgbouncer (its pid).
  */
 function controlServer(cluster: Cluster): Promise<{ url: string; server: Server }> {
   const describe = (i: Instance) => ({
@@ -49,6 +49,8 @@ function controlServer(cluster: Cluster): Promise<{ url: string; server: Server 
       );
       return;
     }
+    if (req.method === 'GET' && req.url === '/pgbouncer')
+      return reply(200, { pid: cluster.pgbouncer.proc.pid, running: cluster.pgbouncer.proc.alive() });
     const m = /^\/instances\/([a-z])\/(stop|start)$/.exec(req.url ?? '');
     if (req.method === 'GET' && req.url === '/instances') return reply(200, cluster.instances.map(describe));
     const instance = m && cluster.instances.find((i) => i.name === m[1]);
@@ -130,6 +132,8 @@ async function main(): Promise<number> {
       CLUSTER_URL: cluster.balancer.url,
       CLUSTER_CONTROL: control.url,
       CLUSTER_ACCESS_LOG: cluster.balancer.accessLog,
+      CLUSTER_DATABASE_DIRECT: cluster.databaseDirectUrl,
+      CLUSTER_PGBOUNCER_ADMIN: cluster.pgbouncer.adminUrl,
       CLUSTER_INSTANCES: JSON.stringify(
         cluster.instances.map((i) => ({
           name: i.name,

@@ -177,12 +177,28 @@ async function migrateNamed(db: Db, folder: string): Promise<string[]> {
  */
 const MIGRATION_LOCK = 7_294_310_551; // an arbitrary key, the same in every instance
 
+/** PgBouncer refuses a startup parameter it does not track (unless told to ignore it). */
+const POOLER_REFUSAL = /unsupported startup parameter/i;
+
 async function migrateUnderLock(url: string, folder: string): Promise<string[]> {
   // A connection of its own, without the pool's timeouts: a migration may run long, and a second instance waits
-  // for the first one's lock as long as that takes. Closing it releases the lock whatever happened.
-  const client = new pg.Client({ connectionString: url });
+  // for the first one's lock as long as that takes. Closing it releases the lock whatever happened. It is a session
+  // of its own, so it must be direct (DATABASE_DIRECT_URL): through a transaction pooler the lock would stay on a
+  // server connection other clients then use. A statement_timeout set on the role for the pooled sessions
+  // (docs/operations.md "PgBouncer") is lifted for this session only, by a startup parameter that also proves the
+  // connection direct: PgBouncer refuses `options`.
+  const client = new pg.Client({ connectionString: url, options: '-c statement_timeout=0' });
   client.on('error', () => {}); // the failure reaches the query under way, which throws
-  await client.connect();
+  await client.connect().catch((error: unknown) => {
+    throw POOLER_REFUSAL.test((error as Error).message)
+      ? new Error(
+          `The migrations' connection leads to a connection pooler (${(error as Error).message}): they hold a ` +
+            'session-level lock, so set DATABASE_DIRECT_URL to the database itself, past the pooler ' +
+            '(docs/operations.md "PgBouncer").',
+          { cause: error },
+        )
+      : error;
+  });
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     return await migrateNamed(drizzlePg(client) as unknown as Db, folder);
@@ -210,9 +226,27 @@ function createPgliteDir(dataDir: string): Promise<void> {
 /** The extensions the migrations create (PGlite loads their contrib builds; PostgreSQL ships them). */
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
+/**
+ * A connection pooler between the pool and PostgreSQL (DATABASE_POOLER). PgBouncer in transaction mode lends a
+ * server connection for one transaction only, so nothing may outlive one: no startup parameters it does not know
+ * (the timeouts become SET LOCAL in each transaction), and named statements only when it keeps them itself
+ * (`preparedStatements`: PgBouncer >= 1.21 with max_prepared_statements > 0; docs/operations.md "PgBouncer").
+ */
+export interface DbPooler {
+  kind: 'pgbouncer';
+  preparedStatements: boolean;
+}
+
 /** Opens PGlite in `dataDir` (or in memory when dataDir is undefined), or PostgreSQL at `url`, and migrates. */
 export async function openDatabase(opts: {
   url?: string;
+  /**
+   * PostgreSQL only: the database itself, past any pooler (DATABASE_DIRECT_URL; default `url`), for what needs a
+   * session of its own: the migrations' advisory lock and the realtime bus's LISTEN.
+   */
+  directUrl?: string;
+  /** PostgreSQL only: what stands between `url` and the database (default nothing). */
+  pooler?: DbPooler;
   dataDir?: string;
   /** PGlite only: its shared_buffers, e.g. '16MB' (PostgreSQL's own setting is left to its server). */
   sharedBuffers?: string;
@@ -229,7 +263,13 @@ export async function openDatabase(opts: {
   log?: DbLog;
 }): Promise<Database> {
   const folder = opts.migrationsFolder ?? migrationsFolder;
-  if (opts.url) return openPostgres(opts.url, folder, opts.timeouts ?? DB_TIMEOUTS, opts.log ?? consoleLog);
+  if (opts.url)
+    return openPostgres(
+      { url: opts.url, directUrl: opts.directUrl ?? opts.url, pooler: opts.pooler },
+      folder,
+      opts.timeouts ?? DB_TIMEOUTS,
+      opts.log ?? consoleLog,
+    );
   if (opts.dataDir && !existsSync(join(opts.dataDir, 'PG_VERSION'))) await createPgliteDir(opts.dataDir);
   // One options object: `new PGlite(undefined, options)` (in memory) would drop the options' extensions.
   if (opts.loadDataDir && opts.dataDir) throw new Error('openDatabase: loadDataDir is for a database in memory');
@@ -269,7 +309,7 @@ export async function openDatabase(opts: {
  * each transaction runs on a connection taken by this code and always released: with the error when the database
  * failed under it, so that a broken connection is discarded rather than lent again.
  */
-function releaseTransactionConnections(db: Db, pool: pg.Pool) {
+function releaseTransactionConnections(db: Db, pool: pg.Pool, setLocal: string | undefined) {
   type Args = ConstructorParameters<typeof NodePgSession>;
   interface Session {
     dialect: Args[1];
@@ -288,7 +328,16 @@ function releaseTransactionConnections(db: Db, pool: pg.Pool) {
         session.schema,
         session.options,
       ) as unknown as Session;
-      return await own.transaction(transaction, config);
+      // Behind a transaction pooler the session carries no timeouts: each transaction sets its own.
+      return await own.transaction(
+        setLocal
+          ? async (tx) => {
+              await (tx as { execute(q: unknown): Promise<unknown> }).execute(sql.raw(setLocal));
+              return transaction(tx);
+            }
+          : transaction,
+        config,
+      );
     } catch (error) {
       if (databaseUnavailable(error)) broken = error as Error;
       throw error;
@@ -299,22 +348,29 @@ function releaseTransactionConnections(db: Db, pool: pg.Pool) {
 }
 
 async function openPostgres(
-  url: string,
+  where: { url: string; directUrl: string; pooler: DbPooler | undefined },
   folder: string,
   timeouts: DbTimeouts,
   log: DbLog,
 ): Promise<Database> {
-  const migrationsApplied = await migrateUnderLock(url, folder);
+  const { url, directUrl, pooler } = where;
+  const migrationsApplied = await migrateUnderLock(directUrl, folder);
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
     // Nothing waits for ever (docs/faults.md): a connection within connectMs, a statement within statementMs on the
     // server, an answer within 1 s more on this side (a server that vanished without a reset: PostgreSQL's own
     // cancel at statementMs arrives within milliseconds, so a second more only waits on a dead connection), an idle
-    // transaction ended by the server.
+    // transaction ended by the server. Behind a pooler these two are not startup parameters (PgBouncer refuses
+    // them, and would not keep them per client): each transaction sets them LOCAL, and a single statement outside
+    // a transaction has the role's own (docs/operations.md "PgBouncer").
     connectionTimeoutMillis: timeouts.connectMs,
-    statement_timeout: timeouts.statementMs,
-    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+    ...(pooler
+      ? {}
+      : {
+          statement_timeout: timeouts.statementMs,
+          idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+        }),
     query_timeout: timeouts.statementMs + 1_000,
     keepAlive: true,
   });
@@ -328,14 +384,31 @@ async function openPostgres(
   // transaction would end the process. The failure reaches the next query on it, and the pool discards it.
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  releaseTransactionConnections(db, pool);
-  const bus = openBus(url, timeouts, log);
+  releaseTransactionConnections(
+    db,
+    pool,
+    pooler &&
+      `select set_config('statement_timeout', '${timeouts.statementMs}', true), ` +
+        `set_config('idle_in_transaction_session_timeout', '${timeouts.idleInTransactionMs}', true)`,
+  );
+  await probePool(pool, pooler, log).catch(async (error: unknown) => {
+    await pool.end().catch(() => {});
+    throw error;
+  });
+  const bus = openBus(directUrl, timeouts, log);
+  // A named statement lives on one server connection; a transaction pooler runs the next call on another, which
+  // never saw it ("prepared statement does not exist"). Without the pooler's own support each call is unnamed.
+  const named = !pooler || pooler.preparedStatements;
   return {
     db,
     kind: 'postgres',
     prepared: memoByName(
       (name, text) => async (values) =>
-        (await pool.query<(string | null)[]>({ name, text, values, rowMode: 'array' })).rows,
+        (
+          await pool.query<(string | null)[]>(
+            named ? { name, text, values, rowMode: 'array' } : { text, values, rowMode: 'array' },
+          )
+        ).rows,
     ),
     async notify(channel, payload) {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
@@ -351,4 +424,33 @@ async function openPostgres(
       await pool.end();
     },
   };
+}
+
+/**
+ * The pool's first connection, at the start rather than at the first request. Without DATABASE_POOLER a PgBouncer
+ * refuses the pool's timeouts as startup parameters: the server then does not start, and says what to set. Behind
+ * a pooler a statement outside a transaction has no statement_timeout but the one its server session got from the
+ * role or the database (ALTER ROLE … SET statement_timeout), which the server cannot set for sessions the pooler
+ * owns: without one it may run for ever, and the log says so.
+ */
+async function probePool(pool: pg.Pool, pooler: DbPooler | undefined, log: DbLog): Promise<void> {
+  const { rows } = await pool
+    .query<{ statement_timeout: string }>('show statement_timeout')
+    .catch((error: unknown) => {
+      throw POOLER_REFUSAL.test((error as Error).message)
+        ? new Error(
+            `DATABASE_URL leads to a connection pooler that refused the pool's session settings ` +
+              `(${(error as Error).message}): set DATABASE_POOLER=pgbouncer, and DATABASE_DIRECT_URL to the ` +
+              'database itself (docs/operations.md "PgBouncer").',
+            { cause: error },
+          )
+        : error;
+    });
+  if (pooler && rows[0]?.statement_timeout === '0')
+    log.warn(
+      {},
+      'DATABASE_POOLER is set but the pooled sessions have no statement_timeout: a statement outside a ' +
+        'transaction has no limit on the database. Set one for the role (ALTER ROLE … IN DATABASE … SET ' +
+        'statement_timeout = …; docs/operations.md "PgBouncer").',
+    );
 }

@@ -6,7 +6,8 @@ import { spawn } from 'node:child_process';
 import pg from 'pg';
 import { openBus } from '../../server/db/bus';
 
-const url = process.env.DATABASE_URL;
+// LISTEN goes straight to PostgreSQL (DATABASE_DIRECT_URL when DATABASE_URL names PgBouncer).
+const url = process.env.DATABASE_DIRECT_URL || process.env.DATABASE_URL;
 const quiet = { warn: () => {}, info: () => {} } as unknown as Parameters<typeof openBus>[2];
 
 /** Blocks this process's event loop for `ms` (a loaded machine: the socket's bytes pile up meanwhile). */

@@ -56,6 +56,39 @@ describe('configuration', () => {
     );
   });
 
+  it('goes through PgBouncer only when DATABASE_POOLER says so, with a direct URL for LISTEN and the migrations', () => {
+    const pool = 'postgres://cabinet@pgbouncer:6432/cabinet';
+    const direct = 'postgres://cabinet@db:5432/cabinet';
+    const plain = loadConfig({ ...base(), DATABASE_URL: direct });
+    expect([plain.databaseDirectUrl, plain.databasePooler]).toEqual([undefined, undefined]);
+    const pooled = loadConfig({
+      ...base(),
+      DATABASE_URL: pool,
+      DATABASE_DIRECT_URL: direct,
+      DATABASE_POOLER: 'pgbouncer',
+    });
+    expect([pooled.databaseUrl, pooled.databaseDirectUrl]).toEqual([pool, direct]);
+    expect(pooled.databasePooler).toEqual({ kind: 'pgbouncer', preparedStatements: false });
+    expect(
+      loadConfig({
+        ...base(),
+        DATABASE_URL: pool,
+        DATABASE_DIRECT_URL: direct,
+        DATABASE_POOLER: 'pgbouncer',
+        DATABASE_POOLER_PREPARED: '1',
+      }).databasePooler,
+    ).toEqual({ kind: 'pgbouncer', preparedStatements: true });
+    expect(() => loadConfig({ ...base(), DATABASE_URL: pool, DATABASE_POOLER: 'pgbouncer' })).toThrow(
+      /DATABASE_POOLER=pgbouncer needs DATABASE_URL \(through PgBouncer\) and DATABASE_DIRECT_URL/,
+    );
+    expect(() => loadConfig({ ...base(), DATABASE_URL: pool, DATABASE_POOLER: 'odyssey' })).toThrow(
+      'DATABASE_POOLER must be pgbouncer or none, not "odyssey".',
+    );
+    expect(() => loadConfig({ ...base(), DATABASE_URL: direct, DATABASE_POOLER_PREPARED: '1' })).toThrow(
+      'DATABASE_POOLER_PREPARED is set without DATABASE_POOLER.',
+    );
+  });
+
   it('keeps files under DATA_DIR unless an S3 bucket is named, and refuses an S3 setting it cannot use', () => {
     expect(loadConfig(base()).storage).toEqual({ driver: 'fs' });
     const s3 = { S3_BUCKET: 'cabinet', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' };

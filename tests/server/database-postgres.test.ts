@@ -4,14 +4,17 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../server/db/client';
 
-// Runs in CI's PostgreSQL pass (.ci/run sets DATABASE_URL); PGlite has no connections to lose.
-describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL connections', () => {
+// Runs in CI's PostgreSQL pass (.ci/run sets DATABASE_URL); PGlite has no connections to lose. The pool's own
+// connections to PostgreSQL: past PgBouncer, when DATABASE_URL names one (DATABASE_DIRECT_URL).
+const direct = process.env.DATABASE_DIRECT_URL || process.env.DATABASE_URL;
+
+describe.skipIf(!direct)('PostgreSQL connections', () => {
   it('survives the server dropping its idle connections, and answers the next query', async () => {
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    const admin = new pg.Client({ connectionString: direct });
     await admin.connect();
     const name = `test_${randomBytes(6).toString('hex')}`;
     await admin.query(`create database ${name}`);
-    const url = new URL(process.env.DATABASE_URL!);
+    const url = new URL(direct!);
     url.pathname = `/${name}`;
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const database = await openDatabase({ url: url.toString() });
@@ -30,7 +33,7 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL connections', () => {
   });
 
   it('gives back the connection of a transaction whose BEGIN failed, and closes', async () => {
-    const database = await openDatabase({ url: process.env.DATABASE_URL! });
+    const database = await openDatabase({ url: direct! });
     let closed = false;
     try {
       // BEGIN fails here on its words; during a restart it fails the same way on a connection that died idle.

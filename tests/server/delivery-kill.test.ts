@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { randomBytes } from 'node:crypto';
+import { onAdmin, postgresTarget } from './helpers/postgres-target';
 import { openDatabase, type Database } from '../../server/db/client';
 import { startSmscStandIn, type SmscStandIn } from './helpers/smsc-stand-in';
 import { createChannels } from '../../server/delivery/channels';
@@ -16,16 +16,12 @@ const instanceScript = fileURLToPath(new URL('./fixtures/outbox-instance.ts', im
 
 // Two instances need a database both can open: PostgreSQL (DATABASE_URL). PGlite belongs to one process.
 describe.skipIf(!process.env.DATABASE_URL)('an instance killed while delivering (PostgreSQL)', () => {
-  const fresh = { url: '', database: undefined as unknown as Database, opened: [] as Database[] };
-  const admin = async (text: string) => {
-    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await client.connect();
-    await client.query(text);
-    await client.end();
-  };
+  const fresh = { database: undefined as unknown as Database, opened: [] as Database[] };
   const name = `test_${randomBytes(6).toString('hex')}`;
+  // Through PgBouncer too (DATABASE_POOLER): a killed instance's transaction is then rolled back behind it.
+  const target = postgresTarget(name);
   const open = async () => {
-    const database = await openDatabase({ url: fresh.url });
+    const database = await openDatabase(target);
     fresh.opened.push(database);
     return database;
   };
@@ -33,10 +29,7 @@ describe.skipIf(!process.env.DATABASE_URL)('an instance killed while delivering 
   let doomed: ChildProcess | undefined;
 
   beforeAll(async () => {
-    await admin(`create database ${name}`);
-    const url = new URL(process.env.DATABASE_URL!);
-    url.pathname = `/${name}`;
-    fresh.url = url.toString();
+    await onAdmin(`create database ${name}`);
     fresh.database = await open();
     smsc = await startSmscStandIn();
   }, 60_000);
@@ -44,7 +37,7 @@ describe.skipIf(!process.env.DATABASE_URL)('an instance killed while delivering 
     doomed?.kill('SIGKILL');
     await smsc?.close();
     for (const d of fresh.opened) await d.close();
-    await admin(`drop database if exists ${name} with (force)`);
+    await onAdmin(`drop database if exists ${name} with (force)`);
   });
 
   it('sends nothing twice and loses nothing: the other instance settles its tries and sends the rest', async () => {
@@ -63,7 +56,13 @@ describe.skipIf(!process.env.DATABASE_URL)('an instance killed while delivering 
       wait();
     });
     doomed = spawn(process.execPath, ['--import', 'tsx', instanceScript], {
-      env: { ...process.env, DATABASE_URL: fresh.url, SMSC_URL: smsc.url, LEASE_MS: String(LEASE_MS) },
+      env: {
+        ...process.env,
+        DATABASE_URL: target.url,
+        DATABASE_DIRECT_URL: target.directUrl,
+        SMSC_URL: smsc.url,
+        LEASE_MS: String(LEASE_MS),
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     await takenTwo;

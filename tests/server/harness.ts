@@ -1,6 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { openPglite } from './helpers/test-database';
-import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { openDatabase, type Database } from '../../server/db/client';
 import { createApp, type App } from '../../server/app';
@@ -10,6 +9,7 @@ import { createStorage } from '../../server/storage/storage';
 import { startLocalS3, type LocalS3 } from './helpers/s3-server';
 import type { Deps } from '../../server/env';
 import { answerProblems } from './helpers/contract';
+import { onAdmin, postgresTarget } from './helpers/postgres-target';
 import { RealtimeEvent } from '../../contract/realtime.api';
 
 export interface Harness {
@@ -39,19 +39,9 @@ export function useHarness(overrides: Partial<Config> = {}, opts: { storage?: 'f
     let database: Database;
     if (process.env.DATABASE_URL) {
       const name = `test_${randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const url = new URL(process.env.DATABASE_URL);
-      url.pathname = `/${name}`;
-      database = await openDatabase({ url: url.toString() });
-      h.dropDb = async () => {
-        const a = new pg.Client({ connectionString: process.env.DATABASE_URL });
-        await a.connect();
-        await a.query(`drop database if exists ${name} with (force)`);
-        await a.end();
-      };
+      await onAdmin(`create database ${name}`);
+      database = await openDatabase(postgresTarget(name));
+      h.dropDb = () => onAdmin(`drop database if exists ${name} with (force)`);
     } else {
       database = await openPglite();
     }

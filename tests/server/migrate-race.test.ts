@@ -7,28 +7,24 @@ import { migrationsFolder, openDatabase } from '../../server/db/client';
 import { DEMO_EMAIL, seedDemo } from '../../server/db/seed';
 import { users } from '../../server/db/tables';
 import { useHarness } from './harness';
+import { onAdmin, postgresTarget } from './helpers/postgres-target';
 
 // PGlite is one embedded database in one process: nothing can race its migrations. CI's PostgreSQL pass runs this.
 describe.skipIf(!process.env.DATABASE_URL)(
   'migrations with two instances starting at once (PostgreSQL only: skipped without DATABASE_URL)',
   () => {
     it('lets both open the database and applies every migration exactly once', async () => {
-      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await admin.connect();
+      // Through PgBouncer too (DATABASE_POOLER): the migrations' lock is then taken on DATABASE_DIRECT_URL.
       const name = `test_${randomBytes(6).toString('hex')}`;
-      await admin.query(`create database ${name}`);
-      const url = new URL(process.env.DATABASE_URL!);
-      url.pathname = `/${name}`;
-      const opened = await Promise.allSettled([
-        openDatabase({ url: url.toString() }),
-        openDatabase({ url: url.toString() }),
-      ]);
+      await onAdmin(`create database ${name}`);
+      const target = postgresTarget(name);
+      const opened = await Promise.allSettled([openDatabase(target), openDatabase(target)]);
       try {
         expect(opened.map((o) => (o.status === 'rejected' ? String(o.reason) : o.status))).toEqual([
           'fulfilled',
           'fulfilled',
         ]);
-        const check = new pg.Client({ connectionString: url.toString() });
+        const check = new pg.Client({ connectionString: target.directUrl });
         await check.connect();
         const applied = await check.query<{ hash: string }>(
           'select hash from drizzle.__drizzle_migrations order by created_at',
@@ -41,8 +37,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
         expect(users.rows[0]?.n).toBe('0');
       } finally {
         for (const o of opened) if (o.status === 'fulfilled') await o.value.close();
-        await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.end();
+        await onAdmin(`drop database if exists ${name} with (force)`);
       }
     }, 60_000);
   },

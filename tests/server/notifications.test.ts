@@ -25,6 +25,7 @@ import { queueGuaranteeEndings } from '../../server/domain/notifications/guarant
 import { users } from '../../server/db/tables';
 import { eq, sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../../server/db/client';
+import { postgresTarget } from './helpers/postgres-target';
 import type { Profile } from '../../contract/profile.api';
 import { ORDER_STATUSES as S } from '../../contract/order-status';
 
@@ -106,9 +107,9 @@ describe('notifications of the customer’s orders', () => {
     // On PostgreSQL the second instance has a pool of its own on the same database, as a second process would.
     if (process.env.DATABASE_URL) {
       const res = await h.deps.db.execute(sql`select current_database() as name`);
-      const url = new URL(process.env.DATABASE_URL);
-      url.pathname = `/${(res as unknown as { rows: { name: string }[] }).rows[0]!.name}`;
-      second = await openDatabase({ url: url.toString() });
+      second = await openDatabase(
+        postgresTarget((res as unknown as { rows: { name: string }[] }).rows[0]!.name),
+      );
     }
     runners = [h.deps.db, second?.db ?? h.deps.db].map((db, i) => {
       const deps = { ...h.deps, db };

@@ -1,8 +1,8 @@
-import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../../server/db/client';
+import { onAdmin, postgresTarget } from './postgres-target';
 
 let template: Blob | undefined;
 
@@ -36,18 +36,10 @@ export async function freshDatabase(): Promise<{
     };
   }
   const name = `test_${randomBytes(6).toString('hex')}`;
-  const run = async (text: string) => {
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    await client.query(text);
-    await client.end();
-  };
-  await run(`create database ${name}`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
+  await onAdmin(`create database ${name}`);
   const opened: Database[] = [];
   const open = async () => {
-    const database = await openDatabase({ url: url.toString() });
+    const database = await openDatabase(postgresTarget(name));
     opened.push(database);
     return database;
   };
@@ -57,7 +49,7 @@ export async function freshDatabase(): Promise<{
     open,
     async drop() {
       for (const d of opened) await d.close();
-      await run(`drop database if exists ${name} with (force)`);
+      await onAdmin(`drop database if exists ${name} with (force)`);
     },
   };
 }
