@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
+import { CHROMIUM_ARGS, findTestChromium } from './scripts/chromium.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 // The e2e server's bootstrap STAFF_TOKEN, random per run. The runner's globalSetup (e2e/support/global-setup.ts)
@@ -11,8 +11,8 @@ const STAFF_TOKEN = (process.env.E2E_STAFF_TOKEN ??= `e2e-${randomBytes(24).toSt
 // The seed of the sampled path sets (e2e/support/sample.ts): set here once, in the runner, and inherited by the
 // workers, so all of them draw the same sample. By default the commit's, so a run of one commit repeats itself.
 process.env.E2E_SEED ??= String(commitSeed());
-// CHROMIUM_PATH, Debian's Chromium (CI, this machine) or Playwright's own (scripts/chromium.mjs; `npm test` fetches it).
-const chromium = findChromium()?.path;
+// CHROMIUM_PATH, Debian's headless shell or Chromium (CI, this machine), or Playwright's own (scripts/chromium.mjs).
+const chromium = findTestChromium()?.path;
 
 function commitSeed(): number {
   try {

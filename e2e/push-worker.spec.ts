@@ -3,9 +3,15 @@
 // itself here (DevTools' ServiceWorker.deliverPushMessage, the Application panel's "Push"), as its vendor's push
 // service would: headless Chromium subscribes only there, so the server's side of a push is covered by
 // e2e/notifications.spec.ts with a push service on loopback.
+import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium.mjs';
 import { expect, orderWithChat, signInFast, test } from './support/fixtures';
 
-test.use({ serviceWorkers: 'allow' });
+// The full browser, not the headless shell the other specs run in (scripts/chromium.mjs): the shell keeps no
+// notifications, so the worker's showNotification() would leave nothing to read.
+test.use({
+  serviceWorkers: 'allow',
+  launchOptions: { executablePath: findChromium()?.path, args: CHROMIUM_ARGS },
+});
 
 test('a push reaching the browser is shown by the service worker, naming the order it opens', async ({
   page,

@@ -1,7 +1,7 @@
 // The first step of `npm test`: finds a Chromium before the long steps; when there is none, fetches Playwright's
 // (`npx playwright install chromium`), and when that fails stops at once with the two ways to get one.
 import { spawnSync } from 'node:child_process';
-import { findChromium, NO_CHROMIUM } from './chromium.mjs';
+import { findChromium, findTestChromium, NO_CHROMIUM } from './chromium.mjs';
 
 let found = findChromium();
 if (!found) {
@@ -26,4 +26,8 @@ if (!found) {
     process.exit(1);
   }
 }
-console.log(`Chromium: ${found.path} (${found.source})`);
+const tests = findTestChromium();
+console.log(
+  `Chromium: ${found.path} (${found.source})` +
+    (tests && tests.path !== found.path ? `; the e2e tests use ${tests.path} (${tests.source})` : ''),
+);
