@@ -31,6 +31,11 @@ export interface OrderListInput {
   /** The query of the URL (search, filters, sort); default: none, newest first. */
   query?: OrderQuery;
   pageSize?: number;
+  /**
+   * The first page of this very tab and query as the API answered it, written into the page by the server (the
+   * signed-in first screen, contract/first-screen.ts): the list starts ready with it instead of loading.
+   */
+  firstPage?: OrderList | null;
 }
 
 // ---- Context ---------------------------------------------------------------------------------------------------

@@ -26,6 +26,8 @@ import { afterFirstPaint } from '../lib/first-paint';
 export interface CreateActorsOptions {
   /** The `al` query value of the first URL. */
   autoLoginToken: string | null;
+  /** The signed-in first screen of the page (src/lib/first-screen.ts): the session starts signed in as its user. */
+  firstScreen?: (Pick<SignedIn, 'user'> & { finances: { money: number; bonus: number } }) | null;
   /** localStorage 'cabinet.theme'. */
   storedTheme: string | null;
   /** Full page loads (429 → /429). */
@@ -120,7 +122,15 @@ export function createAppActors(options: CreateActorsOptions): AppActors {
         forgetTokens: () => token.send({ type: 'token.clear' }),
       },
     }),
-    { input: { autoLoginToken: options.autoLoginToken }, inspect },
+    {
+      input: {
+        autoLoginToken: options.autoLoginToken,
+        firstScreen: options.firstScreen
+          ? { user: options.firstScreen.user, finances: options.firstScreen.finances }
+          : null,
+      },
+      inspect,
+    },
   );
   refs.session = session;
 
