@@ -10,6 +10,8 @@ import type { OrderList } from '../../contract/orders.api';
 
 let read = false;
 let screen: FirstScreen | null = null;
+/** A dashboard started from the first page: no later list may. */
+let pageTaken = false;
 
 function isFirstScreen(value: unknown): value is FirstScreen {
   const v = value as Partial<FirstScreen> | null;
@@ -52,7 +54,7 @@ export function takeFirstPage(
   pageSize: number = ORDER_PAGE_SIZE,
 ): OrderList | null {
   const orders = screen?.orders;
-  if (!orders || screen?.user.id !== userId) return null;
+  if (!orders || pageTaken || screen?.user.id !== userId) return null;
   if (orders.tab !== tab || orders.page_size !== pageSize) return null;
   if (Object.keys(orderQueryParams(query)).length > 0) return null;
   return orders.list;
@@ -60,11 +62,17 @@ export function takeFirstPage(
 
 /** The dashboard has started from the first page (or left it): no later list may start from it. */
 export function forgetFirstPage(): void {
-  if (screen) screen = { ...screen, orders: null };
+  pageTaken = true;
+}
+
+/** The first screen this page came with (the offline cabinet keeps its list as the worker keeps a read). */
+export function firstScreenOfPage(): FirstScreen | null {
+  return screen;
 }
 
 /** For tests: forget what was read. */
 export function resetFirstScreen(): void {
   read = false;
   screen = null;
+  pageTaken = false;
 }
