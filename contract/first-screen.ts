@@ -1,5 +1,5 @@
 // The signed-in first screen the server writes into the HTML of a dashboard page (server/spa/first-screen.ts) and
-// the app starts from (src/app/first-screen.ts): what the dashboard's first paint needs, in the very shapes the API
+// the app starts from (src/lib/first-screen.ts): what the dashboard's first paint needs, in the very shapes the API
 // answers (contract/first-screen.api.ts), so the page paints without waiting for the start-up refresh, the user, the
 // orders and the finances.
 import type { OrderTab } from './order-status';
