@@ -39,7 +39,8 @@ async function firstScreenOf(
   if (!tab || !cookie || url.searchParams.has('al')) return null;
   try {
     const session = await checkPageSession(deps, cookie);
-    if (session === 'signedOut' || session === 'unsure') return session === 'signedOut' ? session : null;
+    if (session === 'signedOut') return session;
+    if (session === 'unsure') return null;
     const search = Object.fromEntries(url.searchParams);
     const plainList = Object.keys(orderQueryParams(parseOrderQuery(search))).length === 0;
     return await loadFirstScreen(deps, session.userId, tab, plainList);
