@@ -1,6 +1,6 @@
 // Creates the app-wide actors once, with the real IO given through machine.provide(), and wires them together:
 // session ⇄ token machine, the HTTP client's callbacks, and the other tabs.
-import { createActor, fromPromise, type InspectionEvent, type Observer } from 'xstate';
+import { createActor, fromPromise, waitFor, type InspectionEvent, type Observer } from 'xstate';
 import { sessionMachine } from '../../machines/session/session.machine';
 import { selectStatus } from '../../machines/session/session.selectors';
 import { tokenMachine } from '../../machines/token/token.machine';
@@ -150,6 +150,14 @@ export function createAppActors(options: CreateActorsOptions): AppActors {
     getAccessToken: () => token.getSnapshot().context.access,
     refresh: refreshThrough(token),
     onSessionExpired: expire,
+    // Signed in from the page's first screen, the start-up refresh still under way: calls wait for its token.
+    tokenPending: () =>
+      session.getSnapshot().matches({ authSuccess: 'confirming' })
+        ? waitFor(session, (s) => !s.matches({ authSuccess: 'confirming' }), { timeout: Infinity }).then(
+            () => undefined,
+            () => undefined,
+          )
+        : null,
     navigateHard: options.navigateHard,
   });
 
