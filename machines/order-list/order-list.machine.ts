@@ -181,7 +181,8 @@ export const orderListMachine = setup({
       initial: 'starting',
       states: {
         starting: {
-          description: 'Ready at once with the first page the page came with (the signed-in first screen), else loading.',
+          description:
+            'Ready at once with the first page the page came with (the signed-in first screen), else loading.',
           always: [{ guard: 'hasFirstPage', target: 'ready' }, { target: 'loading' }],
         },
         loading: {

@@ -144,7 +144,8 @@ export const sessionMachine = setup({
         {
           guard: 'hasFirstScreen',
           target: 'authSuccess.confirming',
-          description: 'The server checked the session to write the first screen: the cabinet paints from it.',
+          description:
+            'The server checked the session to write the first screen: the cabinet paints from it.',
         },
         { target: 'notLoaded' },
       ],
@@ -378,7 +379,7 @@ export const sessionMachine = setup({
       initial: 'active',
       states: {
         active: {
-          description: 'The session and its access token are the server\'s answer.',
+          description: "The session and its access token are the server's answer.",
         },
         confirming: {
           description:
@@ -405,7 +406,7 @@ export const sessionMachine = setup({
               {
                 target: '#session.authError',
                 description:
-                  'The cookie now signs in someone else (another tab signed in meanwhile): the page\'s customer is signed out here, and the guard takes the page to /login.',
+                  "The cookie now signs in someone else (another tab signed in meanwhile): the page's customer is signed out here, and the guard takes the page to /login.",
               },
             ],
             onError: [

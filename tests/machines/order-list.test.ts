@@ -122,7 +122,11 @@ describeModel(model, {
   name: 'orderList machine (model-based)',
   events,
   inputs: [
-    { name: 'loading its first page', input, misses: /starting on "always" \[hasFirstPage\] → #orderList\.list\.ready/ },
+    {
+      name: 'loading its first page',
+      input,
+      misses: /starting on "always" \[hasFirstPage\] → #orderList\.list\.ready/,
+    },
     // The signed-in first screen: the page came with page 1 (contract/first-screen.ts).
     {
       name: 'from the first page the page came with',

@@ -145,7 +145,11 @@ describeModel(model, {
   inputs: [
     // The first screen's state is reached only from a page that had one.
     { name: 'from the start-up', input: { autoLoginToken: 'al-token' }, misses: /confirming/ },
-    { name: 'from a first screen', input: { firstScreen }, misses: /starting on "always" → #session\.notLoaded/ },
+    {
+      name: 'from a first screen',
+      input: { firstScreen },
+      misses: /starting on "always" → #session\.notLoaded/,
+    },
   ],
   pathCount: { moreThan: 45 },
   agreeOn: (s) => s.context,
