@@ -168,3 +168,6 @@ export function orderUrlSearch(q: OrderQuery): OrderUrlSearch {
     ordering: q.ordering === DEFAULT_ORDER_SORT ? undefined : q.ordering,
   };
 }
+
+/** Orders per page: small pages keep a list of 1 000 orders light (spec point 4: paging, "show more"). */
+export const ORDER_PAGE_SIZE = 20;

@@ -103,7 +103,7 @@ export async function startServer(
     },
     { log, metrics, lifecycle },
   );
-  serveSpa(app, config.staticDir);
+  serveSpa(app, config.staticDir, deps);
 
   const server = await new Promise<Server>((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>

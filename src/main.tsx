@@ -10,6 +10,7 @@ import { reportChunkLoadError, showChunkLoadErrorDialog } from './app/chunk-load
 import { afterFirstPaint, noteFirstPageRendered, onceAtFocusOrLoad } from './lib/first-paint';
 import { hasSessionHint } from './lib/cookies';
 import { collectionAllowed } from '../contract/page-events';
+import { readFirstScreen } from './lib/first-screen';
 
 // Tells boot.js the app's script loaded and runs (else its splash explains the failure).
 (window as { __cabinetStarted?: boolean }).__cabinetStarted = true;
@@ -19,6 +20,10 @@ try {
 } catch (error) {
   console.error('Origin tracking failed', error);
 }
+
+// A dashboard page of a signed-in visitor carries its first screen (src/lib/first-screen.ts): read and taken out of
+// the DOM before anything else, the session and the dashboard start from it.
+const firstScreen = readFirstScreen();
 
 // The offline cabinet (docs/features.md "Offline"): the service worker, the update prompt and the
 // per-customer caches load once the first page is on screen; a start without a network asks it for the last
@@ -42,6 +47,7 @@ function loadActors(): void {
         createAppActors({
           autoLoginToken: new URLSearchParams(location.search).get('al'),
           storedTheme: storedTheme(),
+          firstScreen,
           // Spec point 8: 429 is a full page load of /429 (never a loop when /429 itself gets 429).
           navigateHard: (url) => {
             if (location.pathname !== new URL(url, location.href).pathname) location.assign(url);

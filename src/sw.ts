@@ -19,6 +19,7 @@ import {
   SHELL_CACHE,
   SHELL_KEY,
 } from './lib/offline-cache';
+import { FIRST_SCREEN_ELEMENT_ID } from '../contract/first-screen';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
@@ -39,6 +40,10 @@ function storable(response: Response): boolean {
   return response.ok && response.type === 'basic' && !response.headers.has('Set-Cookie');
 }
 
+const FIRST_SCREEN = new RegExp(
+  `<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">[^<]*</script>\n?`,
+);
+
 // Navigations: the network first; offline, the last page the server served.
 registerRoute(
   // Only the SPA's own pages: a navigation to the API (the sandbox pay page, a social sign-in) is left alone.
@@ -46,9 +51,13 @@ registerRoute(
   async ({ request }) => {
     try {
       const response = await fetch(request);
-      if (storable(response) && (response.headers.get('Content-Type') ?? '').includes('text/html')) {
+      const type = response.headers.get('Content-Type') ?? '';
+      if (storable(response) && type.includes('text/html')) {
+        // A dashboard page carries its customer's first screen (contract/first-screen.ts): the shell keeps the
+        // page without it, so nothing personal answers a later navigation.
+        const html = (await response.clone().text()).replace(FIRST_SCREEN, '');
         const cache = await caches.open(SHELL_CACHE);
-        await cache.put(SHELL_KEY, response.clone());
+        await cache.put(SHELL_KEY, new Response(html, { headers: { 'Content-Type': type } }));
       }
       return response;
     } catch (error) {

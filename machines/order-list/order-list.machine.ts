@@ -149,6 +149,8 @@ export const orderListMachine = setup({
     draftChanged: ({ context }) => context.draft.trim() !== context.query.search.trim(),
     wasRemovedHere: ({ context }, id: number) => context.removed?.item.id === id,
     canUndo: ({ context }) => context.removed !== null,
+    /** The input came with the first page (counters come only with an answer). */
+    hasFirstPage: ({ context }) => context.counters !== null,
   },
   delays: {
     undoTimeout: UNDO_TIMEOUT,
@@ -163,11 +165,12 @@ export const orderListMachine = setup({
     draft: input.query?.search ?? '',
     page: 1,
     pageSize: input.pageSize ?? ORDER_PAGE_SIZE,
-    items: [],
-    count: 0,
-    counters: null,
-    matches: null,
-    hasMore: false,
+    // The first page the server wrote into the page, taken as assignPage takes an answer.
+    items: input.firstPage?.results ?? [],
+    count: input.firstPage?.count ?? 0,
+    counters: input.firstPage?.counters ?? null,
+    matches: input.firstPage?.matches ?? null,
+    hasMore: input.firstPage ? input.firstPage.next !== null : false,
     error: null,
     busyId: null,
     removed: null,
@@ -175,8 +178,13 @@ export const orderListMachine = setup({
   }),
   states: {
     list: {
-      initial: 'loading',
+      initial: 'starting',
       states: {
+        starting: {
+          description:
+            'Ready at once with the first page the page came with (the signed-in first screen), else loading.',
+          always: [{ guard: 'hasFirstPage', target: 'ready' }, { target: 'loading' }],
+        },
         loading: {
           tags: ['loading'],
           description:

@@ -4,8 +4,7 @@ import type { ApiErrorInfo } from '../shared/error-info';
 import type { OrderQuery } from '../../contract/order-query';
 
 // ---- Data ------------------------------------------------------------------------------------------------------
-/** Orders per page: small pages keep a list of 1 000 orders light (spec point 4: paging, "show more"). */
-export const ORDER_PAGE_SIZE = 20;
+export { ORDER_PAGE_SIZE } from '../../contract/order-query';
 /** How long the "Отменить" offer after a delete stays (the notification default of spec point 9). */
 export const UNDO_TIMEOUT = 5000;
 /** Typing pauses this long before the search is sent (spec point 4; each new request cancels the running one). */
@@ -32,6 +31,11 @@ export interface OrderListInput {
   /** The query of the URL (search, filters, sort); default: none, newest first. */
   query?: OrderQuery;
   pageSize?: number;
+  /**
+   * The first page of this very tab and query as the API answered it, written into the page by the server (the
+   * signed-in first screen, contract/first-screen.ts): the list starts ready with it instead of loading.
+   */
+  firstPage?: OrderList | null;
 }
 
 // ---- Context ---------------------------------------------------------------------------------------------------

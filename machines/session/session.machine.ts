@@ -117,20 +117,39 @@ export const sessionMachine = setup({
     isAuthRejection: (_, error: unknown) => isAuthRejection(error),
     /** The first factor was right, the customer has two-factor on: the code form comes next. */
     needsSecondFactor: (_, outcome: SignInOutcome) => needsSecondFactor(outcome),
+    /** The page came with its first screen (SessionInput.firstScreen): the session starts signed in. */
+    hasFirstScreen: ({ context }) => context.user !== null,
+    /** The start-up refresh signed in the customer the first screen showed (not someone else, no second step). */
+    confirmsFirstScreen: ({ context }, outcome: SignInOutcome) =>
+      !needsSecondFactor(outcome) && outcome.user.id === context.user?.id,
   },
 }).createMachine({
   id: 'session',
   context: ({ input }) => ({
-    user: null,
-    finances: null,
+    // An `al` link signs in whoever it names: a first screen does not go with it (src/lib/first-screen.ts).
+    user: input.autoLoginToken ? null : (input.firstScreen?.user ?? null),
+    finances: input.autoLoginToken ? null : (input.firstScreen?.finances ?? null),
     error: null,
     autoLoginToken: input.autoLoginToken || null,
     codeLogin: null,
     signedOutMessage: null,
     secondFactorTicket: null,
   }),
-  initial: 'notLoaded',
+  initial: 'starting',
   states: {
+    starting: {
+      description:
+        'Where the session starts: signed in at once when the page came with its first screen (the refresh confirms it behind the cabinet), else the start-up.',
+      always: [
+        {
+          guard: 'hasFirstScreen',
+          target: 'authSuccess.confirming',
+          description:
+            'The server checked the session to write the first screen: the cabinet paints from it.',
+        },
+        { target: 'notLoaded' },
+      ],
+    },
     notLoaded: {
       description:
         'Start-up: auto-login with `al` if the URL had it, else the refresh cookie; the router waits here.',
@@ -357,6 +376,56 @@ export const sessionMachine = setup({
 
     authSuccess: {
       description: 'Signed in: the cabinet routes open.',
+      initial: 'active',
+      states: {
+        active: {
+          description: "The session and its access token are the server's answer.",
+        },
+        confirming: {
+          description:
+            'Signed in by the first screen of the page (the server checked the session read-only): the cabinet shows while the start-up refresh rotates the token and gets the access token.',
+          invoke: {
+            id: 'confirmSession',
+            src: 'restoreSession',
+            input: () => ({ autoLoginToken: null }),
+            onDone: [
+              {
+                guard: {
+                  type: 'confirmsFirstScreen',
+                  params: ({ event }: OutcomeEvent) => event.output,
+                },
+                target: 'active',
+                actions: [
+                  {
+                    type: 'storeTokens',
+                    params: ({ event }: OutcomeEvent) => signedInOf(event.output).tokens,
+                  },
+                  { type: 'assignSignedIn', params: ({ event }: OutcomeEvent) => signedInOf(event.output) },
+                ],
+              },
+              {
+                target: '#session.authError',
+                description:
+                  "The cookie now signs in someone else (another tab signed in meanwhile): the page's customer is signed out here, and the guard takes the page to /login.",
+              },
+            ],
+            onError: [
+              {
+                guard: { type: 'isAuthRejection', params: errorOf },
+                target: '#session.authError',
+                description:
+                  'The session ended between the page and the refresh (signed out, revoked): signed out; the guard sends the visitor to /login.',
+              },
+              {
+                target: '#session.initFailed',
+                description:
+                  'No answer or a server error, as at any start-up: the Error route offers a retry, which starts from nobody.',
+                actions: ['clearUser', { type: 'assignError', params: errorOf }],
+              },
+            ],
+          },
+        },
+      },
       on: {
         'session.logout': { target: 'authError.signingOut' },
         'session.expired': {

@@ -64,6 +64,11 @@ export interface SessionContext {
 // ---- Input -----------------------------------------------------------------------------------------------------
 export interface SessionInput {
   autoLoginToken?: string | null;
+  /**
+   * Who the page the server sent says is signed in (its first screen, contract/first-screen.ts): the session starts
+   * signed in as them, and the start-up refresh confirms it in the background (authSuccess.confirming).
+   */
+  firstScreen?: { user: SessionUser; finances: Finances } | null;
 }
 
 // ---- Events ----------------------------------------------------------------------------------------------------

@@ -5,13 +5,20 @@ import type { HttpBindings } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv, Deps } from '../env';
-import { createSession, REFRESH_TTL_SECONDS, type ClientMeta, type SignInTokens } from '../domain/sessions';
+import {
+  createSession,
+  REFRESH_TTL_SECONDS,
+  sha256,
+  type ClientMeta,
+  type SignInTokens,
+} from '../domain/sessions';
 import { REFRESH_COOKIE, REFRESH_COOKIE_PATH, SESSION_HINT_COOKIE } from '../../contract/auth';
 import type { SecondFactorRequired, SignInAnswer } from '../../contract/auth.api';
 import { secondFactorChallenge } from '../domain/second-factor';
 import { users } from '../db/tables';
 import { eq } from 'drizzle-orm';
 import { sessionHandover } from '../domain/session-handover';
+import { PAGE_SESSION_COOKIE } from '../../contract/first-screen';
 
 // HTTP glue shared by the auth, registration and socials routers: the refresh cookie and the caller's IP.
 
@@ -27,10 +34,18 @@ export function readRefreshCookie(c: Context<AppEnv>): string | undefined {
 }
 
 const hintOptions = { secure: true, sameSite: 'Strict', path: '/' } as const;
+/** The pages' companion of the refresh cookie (contract/first-screen.ts): HttpOnly like it, on every path. */
+const pageOptions = { httpOnly: true, secure: true, sameSite: 'Strict', path: '/' } as const;
 
 export function clearRefreshCookie(c: Context<AppEnv>): void {
   deleteCookie(c, REFRESH_COOKIE, cookieOptions);
+  clearPageCookies(c);
+}
+
+/** The session hint and the page session cookie: a page whose cookie names no live session drops both. */
+export function clearPageCookies(c: Context<AppEnv>): void {
   deleteCookie(c, SESSION_HINT_COOKIE, hintOptions);
+  deleteCookie(c, PAGE_SESSION_COOKIE, pageOptions);
 }
 
 /**
@@ -46,6 +61,7 @@ export async function respondWithTokens(
   const handover = await sessionHandover(deps, tokens.userId);
   setCookie(c, REFRESH_COOKIE, tokens.refresh, { ...cookieOptions, maxAge: REFRESH_TTL_SECONDS });
   setCookie(c, SESSION_HINT_COOKIE, '1', { ...hintOptions, maxAge: REFRESH_TTL_SECONDS });
+  setCookie(c, PAGE_SESSION_COOKIE, sha256(tokens.refresh), { ...pageOptions, maxAge: REFRESH_TTL_SECONDS });
   return c.json(
     { access: tokens.access, expires_in: tokens.expires_in, ...handover } satisfies SignInAnswer,
     status,

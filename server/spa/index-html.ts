@@ -21,6 +21,9 @@ export type Prerendered = Record<string, Record<ThemeName, string>>;
 /** Written by the build beside index.html. */
 export const PRERENDERED_FILE = 'prerendered.json';
 
+/** Where the guard sends a visitor who is not signed in (src/lib/guard.ts LOGIN_PATH). */
+export const LOGIN_PATH = '/login';
+
 /** The pathless layout of the cabinet (src/routes/_cabinet.tsx): its routes need sign-in. */
 const CABINET_LAYOUT = '_cabinet';
 /** Public pages a signed-in visitor may stay on (spec point 2, guard rule 3; src/lib/guard.ts EXEMPT_PATHS). */
@@ -34,7 +37,7 @@ export function likelyPath(routeFiles: string[], pathname: string, hasSessionHin
   const needsSignIn = routeBranch(routeFiles, pathname).some(
     (f) => f === `${CABINET_LAYOUT}.tsx` || f.startsWith(`${CABINET_LAYOUT}/`),
   );
-  if (needsSignIn && !hasSessionHint) return '/login';
+  if (needsSignIn && !hasSessionHint) return LOGIN_PATH;
   if (!needsSignIn && hasSessionHint && !EXEMPT_PATHS.includes(pathname.replace(/\/$/, ''))) return '/home';
   return pathname;
 }

@@ -4,7 +4,7 @@ import { getCookie } from 'hono/cookie';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { SESSION_HINT_COOKIE } from '../../contract/auth';
-import type { AppEnv } from '../env';
+import type { AppEnv, Deps } from '../env';
 import {
   createIndexHtml,
   PRERENDERED_FILE,
@@ -13,14 +13,47 @@ import {
   type RouteAssets,
 } from './index-html';
 import { THEME_COOKIE, themeFromCookie } from '../../contract/theme';
+import { PAGE_SESSION_COOKIE } from '../../contract/first-screen';
+import type { FirstScreen } from '../../contract/first-screen.api';
+import { orderQueryParams, parseOrderQuery } from '../../contract/order-query';
+import { checkPageSession, firstScreenTab, loadFirstScreen, withFirstScreen } from './first-screen';
+import { clearPageCookies } from '../middleware/sign-in';
+import { LOGIN_PATH } from './index-html';
 
 const noCache: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   if (c.res.status === 200) c.res.headers.set('Cache-Control', 'no-cache');
 };
 
-/** Static files of the built SPA; every other GET that is not an API path gets index.html (client routing). */
-export function serveSpa(app: Hono<AppEnv>, staticDir: string) {
+/**
+ * The first screen of a dashboard page for this request (server/spa/first-screen.ts): its data, `signedOut` when
+ * the page session cookie names no live session, or null for today's page (no cookie, not a dashboard page, an `al`
+ * link, a token the refresh route must judge, or a database that does not answer: never a 500 for a page).
+ */
+async function firstScreenOf(
+  deps: Pick<Deps, 'db' | 'now'>,
+  url: URL,
+  cookie: string | undefined,
+): Promise<FirstScreen | 'signedOut' | null> {
+  const tab = firstScreenTab(url.pathname);
+  if (!tab || !cookie || url.searchParams.has('al')) return null;
+  try {
+    const session = await checkPageSession(deps, cookie);
+    if (session === 'signedOut') return session;
+    if (session === 'unsure') return null;
+    const search = Object.fromEntries(url.searchParams);
+    const plainList = Object.keys(orderQueryParams(parseOrderQuery(search))).length === 0;
+    return await loadFirstScreen(deps, session.userId, tab, plainList);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Static files of the built SPA; every other GET that is not an API path gets index.html (client routing). With
+ * `deps`, a dashboard page of a signed-in visitor carries its first screen (server/spa/first-screen.ts).
+ */
+export function serveSpa(app: Hono<AppEnv>, staticDir: string, deps?: Pick<Deps, 'db' | 'now'>) {
   const indexFile = join(staticDir, 'index.html');
   if (!existsSync(indexFile)) {
     app.get('*', (c) =>
@@ -51,17 +84,28 @@ export function serveSpa(app: Hono<AppEnv>, staticDir: string) {
     existsSync(assetsFile) ? (JSON.parse(readFileSync(assetsFile, 'utf8')) as RouteAssets) : null,
     existsSync(prerenderedFile) ? (JSON.parse(readFileSync(prerenderedFile, 'utf8')) as Prerendered) : null,
   );
-  const page: Handler<AppEnv> = (c) => {
-    c.header('Cache-Control', 'no-cache');
-    // The page differs by the session hint cookie (which route's chunks it links) and the theme cookie.
+  const page: Handler<AppEnv> = async (c) => {
+    const hint = getCookie(c, SESSION_HINT_COOKIE) === '1';
+    const html = indexHtml(c.req.path, hint, themeFromCookie(getCookie(c, THEME_COOKIE)));
+    // The page differs by the session hint cookie (which route's chunks it links), the theme cookie and, on a
+    // dashboard page, the page session cookie (whose data it carries).
     c.header('Vary', 'Cookie');
-    return c.html(
-      indexHtml(
-        c.req.path,
-        getCookie(c, SESSION_HINT_COOKIE) === '1',
-        themeFromCookie(getCookie(c, THEME_COOKIE)),
-      ),
-    );
+    const screen =
+      deps && hint ? await firstScreenOf(deps, new URL(c.req.url), getCookie(c, PAGE_SESSION_COOKIE)) : null;
+    if (screen === 'signedOut') {
+      // A stale, revoked or unknown session: straight to /login, no flash of the cabinet; the hint goes, so the
+      // app there does not ask for a refresh that cannot succeed.
+      c.header('Cache-Control', 'no-store');
+      clearPageCookies(c);
+      return c.redirect(LOGIN_PATH, 302);
+    }
+    if (screen) {
+      // Personal: no shared cache may keep it, and no browser cache either.
+      c.header('Cache-Control', 'private, no-store');
+      return c.html(withFirstScreen(html, screen));
+    }
+    c.header('Cache-Control', 'no-cache');
+    return c.html(html);
   };
   // Before the static files, which would answer `/` with the bare index.html.
   app.get('/', page);

@@ -23,6 +23,12 @@ export interface ApiClientConfig {
   refresh: () => Promise<boolean>;
   /** The refresh was refused (400/401/not authorized): sign out, go to /login?redirect=… */
   onSessionExpired: (redirectTo: string) => void;
+  /**
+   * Settles once the access token the session is waiting for is there (a page's first screen signed the session in
+   * before its start-up refresh answered: src/lib/first-screen.ts); null when nothing is awaited. A call without a
+   * token waits for it instead of going out to be refused and then joining that refresh.
+   */
+  tokenPending?: () => Promise<void> | null;
   /** A full page load (429 → /429?retry=<Retry-After seconds>). */
   navigateHard: (url: string) => void;
   /** Where the visitor is, for the redirect value; defaults to window.location. */
@@ -183,11 +189,13 @@ export function createApiClient(
       throw error;
     };
 
+    const mayRefresh = !noRefresh && !explicitAuth && !isCredentialCall(path);
+    if (mayRefresh && config.getAccessToken() === null) await config.tokenPending?.();
     try {
       return await attemptRead();
     } catch (caught) {
       const error = caught as ApiError;
-      if (error.status !== 401 || noRefresh || explicitAuth || isCredentialCall(path)) return fail(error);
+      if (error.status !== 401 || !mayRefresh) return fail(error);
 
       // The token was replaced while the call was under way (a refresh here or in another tab): just retry.
       const current = config.getAccessToken();

@@ -1,6 +1,6 @@
 // Creates the app-wide actors once, with the real IO given through machine.provide(), and wires them together:
 // session ⇄ token machine, the HTTP client's callbacks, and the other tabs.
-import { createActor, fromPromise, type InspectionEvent, type Observer } from 'xstate';
+import { createActor, fromPromise, waitFor, type InspectionEvent, type Observer } from 'xstate';
 import { sessionMachine } from '../../machines/session/session.machine';
 import { selectStatus } from '../../machines/session/session.selectors';
 import { tokenMachine } from '../../machines/token/token.machine';
@@ -26,6 +26,8 @@ import { afterFirstPaint } from '../lib/first-paint';
 export interface CreateActorsOptions {
   /** The `al` query value of the first URL. */
   autoLoginToken: string | null;
+  /** The signed-in first screen of the page (src/lib/first-screen.ts): the session starts signed in as its user. */
+  firstScreen?: (Pick<SignedIn, 'user'> & { finances: { money: number; bonus: number } }) | null;
   /** localStorage 'cabinet.theme'. */
   storedTheme: string | null;
   /** Full page loads (429 → /429). */
@@ -120,7 +122,15 @@ export function createAppActors(options: CreateActorsOptions): AppActors {
         forgetTokens: () => token.send({ type: 'token.clear' }),
       },
     }),
-    { input: { autoLoginToken: options.autoLoginToken }, inspect },
+    {
+      input: {
+        autoLoginToken: options.autoLoginToken,
+        firstScreen: options.firstScreen
+          ? { user: options.firstScreen.user, finances: options.firstScreen.finances }
+          : null,
+      },
+      inspect,
+    },
   );
   refs.session = session;
 
@@ -140,6 +150,14 @@ export function createAppActors(options: CreateActorsOptions): AppActors {
     getAccessToken: () => token.getSnapshot().context.access,
     refresh: refreshThrough(token),
     onSessionExpired: expire,
+    // Signed in from the page's first screen, the start-up refresh still under way: calls wait for its token.
+    tokenPending: () =>
+      session.getSnapshot().matches({ authSuccess: 'confirming' })
+        ? waitFor(session, (s) => !s.matches({ authSuccess: 'confirming' }), { timeout: Infinity }).then(
+            () => undefined,
+            () => undefined,
+          )
+        : null,
     navigateHard: options.navigateHard,
   });
 

@@ -97,6 +97,25 @@ describe('HTTP client: requests', () => {
     expect(calls[0]!.headers.has('authorization')).toBe(false);
   });
 
+  it('waits for the token a first screen’s refresh is bringing instead of going out without one', async () => {
+    let token: string | null = null;
+    let arrive = () => {};
+    const pending = new Promise<void>((resolve) => (arrive = resolve));
+    const { client, calls, config } = setup([json(200, {}), json(200, {})], {
+      getAccessToken: () => token,
+      tokenPending: () => (token === null ? pending : null),
+    });
+    const answer = client.api('/api/client/profile/session/');
+    // The refresh itself (a credential call) never waits: it is what brings the token.
+    await client.api('/api/client/auth/token/refresh/', { method: 'POST', body: {} });
+    expect(calls.map((c) => c.url)).toEqual(['/api/client/auth/token/refresh/']);
+    token = 'access-9';
+    arrive();
+    await answer;
+    expect(calls[1]!.headers.get('authorization')).toBe('Bearer access-9');
+    expect(config.refresh).not.toHaveBeenCalled();
+  });
+
   it('keeps an explicit Authorization header', async () => {
     const { client, calls } = setup([json(200, {})]);
     await client.api('/api/client/profile/', { headers: { Authorization: 'Bearer fresh' } });

@@ -121,7 +121,19 @@ const serializeState = (s: Snap) =>
 describeModel(model, {
   name: 'orderList machine (model-based)',
   events,
-  input,
+  inputs: [
+    {
+      name: 'loading its first page',
+      input,
+      misses: /starting on "always" \[hasFirstPage\] → #orderList\.list\.ready/,
+    },
+    // The signed-in first screen: the page came with page 1 (contract/first-screen.ts).
+    {
+      name: 'from the first page the page came with',
+      input: { ...input, firstPage: page1 },
+      misses: /starting on "always" → #orderList\.list\.loading/,
+    },
+  ],
   serializeState,
   // A bounded model: the archive tab and the search are one query each, deletes happen on the active tab.
   filterEvents: (s, e) => {

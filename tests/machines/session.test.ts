@@ -47,6 +47,10 @@ const signInActors = [
 /** The first-factor actors: each may answer the second step instead of tokens (two-factor on). */
 const firstFactorActors = ['restoreSession', 'signIn', 'verifyCode', 'autoLogin'];
 const challenge = { secondFactor: { ticket: 'ticket-1' } };
+/** What the page's first screen said (contract/first-screen.ts): the session starts signed in as them. */
+const firstScreen = { user, finances: { money: 500, bonus: 50 } };
+/** The refresh behind a first screen signed in someone else (another tab signed in meanwhile). */
+const someoneElse: SignedIn = { tokens, user: { id: 8, email: 'other@example.com', fio: 'Другой Клиент' } };
 const events = [
   { type: 'session.login', login: 'demo@example.com', password: 'demo-password' },
   { type: 'session.loginWithCode.request', login: 'demo@example.com' },
@@ -64,6 +68,11 @@ const events = [
   { type: 'session.secondFactor.cancel' },
   ...firstFactorActors.map((id) => ({ type: `xstate.done.actor.${id}`, output: challenge })),
   ...signInActors.map((id) => ({ type: `xstate.done.actor.${id}`, output: signedIn })),
+  { type: 'xstate.done.actor.confirmSession', output: signedIn },
+  { type: 'xstate.done.actor.confirmSession', output: someoneElse },
+  { type: 'xstate.done.actor.confirmSession', output: challenge },
+  { type: 'xstate.error.actor.confirmSession', error: rejected },
+  { type: 'xstate.error.actor.confirmSession', error: unreachable },
   { type: 'xstate.done.actor.requestCode', output: undefined },
   { type: 'xstate.done.actor.signOut', output: undefined },
   ...[...signInActors, 'requestCode', 'signOut'].flatMap((id) => [
@@ -94,8 +103,8 @@ function assertInvariants(s: Snap) {
   const name = stateName(s);
   expect(selectIsBusy(s), `busy in ${name}`).toBe(BUSY_STATES.includes(name));
   expect(selectIsLoaded(s)).toBe(name !== 'notLoaded');
-  if (name === 'authSuccess') {
-    // The signed-in customer; a session.userChanged on the path renames them.
+  if (name.startsWith('authSuccess')) {
+    // The signed-in customer (from the first screen, or the server's answer); a session.userChanged renames them.
     expect(selectUser(s)).toMatchObject({ id: user.id, email: user.email });
     expect([user.fio, 'Анна Петрова']).toContain(selectUser(s)?.fio);
     expect(selectError(s)).toBeNull();
@@ -115,7 +124,9 @@ function assertInvariants(s: Snap) {
     expect(selectError(s)).toEqual(unreachable);
     expect(selectStatus(s)).toBe('initFailed');
   }
-  if (name === 'notLoaded') expect(selectUser(s)).toBeNull();
+  if (name === 'notLoaded' || name === 'initFailed') expect(selectUser(s)).toBeNull();
+  // The first screen's balances stay until the refresh's answer (or the socket: session.finances) brings others.
+  if (name === 'authSuccess.confirming') expect([50, 200]).toContain(s.context.finances?.bonus);
   // Only a forced sign-out leaves a message, and only the one it was given.
   expect([null, 'Сеанс завершён с другого устройства. Войдите снова.']).toContain(selectSignedOutMessage(s));
   expect(selectIsAwaitingCode(s)).toBe(
@@ -131,7 +142,15 @@ function assertInvariants(s: Snap) {
 describeModel(model, {
   name: 'session machine (model-based)',
   events,
-  input: { autoLoginToken: 'al-token' },
+  inputs: [
+    // The first screen's state is reached only from a page that had one.
+    { name: 'from the start-up', input: { autoLoginToken: 'al-token' }, misses: /confirming/ },
+    {
+      name: 'from a first screen',
+      input: { firstScreen },
+      misses: /starting on "always" → #session\.notLoaded/,
+    },
+  ],
   pathCount: { moreThan: 45 },
   agreeOn: (s) => s.context,
   invariants: assertInvariants,
@@ -305,5 +324,48 @@ describe('session machine: two-factor sign-in', () => {
     actor.send({ type: 'session.secondFactor.cancel' });
     expect(actor.getSnapshot().value).toEqual({ authError: 'idle' });
     expect(actor.getSnapshot().context.secondFactorTicket).toBeNull();
+  });
+});
+
+describe('session machine: the signed-in first screen', () => {
+  it('starts signed in as the page said, and the refresh behind it hands its tokens over', async () => {
+    const storeTokens = vi.fn();
+    let answer: (outcome: SignInOutcome) => void = () => {};
+    const restore = vi.fn(() => new Promise<SignInOutcome>((resolve) => (answer = resolve)));
+    const machine = sessionMachine.provide({
+      actors: { restoreSession: fromPromise(restore) },
+      actions: { storeTokens: (_, t) => storeTokens(t) },
+    });
+    const actor = createActor(machine, { input: { firstScreen } }).start();
+    // At once, before any answer: the guard lets the cabinet in and the header has the name and balances.
+    expect(selectStatus(actor.getSnapshot())).toBe('authSuccess');
+    expect(selectIsLoaded(actor.getSnapshot())).toBe(true);
+    expect(selectUser(actor.getSnapshot())).toEqual(user);
+    expect(actor.getSnapshot().context.finances).toEqual(firstScreen.finances);
+    expect(restore).toHaveBeenCalledWith(expect.objectContaining({ input: { autoLoginToken: null } }));
+    expect(storeTokens).not.toHaveBeenCalled();
+    answer({ ...signedIn, finances: { money: 600, bonus: 60 } });
+    await waitFor(actor, (s) => s.matches({ authSuccess: 'active' }));
+    expect(storeTokens).toHaveBeenCalledWith(tokens);
+    expect(actor.getSnapshot().context.finances).toEqual({ money: 600, bonus: 60 });
+  });
+
+  it('signs out when the session ended between the page and the refresh', async () => {
+    const forgetTokens = vi.fn();
+    const machine = sessionMachine.provide({
+      actors: { restoreSession: fromPromise(async () => Promise.reject(rejected)) },
+      actions: { forgetTokens: () => forgetTokens() },
+    });
+    const actor = createActor(machine, { input: { firstScreen } }).start();
+    await waitFor(actor, (s) => s.matches('authError'));
+    expect(selectUser(actor.getSnapshot())).toBeNull();
+    expect(actor.getSnapshot().context.finances).toBeNull();
+    expect(forgetTokens).toHaveBeenCalled();
+  });
+
+  it('does not take a first screen beside an `al` link: the link signs in whoever it names', () => {
+    const actor = createActor(model, { input: { firstScreen, autoLoginToken: 'al-1' } }).start();
+    expect(selectStatus(actor.getSnapshot())).toBe('notLoaded');
+    expect(selectUser(actor.getSnapshot())).toBeNull();
   });
 });

@@ -92,7 +92,41 @@ function confirmation(
   };
 }
 
-/** The list, a new order, one order (read, edit, trash and back), its price and its confirmation pages. */
+/**
+ * One page of the customer's order list with its counters: the answer of GET /api/client/orders/, also inlined into
+ * the dashboard's first HTML (server/spa/first-screen.ts), so the two cannot drift. `guaranteeEnd`: until when the
+ * answer stays true (the next guarantee to end changes an order's status as the list reads it).
+ */
+export async function orderListPage(
+  deps: Pick<Deps, 'db' | 'now'>,
+  userId: number,
+  q: z.output<typeof OrderListQuery>,
+): Promise<{ body: OrderList; guaranteeEnd: Date | null }> {
+  const query = toOrderQuery(q);
+  const now = deps.now();
+  const [counters, guaranteeEnd] = await Promise.all([
+    orderCounters(deps.db, userId),
+    nextGuaranteeEnd(deps.db, userId, now),
+  ]);
+  const { search, ...filter } = query;
+  const { count, results, matches } = await listOrders(
+    deps.db,
+    userId,
+    { tab: q.tab, search, filter, page: q.page, pageSize: q.page_size, now },
+    counters,
+  );
+  const body: OrderList = {
+    next: q.page * q.page_size < count ? pageUrl(q, q.page + 1) : null,
+    previous:
+      q.page > 1 ? pageUrl(q, Math.min(q.page - 1, Math.max(1, Math.ceil(count / q.page_size)))) : null,
+    count,
+    results,
+    counters,
+    matches,
+  };
+  return { body, guaranteeEnd: guaranteeEnd ?? null };
+}
+
 export function orderRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   const maxDays = ORDER_LIMITS.deadlineMaxDays;
@@ -111,27 +145,7 @@ export function orderRoutes(deps: Deps) {
     if (cached !== undefined)
       return c.body(cached, 200, { 'content-type': 'application/json; charset=UTF-8' });
 
-    const now = deps.now();
-    const [counters, guaranteeEnd] = await Promise.all([
-      orderCounters(deps.db, userId),
-      nextGuaranteeEnd(deps.db, userId, now),
-    ]);
-    const { search, ...filter } = query;
-    const { count, results, matches } = await listOrders(
-      deps.db,
-      userId,
-      { tab: q.tab, search, filter, page: q.page, pageSize: q.page_size, now },
-      counters,
-    );
-    const body: OrderList = {
-      next: q.page * q.page_size < count ? pageUrl(q, q.page + 1) : null,
-      previous:
-        q.page > 1 ? pageUrl(q, Math.min(q.page - 1, Math.max(1, Math.ceil(count / q.page_size)))) : null,
-      count,
-      results,
-      counters,
-      matches,
-    };
+    const { body, guaranteeEnd } = await orderListPage(deps, userId, q);
     const json = new TextEncoder().encode(JSON.stringify(body));
     // Until the next guarantee ends: its order's status reads differently from then on.
     listCache.set(userId, key, { version, validUntil: guaranteeEnd?.getTime() ?? Infinity, body: json });

@@ -51,6 +51,7 @@ import * as s from './orders.css';
 import { grid, text } from '../../ui/layout.css';
 import { t } from './strings';
 import { afterFirstPaint } from '../../lib/first-paint';
+import { forgetFirstPage, takeFirstPage } from '../../lib/first-screen';
 
 const TABS: readonly OrderTab[] = ['active', 'done', 'archive'];
 const STATUS_OPTIONS = [
@@ -94,7 +95,12 @@ export function OrdersDashboard({
   search?: OrderUrlSearch;
 }) {
   const query = useMemo(() => parseOrderQuery(search as Record<string, unknown>, WORK_TYPES), [search]);
-  const list = useActorRef(machine, { input: { tab, query } });
+  const user = useUser();
+  // The first page the server wrote into the page (the signed-in first screen), for the list it is: ready at once.
+  const list = useActorRef(machine, {
+    input: { tab, query, firstPage: takeFirstPage(tab, query, user?.id) },
+  });
+  useEffect(forgetFirstPage, []);
   const notify = useNotify();
   const navigate = useNavigate();
   const { orderLoader } = useAppActors();

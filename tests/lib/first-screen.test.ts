@@ -1,0 +1,71 @@
+// The app's side of the signed-in first screen (src/lib/first-screen.ts): read once, taken out of the page, and
+// handed to the dashboard only for the list it is and the customer it belongs to.
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  firstScreenOfPage,
+  forgetFirstPage,
+  readFirstScreen,
+  resetFirstScreen,
+  takeFirstPage,
+} from '../../src/lib/first-screen';
+import { FIRST_SCREEN_ELEMENT_ID } from '../../contract/first-screen';
+import { EMPTY_ORDER_QUERY } from '../../contract/order-query';
+import type { FirstScreen } from '../../contract/first-screen.api';
+
+const list = {
+  next: null,
+  previous: null,
+  count: 0,
+  results: [],
+  counters: { active: 0, done: 0, archive: 0 },
+};
+const screen: FirstScreen = {
+  user: { id: 7, email: 'demo@example.com', fio: 'Иванов Иван' },
+  finances: { money: 100, bonus: 5 },
+  orders: { tab: 'active', page_size: 20, list },
+};
+
+/** A document with the block (or without), recording whether the block left it. */
+function page(text: string | null) {
+  const element = { textContent: text, removed: false, remove: () => void (element.removed = true) };
+  const doc = {
+    getElementById: (id: string) => (text !== null && id === FIRST_SCREEN_ELEMENT_ID ? element : null),
+  } as unknown as Document;
+  return { doc, element };
+}
+
+beforeEach(resetFirstScreen);
+
+describe('the first screen of the page', () => {
+  it('is read once and taken out of the DOM', () => {
+    const { doc, element } = page(JSON.stringify(screen));
+    expect(readFirstScreen(doc)).toEqual(screen);
+    expect(element.removed).toBe(true);
+    // Read again (another caller): the same data, not the DOM.
+    expect(readFirstScreen(page(null).doc)).toEqual(screen);
+  });
+
+  it('is none without the block, or with one that does not parse or has not the shape', () => {
+    expect(readFirstScreen(page(null).doc)).toBeNull();
+    for (const text of ['{', '{"user":{"id":"7"}}', JSON.stringify({ ...screen, finances: null })]) {
+      resetFirstScreen();
+      const { doc, element } = page(text);
+      expect(readFirstScreen(doc), text).toBeNull();
+      expect(element.removed).toBe(true);
+    }
+  });
+
+  it('gives its list only for that tab, the plain query, the page size and its own customer, until forgotten', () => {
+    readFirstScreen(page(JSON.stringify(screen)).doc);
+    expect(takeFirstPage('done', EMPTY_ORDER_QUERY, 7)).toBeNull();
+    expect(takeFirstPage('active', { ...EMPTY_ORDER_QUERY, search: 'курс' }, 7)).toBeNull();
+    expect(takeFirstPage('active', EMPTY_ORDER_QUERY, 7, 50)).toBeNull();
+    expect(takeFirstPage('active', EMPTY_ORDER_QUERY, 8)).toBeNull();
+    expect(takeFirstPage('active', EMPTY_ORDER_QUERY, undefined)).toBeNull();
+    expect(takeFirstPage('active', EMPTY_ORDER_QUERY, 7)).toEqual(list);
+    forgetFirstPage();
+    expect(takeFirstPage('active', EMPTY_ORDER_QUERY, 7)).toBeNull();
+    // The offline cabinet still finds what the page came with.
+    expect(firstScreenOfPage()?.orders?.list).toEqual(list);
+  });
+});
