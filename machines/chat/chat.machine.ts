@@ -233,10 +233,7 @@ export const chatMachine = setup({
         description: 'Too big for the socket: fetch it like after a reconnect.',
       },
       {
-        actions: [
-          { type: 'confirm', params: ({ event }) => event.message },
-          'persistOutbox',
-        ],
+        actions: [{ type: 'confirm', params: ({ event }) => event.message }, 'persistOutbox'],
         description:
           'Appended once (by id); the echo of an own message replaces its pending copy (by client_id).',
       },

@@ -272,7 +272,8 @@ export async function openDatabase(opts: {
     );
   if (opts.dataDir && !existsSync(join(opts.dataDir, 'PG_VERSION'))) await createPgliteDir(opts.dataDir);
   // One options object: `new PGlite(undefined, options)` (in memory) would drop the options' extensions.
-  if (opts.loadDataDir && opts.dataDir) throw new Error('openDatabase: loadDataDir is for a database in memory');
+  if (opts.loadDataDir && opts.dataDir)
+    throw new Error('openDatabase: loadDataDir is for a database in memory');
   const client = new PGlite({
     dataDir: opts.dataDir,
     loadDataDir: opts.loadDataDir,

@@ -294,7 +294,9 @@ describe('chat machine (IO)', () => {
     await flush();
     actor.send({ type: 'chat.resumed' });
     expect(io.fetchNewer.calls[0]!.input).toEqual({ orderId: ORDER, after: 11 });
-    io.fetchNewer.calls[0]!.resolve(page([staffReply, msg(14, 'manager'), msg(15, 'customer', { client_id: 'c2' })]));
+    io.fetchNewer.calls[0]!.resolve(
+      page([staffReply, msg(14, 'manager'), msg(15, 'customer', { client_id: 'c2' })]),
+    );
     await flush();
     expect(selectMessages(actor.getSnapshot()).map((m) => m.id)).toEqual([10, 11, 13, 14, 15]);
   });
