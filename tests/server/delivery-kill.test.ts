@@ -18,10 +18,11 @@ const instanceScript = fileURLToPath(new URL('./fixtures/outbox-instance.ts', im
 describe.skipIf(!process.env.DATABASE_URL)('an instance killed while delivering (PostgreSQL)', () => {
   const fresh = { database: undefined as unknown as Database, opened: [] as Database[] };
   const name = `test_${randomBytes(6).toString('hex')}`;
-  // Through PgBouncer too (DATABASE_POOLER): a killed instance's transaction is then rolled back behind it.
-  const target = postgresTarget(name);
+  // Through PgBouncer too (DATABASE_POOLER): a killed instance's transaction is then rolled back behind it. Read
+  // when the tests run: the describe's body runs on PGlite too, where there is no DATABASE_URL to read.
+  const target = () => postgresTarget(name);
   const open = async () => {
-    const database = await openDatabase(target);
+    const database = await openDatabase(target());
     fresh.opened.push(database);
     return database;
   };
@@ -58,8 +59,8 @@ describe.skipIf(!process.env.DATABASE_URL)('an instance killed while delivering 
     doomed = spawn(process.execPath, ['--import', 'tsx', instanceScript], {
       env: {
         ...process.env,
-        DATABASE_URL: target.url,
-        DATABASE_DIRECT_URL: target.directUrl,
+        DATABASE_URL: target().url,
+        DATABASE_DIRECT_URL: target().directUrl,
         SMSC_URL: smsc.url,
         LEASE_MS: String(LEASE_MS),
       },
