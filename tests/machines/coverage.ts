@@ -7,7 +7,7 @@
 //   no path reached;
 // - `describeModel` is the test every machine file declares with them: its events, input and invariants in, one test
 //   per path and a coverage test out.
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   createActor,
   type AnyActorRef,
@@ -20,7 +20,7 @@ import {
   type SnapshotFrom,
 } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, type StatePath, type TraversalOptions } from 'xstate/graph';
-import { recordReplay } from '../support/machine-coverage-store';
+import { flushReplays, recordReplay } from '../support/machine-coverage-store';
 
 type Snapshot<M extends AnyStateMachine> = SnapshotFrom<M>;
 type MachineEvent = EventObject;
@@ -189,7 +189,7 @@ export function createCoverage<M extends AnyStateMachine>(
     });
     const final = actor.getSnapshot() as Snapshot<M>;
     actor.stop();
-    recordReplay(machine.id, all.keys(), taken); // the figures printed at the end of `npm test`
+    recordReplay(machine.id, all.keys(), taken);
     return final;
   }
 
@@ -268,6 +268,7 @@ export function describeModel<M extends AnyStateMachine>(machine: M, options: Mo
     options.inputs ?? [{ input: options.input }];
 
   describe(options.name, () => {
+    afterAll(flushReplays); // the figures printed at the end of `npm test`
     const generated: { input: InputFrom<M> | undefined; paths: ModelPath<M>[] }[] = [];
     for (const start of starts) {
       const paths = pathsFrom(start.input);

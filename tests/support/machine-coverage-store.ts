@@ -46,10 +46,16 @@ interface Tally {
 
 // Per test file (vitest gives every file its own module registry): all coverage objects of one machine add up.
 const tallies = new Map<string, Tally>();
+const dirty = new Set<string>();
+/** The fingerprint of a machine and its transitions, by the transitions' joined keys (hashed once, not per path). */
+const fingerprints = new Map<string, string>();
 const fileKey = `${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
 
-function tally(machine: string, transitions: string[]): [string, Tally] {
-  const fingerprint = machineFingerprint(machine, transitions);
+function tally(machine: string, keys: Iterable<string>): [string, Tally] {
+  const transitions = [...keys];
+  const joined = `${machine}\n${transitions.join('\n')}`;
+  let fingerprint = fingerprints.get(joined);
+  if (!fingerprint) fingerprints.set(joined, (fingerprint = machineFingerprint(machine, transitions)));
   let t = tallies.get(fingerprint);
   if (!t)
     tallies.set(
@@ -66,21 +72,33 @@ function dir(): string | null {
   return d;
 }
 
-/** One replayed path and the transitions it took. */
+/** One replayed path and the transitions it took (kept in memory; flushReplays() writes them). */
 export function recordReplay(machine: string, transitions: Iterable<string>, taken: Iterable<string>) {
-  const [fingerprint, t] = tally(machine, [...transitions]);
+  const [fingerprint, t] = tally(machine, transitions);
   t.paths++;
   for (const key of taken) t.taken.add(key);
+  dirty.add(fingerprint);
+}
+
+/**
+ * Writes the records of the machines replayed since the last flush: once per test file (describeModel's afterAll),
+ * not once per path — a model with thousands of paths spent a third of its time rewriting its record.
+ */
+export function flushReplays() {
   const d = dir();
-  if (!d) return;
-  const record: CoverageRecord = {
-    fingerprint,
-    machine,
-    transitions: [...t.transitions],
-    taken: [...t.taken].filter((k) => t.transitions.has(k)),
-    paths: t.paths,
-  };
-  writeFileSync(join(d, `coverage-${fingerprint}-${fileKey}.json`), JSON.stringify(record));
+  for (const fingerprint of dirty) {
+    const t = tallies.get(fingerprint)!;
+    if (!d) continue;
+    const record: CoverageRecord = {
+      fingerprint,
+      machine: t.machine,
+      transitions: [...t.transitions],
+      taken: [...t.taken].filter((k) => t.transitions.has(k)),
+      paths: t.paths,
+    };
+    writeFileSync(join(d, `coverage-${fingerprint}-${fileKey}.json`), JSON.stringify(record));
+  }
+  dirty.clear();
 }
 
 export function recordInventory(inventory: InventoryRecord) {
