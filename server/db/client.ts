@@ -1,5 +1,6 @@
 import { PGlite, protocol } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg, NodePgSession } from 'drizzle-orm/node-postgres';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
@@ -224,7 +225,7 @@ function createPgliteDir(dataDir: string): Promise<void> {
 }
 
 /** The extensions the migrations create (PGlite loads their contrib builds; PostgreSQL ships them). */
-export const PGLITE_EXTENSIONS = { pg_trgm };
+export const PGLITE_EXTENSIONS = { pg_trgm, btree_gin };
 
 /**
  * A connection pooler between the pool and PostgreSQL (DATABASE_POOLER). PgBouncer in transaction mode lends a
@@ -272,7 +273,8 @@ export async function openDatabase(opts: {
     );
   if (opts.dataDir && !existsSync(join(opts.dataDir, 'PG_VERSION'))) await createPgliteDir(opts.dataDir);
   // One options object: `new PGlite(undefined, options)` (in memory) would drop the options' extensions.
-  if (opts.loadDataDir && opts.dataDir) throw new Error('openDatabase: loadDataDir is for a database in memory');
+  if (opts.loadDataDir && opts.dataDir)
+    throw new Error('openDatabase: loadDataDir is for a database in memory');
   const client = new PGlite({
     dataDir: opts.dataDir,
     loadDataDir: opts.loadDataDir,
