@@ -247,10 +247,11 @@ export interface Customer {
   messages: number;
 }
 
+const COUNTED = ['users', 'orders', 'chat_messages', 'payments', 'page_views'] as const;
+
 /** Rows per table (exact counts). */
-export async function countRows(exec: Exec): Promise<Record<string, number>> {
-  const tables = ['users', 'orders', 'chat_messages', 'payments', 'page_views'];
-  const out: Record<string, number> = {};
-  for (const t of tables) out[t] = Number((await exec(`select count(*)::bigint as n from ${t}`)).rows[0]!.n);
+export async function countRows(exec: Exec): Promise<Record<(typeof COUNTED)[number], number>> {
+  const out = {} as Record<(typeof COUNTED)[number], number>;
+  for (const t of COUNTED) out[t] = Number((await exec(`select count(*)::bigint as n from ${t}`)).rows[0]!.n);
   return out;
 }
