@@ -11,7 +11,7 @@
 // cluster under /tmp (scripts/cluster/postgres.ts: root and PostgreSQL 15's binaries), removed afterwards.
 import pg from 'pg';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, type Database } from '../server/db/client';
@@ -181,6 +181,7 @@ async function postgres(): Promise<{ url: string; close(): Promise<void>; where:
     return { url: temp.url, close: temp.drop, where: 'BENCH_DATABASE_URL' };
   }
   const dir = mkdtempSync(join(tmpdir(), 'bench-scale-'));
+  chmodSync(dir, 0o755); // the cluster runs as `postgres`, which must reach its folder inside
   try {
     const cluster = await startPostgres(dir);
     // A bulk load: fewer checkpoints while it writes (these settings need no restart).
