@@ -20,6 +20,7 @@ const SECTIONS: Record<string, () => Promise<SectionReport>> = {
   preview: async () => (await import('./preview')).runPreview(),
   analytics: async () => (await import('./analytics')).runAnalytics(),
   flood: async () => (await import('./flood')).runFlood(),
+  scale: async () => (await import('./scale')).runScale(),
 };
 
 const ATTEMPTS = Number(process.env.BENCH_ATTEMPTS ?? 3);

@@ -29,6 +29,7 @@ export const SECTION_ORDER = [
   'preview',
   'analytics',
   'flood',
+  'scale',
 ] as const;
 
 const START = (name: string) => `<!-- bench:section ${name} -->`;

@@ -1,5 +1,6 @@
 import { PGlite, protocol } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg, NodePgSession } from 'drizzle-orm/node-postgres';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
@@ -224,7 +225,7 @@ function createPgliteDir(dataDir: string): Promise<void> {
 }
 
 /** The extensions the migrations create (PGlite loads their contrib builds; PostgreSQL ships them). */
-export const PGLITE_EXTENSIONS = { pg_trgm };
+export const PGLITE_EXTENSIONS = { pg_trgm, btree_gin };
 
 /**
  * A connection pooler between the pool and PostgreSQL (DATABASE_POOLER). PgBouncer in transaction mode lends a

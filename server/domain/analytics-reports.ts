@@ -30,11 +30,14 @@ export async function funnel(db: DbOrTx, q: FunnelQuery): Promise<FunnelRow[]> {
     last ? sql.raw(`coalesce(oo.${col}, co.${col}, '')`) : sql.raw(`coalesce(co.${col}, '')`);
   const res = await db.execute(sql`
     with first_orders as (
-      select distinct on (user_id) id, user_id, price, created_at from orders order by user_id, id
+      select o.id, o.user_id, o.price, o.created_at from orders o
+      where o.created_at >= ${s} and o.created_at < ${e}
+        and not exists (select 1 from orders p where p.user_id = o.user_id and p.id < o.id)
     ), first_payments as (
-      select distinct on (user_id) user_id, amount, completed_at, order_id from payments
-      where status = 'paid' and completed_at is not null
-      order by user_id, completed_at, id
+      select p.user_id, p.amount, p.completed_at, p.order_id from payments p
+      where p.status = 'paid' and p.completed_at >= ${s} and p.completed_at < ${e}
+        and not exists (select 1 from payments q where q.user_id = p.user_id and q.status = 'paid'
+          and (q.completed_at, q.id) < (p.completed_at, p.id))
     ), credited as (
       select 's' as k, co.source, co.campaign, co.partner, 0 as v
       from customer_origins co where co.touched_at >= ${s} and co.touched_at < ${e}

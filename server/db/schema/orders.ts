@@ -70,7 +70,11 @@ export const orders = pgTable(
     index('orders_user_price_idx').on(t.userId, t.price, t.id),
     // The search (`search_text like '%…%'`): a trigram index finds the rows holding a rare term without reading
     // the customer's every order (pg_trgm: migration 0018 creates the extension, PGlite loads its contrib build).
-    index('orders_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    // user_id is its first column (btree_gin, migration 0021): a scan reads the customer's entries, not every
+    // order of the table that holds the term's trigrams (docs/scaling.md "Data growth").
+    index('orders_user_search_trgm_idx').using('gin', t.userId, t.searchText.op('gin_trgm_ops')),
+    // The staff funnel (server/domain/analytics-reports.ts) reads the orders of its days, across customers.
+    index('orders_created_idx').on(t.createdAt),
     // The guarantee sweep (server/jobs/tasks.ts) finds the guarantees that ran out, across customers.
     index('orders_guarantee_running_idx')
       .on(t.guaranteeUntil)

@@ -98,6 +98,13 @@ export const payments = pgTable(
     check('payments_amount_positive', sql`${t.amount} > 0`),
     uniqueIndex('payments_provider_key').on(t.provider, t.providerPaymentId),
     index('payments_user_idx').on(t.userId, t.id),
+    // The staff funnel reads the paid payments of its days, and each payer's earlier ones.
+    index('payments_paid_completed_idx')
+      .on(t.completedAt)
+      .where(sql`${t.status} = 'paid'`),
+    index('payments_user_paid_idx')
+      .on(t.userId, t.completedAt, t.id)
+      .where(sql`${t.status} = 'paid'`),
   ],
 );
 

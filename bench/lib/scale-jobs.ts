@@ -1,0 +1,101 @@
+// One pass of each recurring job on the `scale` section's database (issue 37 part 2), timed through the real
+// functions. A pass that only reads or whose effect would change the next measurement runs in a transaction that is
+// rolled back (median of 5); the erasure and the roll-up's first pass are committed.
+import { sql } from 'drizzle-orm';
+import type { Deps } from '../../server/env';
+import { settleExpiredGuarantees } from '../../server/domain/orders/commands';
+import { queueGuaranteeEndings } from '../../server/domain/notifications/guarantee';
+import { rollUpPageViews } from '../../server/domain/page-views';
+import { pruneJobs } from '../../server/jobs/runner';
+import { eraseAccount } from '../../server/domain/account-closing';
+import { OUTBOX_JOB } from '../../server/delivery/worker';
+import type { Tx } from '../../server/domain/ledger';
+import { ordersOf, type Exec } from './scale-data';
+
+export interface JobTiming {
+  name: string;
+  ms: number | null;
+}
+
+const DAY = 86_400_000;
+
+class Rollback extends Error {}
+
+async function rolledBack(deps: Deps, fn: (tx: Tx) => Promise<unknown>, runs = 5): Promise<number> {
+  const took: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    let ms = 0;
+    await deps.db
+      .transaction(async (tx) => {
+        const t = performance.now();
+        await fn(tx);
+        ms = performance.now() - t;
+        throw new Rollback();
+      })
+      .catch((err: unknown) => {
+        if (!(err instanceof Rollback)) throw err;
+      });
+    took.push(ms);
+  }
+  took.sort((a, b) => a - b);
+  return took[Math.floor(runs / 2)]!;
+}
+
+/** The runner's claim of due one-off jobs (server/jobs/runner.ts), on the outbox's job name. */
+export const CLAIM_SQL = `select id from jobs
+  where state in ('queued', 'running') and run_at <= now() and name in ('${OUTBOX_JOB}')
+    and (state = 'queued' or locked_until <= now())
+  order by run_at, id limit 5 for update skip locked`;
+
+export async function timeJobs(deps: Deps, exec: Exec): Promise<JobTiming[]> {
+  const now = new Date();
+  const out: JobTiming[] = [];
+  // The sweep's first pass after a fill warns of every guarantee ending within 3 days at once (a backlog a live
+  // service never has: it runs every minute); the figure that matters is the pass after it.
+  const sweep = async (tx: Tx | Deps['db']) => {
+    await settleExpiredGuarantees(tx, now);
+    await queueGuaranteeEndings(tx, now);
+  };
+  const g = performance.now();
+  await settleExpiredGuarantees(deps.db, now);
+  while ((await queueGuaranteeEndings(deps.db, now)) > 0);
+  out.push({ name: 'guarantee sweep, first pass (backlog)', ms: performance.now() - g });
+  out.push({ name: 'guarantee sweep, next pass', ms: await rolledBack(deps, sweep) });
+  // The roll-up's first pass reads every whole day not rolled up yet (after a fill: 90 days), then each hourly
+  // pass has at most a day to add.
+  const t = performance.now();
+  await rollUpPageViews(deps.db, now);
+  out.push({ name: 'analytics roll-up, first pass (all days)', ms: performance.now() - t });
+  out.push({
+    name: 'analytics roll-up, hourly pass',
+    ms: await rolledBack(deps, (tx) => rollUpPageViews(tx, now)),
+  });
+  out.push({
+    name: 'outbox claim (due jobs)',
+    ms: await rolledBack(deps, (tx) => tx.execute(sql.raw(CLAIM_SQL))),
+  });
+  // The prune's first pass after a fill drops a week of done jobs at once; an hourly pass then drops an hour's.
+  const prune = (db: Tx | Deps['db']) =>
+    pruneJobs(db, {
+      doneBefore: new Date(now.getTime() - 7 * DAY),
+      failedBefore: new Date(now.getTime() - 30 * DAY),
+    });
+  const p = performance.now();
+  await prune(deps.db);
+  out.push({ name: 'jobs prune, first pass (backlog)', ms: performance.now() - p });
+  out.push({ name: 'jobs prune, next pass', ms: await rolledBack(deps, prune) });
+  // Erasure: a customer with 3 orders whose closing ran out (a fresh one each time: erasure cannot be undone).
+  const { rows } = await exec(`
+    select u.id from users u
+    where ${ordersOf('u.id')} = 3 and not exists (select 1 from account_closures c where c.user_id = u.id)
+    order by u.id desc limit 1`);
+  const id = Number(rows[0]!.id);
+  await exec(`insert into account_closures (user_id, closed_at, erase_at)
+    values (${id}, now() - interval '31 days', now() - interval '1 day')`);
+  const e = performance.now();
+  await eraseAccount(deps, id, now);
+  out.push({ name: 'erasure of one customer (3 orders)', ms: performance.now() - e });
+  // There is no clean-up of idempotency keys: they stay until their customer is erased (the figure is n/a).
+  out.push({ name: 'idempotency-key clean-up', ms: null });
+  return out;
+}
