@@ -45,6 +45,11 @@ export function installNavigationEffects(
   // Sent at once when the actors are there; a first page rendered before them gets its dialogs when they arrive.
   const toDialogs = (fn: (dialogs: AppActors['dialogs']) => void) => slot.onActors((a) => fn(a.dialogs));
 
+  // A navigation closes the dialogs when it starts, not when it resolves: a page whose chunk is still loading
+  // resolves later, and a dialog the visitor opened meanwhile would close again at once.
+  const offBefore = router.subscribe('onBeforeNavigate', (event) => {
+    if (event.hrefChanged) toDialogs((dialogs) => dialogs.send({ type: 'dialogs.closeAll' }));
+  });
   const offResolved = router.subscribe('onResolved', (event) => {
     const to = event.toLocation;
     setResolvedPath(to.pathname);
@@ -54,7 +59,6 @@ export function installNavigationEffects(
     const msg = typeof search.msg === 'string' ? search.msg.trim() : '';
     const chunkLoadError = hasChunkLoadError();
     toDialogs((dialogs) => {
-      dialogs.send({ type: 'dialogs.closeAll' });
       if (msg) {
         dialogs.send({ type: 'dialogs.open', id: MSG_DIALOG_ID, kind: 'info', text: msg });
         forgetMsgOnClose(router, dialogs, to.href);
@@ -108,6 +112,7 @@ export function installNavigationEffects(
   const offScrollHold = typeof window === 'undefined' ? () => {} : installScrollHold(router);
 
   return () => {
+    offBefore();
     offResolved();
     offScrollHold();
     uninstalled = true;

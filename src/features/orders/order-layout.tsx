@@ -75,10 +75,12 @@ function OrderHeader({ order }: { order: OrderDetail }) {
   const id = order.id;
   const router = useRouter();
   // The header outlives moves between the order's tabs (and Back / Forward): any navigation closes the
-  // confirmation, as it closes the app's other dialogs, so it never asks about an order that is not on screen.
+  // confirmation, as it closes the app's other dialogs, so it never asks about an order that is not on screen. At
+  // the navigation's start, not at its end: a tab whose chunk is still loading resolves later, and the customer may
+  // already have opened the confirmation on it (the end of that navigation closed it again at once).
   useEffect(
     () =>
-      router.subscribe('onResolved', (event) => {
+      router.subscribe('onBeforeNavigate', (event) => {
         if (event.hrefChanged) setConfirm(false);
       }),
     [router],
