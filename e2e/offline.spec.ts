@@ -93,6 +93,8 @@ test('a message written offline waits, survives a reload and is sent once when t
   await expect(chatList(page).getByText(CHAT_HISTORY_LINE)).toBeVisible();
 
   await page.context().setOffline(true);
+  // Written once the cabinet says it is offline, as a customer would see it.
+  await expect(banner(page)).toBeVisible();
   const text = `Написано в поезде ${Date.now()}`;
   await composer(page).fill(text);
   await composer(page).press('Enter');
