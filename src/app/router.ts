@@ -15,11 +15,15 @@ export function createAppRouter(slot: ActorsSlot, history?: RouterHistory, adopt
   // render that adopts a prerendered page is not a navigation: the page stays where the visitor scrolled it. (Moved
   // to the top under a pointer that is pressing the form's button, the release lands elsewhere and the form is never
   // sent.)
-  let firstRender = adopting;
-  const scrollRestoration = () => {
-    if (!firstRender) return true;
-    firstRender = false;
-    return false;
+  // Not just the first render: the adopted page renders again when the session arrives (the guard's invalidate),
+  // which on a slow machine comes after the first render. Skipped until the visitor leaves the adopted URL.
+  let adopted: string | null | undefined = adopting ? undefined : null;
+  const scrollRestoration = ({ location }: { location: { href: string } }) => {
+    if (adopted === null) return true;
+    if (adopted === undefined) adopted = location.href;
+    if (location.href === adopted) return false;
+    adopted = null;
+    return true;
   };
   return createRouter({
     routeTree,
