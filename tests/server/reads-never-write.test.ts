@@ -6,31 +6,13 @@ import { api } from '../../contract/api';
 import { splitKey, type EndpointKey, type EndpointSpec } from '../../contract/http';
 import { auditLog } from '../../server/db/tables';
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from '../../server/db/seed';
-import { useHarness, type Harness } from './harness';
+import { useHarness } from './harness';
+import { dumpTables } from './helpers/table-dump';
 import { signIn } from './helpers/auth';
 import { createCustomer } from './helpers/orders';
 import type { Profile } from '../../contract/profile.api';
 
 const DAY = 86_400_000;
-
-/** Each table's row count and a checksum of its rows' text, in one map. */
-async function dump(h: Harness): Promise<Record<string, string>> {
-  const res = await h.deps.db.execute<{ tablename: string }>(
-    sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
-  );
-  const out: Record<string, string> = {};
-  for (const { tablename } of (res as unknown as { rows: { tablename: string }[] }).rows) {
-    const r = await h.deps.db.execute(
-      sql.raw(
-        `select count(*)::int as n, coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as sum
-         from "${tablename}" t`,
-      ),
-    );
-    const [row] = (r as unknown as { rows: { n: number; sum: string }[] }).rows;
-    out[tablename] = `${row!.n} rows ${row!.sum}`;
-  }
-  return out;
-}
 
 async function json<T>(res: Response): Promise<T> {
   expect(res.status, res.url).toBe(200);
@@ -94,7 +76,7 @@ describe('reads never write', () => {
     h.clock.advance(40 * DAY);
     ({ access } = await signIn(h, DEMO_EMAIL, DEMO_PASSWORD));
 
-    const before = await dump(h);
+    const before = await dumpTables(h);
     const auditBefore = await h.deps.db.select().from(auditLog).orderBy(auditLog.id);
     let calls = 0;
     for (const [key, spec] of Object.entries(api)) {
@@ -111,7 +93,7 @@ describe('reads never write', () => {
     expect(calls).toBeGreaterThan(Object.keys(api).filter((k) => k.startsWith('GET ')).length);
     // The one write a GET may make: an audited staff read of customers' data appends to the audit log, one row a
     // call, and changes none that was there.
-    const after = await dump(h);
+    const after = await dumpTables(h);
     const auditAfter = await h.deps.db.select().from(auditLog).orderBy(auditLog.id);
     expect(auditAfter.slice(0, auditBefore.length)).toEqual(auditBefore);
     const audited = auditAfter.slice(auditBefore.length);
@@ -127,7 +109,7 @@ describe('reads never write', () => {
 
   it('a customer who never saved a profile reads its defaults, and no profile row is made', async () => {
     const c = await createCustomer(h);
-    const before = await dump(h);
+    const before = await dumpTables(h);
     for (const path of [
       '/api/client/profile/',
       '/api/client/profile/avatar/',
@@ -146,6 +128,6 @@ describe('reads never write', () => {
       sms_delivery: true,
       telegram: '',
     });
-    expect(await dump(h)).toEqual(before);
+    expect(await dumpTables(h)).toEqual(before);
   });
 });

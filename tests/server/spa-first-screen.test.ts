@@ -5,8 +5,8 @@ import { Hono } from 'hono';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
-import { useHarness, type Harness } from './harness';
+import { useHarness } from './harness';
+import { dumpTables } from './helpers/table-dump';
 import { createCustomer, refreshCookieOf } from './helpers/auth';
 import { insertOrder } from './helpers/orders';
 import { serveSpa } from '../../server/spa/serve-spa';
@@ -44,25 +44,6 @@ function inlined(html: string): FirstScreen | null {
   if (at === -1) return null;
   const body = html.slice(at + open.length, html.indexOf('</script>', at));
   return JSON.parse(body) as FirstScreen;
-}
-
-/** Each table's row count and a checksum of its rows (as tests/server/reads-never-write.test.ts). */
-async function dump(h: Harness): Promise<Record<string, string>> {
-  const res = await h.deps.db.execute<{ tablename: string }>(
-    sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
-  );
-  const out: Record<string, string> = {};
-  for (const { tablename } of (res as unknown as { rows: { tablename: string }[] }).rows) {
-    const r = await h.deps.db.execute(
-      sql.raw(
-        `select count(*)::int as n, coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as sum
-         from "${tablename}" t`,
-      ),
-    );
-    const [row] = (r as unknown as { rows: { n: number; sum: string }[] }).rows;
-    out[tablename] = `${row!.n} rows ${row!.sum}`;
-  }
-  return out;
 }
 
 describe('the signed-in first screen of a dashboard page', () => {
@@ -138,12 +119,12 @@ describe('the signed-in first screen of a dashboard page', () => {
   it('writes nothing: no rotation, no "last used", no row anywhere', async () => {
     const a = await customer();
     await insertOrder(h, a.id);
-    const before = await dump(h);
+    const before = await dumpTables(h);
     h.clock.advance(60_000);
     for (const path of ['/home', '/home/done', '/home?search=x']) {
       expect((await visit(path, a.pageCookie)).status).toBe(200);
     }
-    expect(await dump(h)).toEqual(before);
+    expect(await dumpTables(h)).toEqual(before);
     // The refresh cookie still refreshes: it was not rotated by the page.
     const refresh = await h.request('/api/client/auth/token/refresh/', {
       method: 'POST',
