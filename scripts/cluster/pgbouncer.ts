@@ -4,7 +4,7 @@
 import { chownSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { ClusterUnavailable, postgresUser } from './postgres';
+import { answersQueries, ClusterUnavailable, postgresUser } from './postgres';
 import { freePort, start, waitUntil, type Proc } from './proc';
 import { DB_TIMEOUTS } from '../../server/db/timeouts';
 
@@ -89,20 +89,11 @@ export async function startPgBouncer(
   });
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   if (opts.roleTimeouts) await setRoleTimeouts(postgres.url);
-  await waitUntil(
-    `PgBouncer on port ${port} passing queries to PostgreSQL`,
-    async () => {
-      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
-      try {
-        await client.connect();
-        await client.query('select 1');
-        return true;
-      } finally {
-        await client.end().catch(() => {});
-      }
-    },
-    { proc, timeoutMs: 15_000, everyMs: 200 },
-  );
+  await waitUntil(`PgBouncer on port ${port} passing queries to PostgreSQL`, () => answersQueries(url), {
+    proc,
+    timeoutMs: 15_000,
+    everyMs: 200,
+  });
   return {
     port,
     url,

@@ -9,6 +9,18 @@ import { freePort, start, waitUntil, type Proc } from './proc';
 
 export const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 
+/** The server at `url` takes a connection and answers a query (a readiness probe: throws while it does not). */
+export async function answersQueries(url: string): Promise<true> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
 /** The cluster cannot be made on this machine; the message says why and what to do. */
 export class ClusterUnavailable extends Error {}
 
@@ -85,20 +97,11 @@ export async function startPostgres(dir: string): Promise<Postgres> {
       ['-D', data, '-p', String(port), '-k', home, '-c', 'listen_addresses=127.0.0.1'],
       { env, logFile, ...user, lastResort: 'SIGQUIT' },
     );
-    await waitUntil(
-      `PostgreSQL accepting connections on port ${port}`,
-      async () => {
-        const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
-        try {
-          await client.connect();
-          await client.query('select 1');
-          return true;
-        } finally {
-          await client.end().catch(() => {});
-        }
-      },
-      { proc, timeoutMs: 60_000, everyMs: 200 },
-    );
+    await waitUntil(`PostgreSQL accepting connections on port ${port}`, () => answersQueries(url), {
+      proc,
+      timeoutMs: 60_000,
+      everyMs: 200,
+    });
     return proc;
   };
   let proc = await run();
