@@ -7,6 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { stepRunner } from './lib/steps.mjs';
 
 const args = process.argv.slice(2);
 const since = args.includes('--since') ? args[args.indexOf('--since') + 1] : 'HEAD';
@@ -25,19 +26,10 @@ const changed = [
   ]),
 ].filter((f) => existsSync(f));
 
-const started = Date.now();
-const timings = [];
-function step(name, command, commandArgs) {
-  const t = Date.now();
-  console.log(`\n▶ ${name}: ${[command, ...commandArgs].join(' ')}`);
-  const run = spawnSync(command, commandArgs, { stdio: 'inherit' });
-  const seconds = ((Date.now() - t) / 1000).toFixed(1);
-  timings.push(`${name} ${seconds} s`);
-  if (run.status !== 0) {
-    console.error(`\n✗ ${name} failed (${seconds} s). ${timings.join(' · ')}`);
-    process.exit(run.status ?? 1);
-  }
-}
+const runner = stepRunner('test:quick');
+/** Each step prints its command: the inner loop's reader reruns one by hand. */
+const step = (name, command, commandArgs) =>
+  runner.step(name, command, commandArgs, { shown: [command, ...commandArgs].join(' ') });
 
 console.log(
   changed.length
@@ -116,6 +108,4 @@ if (chosen.size) {
   step(`e2e: ${chosen.size} spec(s) the change touches`, 'npx', ['playwright', 'test', ...chosen]);
 }
 
-console.log(
-  `\n✓ test:quick passed in ${((Date.now() - started) / 1000).toFixed(1)} s: ${timings.join(' · ')}`,
-);
+runner.done();
