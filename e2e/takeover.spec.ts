@@ -7,7 +7,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { CDPSession, Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { sampleAnnotation, sampleOf } from './support/sample';
+import { RUN_BY_THE_SAMPLE, runByTheSample, sampleAnnotation, sampleOf } from './support/sample';
 
 const SCRIPTS = /\/assets\/[^/]+\.js$/;
 const CPU_RATE = 4;
@@ -290,6 +290,7 @@ test.describe('/login', () => {
 test('a page scrolled before the takeover stays where the visitor scrolled it, and its button sends the form', async ({
   page,
 }) => {
+  test.skip(runByTheSample(), RUN_BY_THE_SAMPLE);
   // The Desktop Chrome viewport (720 px high) shows /registration's button only once scrolled to.
   const cdp = await page.context().newCDPSession(page);
   await freshVisit(page, cdp);
@@ -322,6 +323,7 @@ test('a page scrolled before the takeover stays where the visitor scrolled it, a
 test('a button pressed before the app has the page (the theme switch) does what it says once the app has it', async ({
   page,
 }) => {
+  test.skip(runByTheSample(), RUN_BY_THE_SAMPLE);
   const cdp = await page.context().newCDPSession(page);
   await freshVisit(page, cdp);
   const scripts = await holdScripts(page);

@@ -79,3 +79,7 @@ export function sampleOf<T>(
 export function sampleAnnotation(note: SampleNote) {
   return { type: SAMPLE_ANNOTATION, description: JSON.stringify(note) };
 }
+
+/** A test of a sampled file that samples nothing: `npm test` runs it, so the rest (`E2E_SAMPLE=rest`) skips it. */
+export const runByTheSample = (env: NodeJS.ProcessEnv = process.env): boolean => sampleMode(env) === 'rest';
+export const RUN_BY_THE_SAMPLE = 'samples nothing: the sampled run (npm test) has run it';
