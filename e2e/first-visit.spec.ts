@@ -16,10 +16,11 @@ async function holdEntry(page: Page): Promise<{ release(): Promise<void> }> {
     held = route;
   });
   return {
+    // The entry may not have been asked for yet (its request follows the stylesheets, late on a busy machine): then
+    // it goes through when it is.
     async release() {
       release = true;
-      await expect.poll(() => held !== null).toBe(true);
-      await held!.continue();
+      if (held) await (held as Route).continue();
     },
   };
 }
