@@ -30,11 +30,10 @@ export default defineConfig({
   testDir: './e2e',
   globalSetup: './e2e/support/global-setup.ts',
   fullyParallel: false,
-  // One spec file at a time. With the headless shell and no screencast the browser suite leaves both cores idle
-  // more than half the time, and E2E_WORKERS=2 took 5.0 min against 6.8 for one, twice green; a third run failed
-  // e2e/offline.spec.ts's reload of a message written offline (docs/flaky-tests.md), so two stay opt-in until that
-  // is understood.
-  workers: Number(process.env.E2E_WORKERS ?? 1),
+  // Two spec files at a time, each test on a customer of its own. With the headless shell and no screencast one worker
+  // left both cores idle more than half the time: two took 5.0 min against 6.8 for one on an idle machine.
+  // E2E_WORKERS=1 runs one file at a time (to read a failure's output in order).
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   // No retries anywhere: a test that passes only on a retry is a failing test (docs/flaky-tests.md).
   retries: 0,
   reporter: [['list'], ['./e2e/support/summary-reporter.ts']],
