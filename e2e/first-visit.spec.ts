@@ -73,12 +73,37 @@ test('a sign-in sent before the script loads is sent once the app has taken the 
   await page.goto('/login', { waitUntil: 'commit' });
   await page.getByLabel(/e-mail или телефон/i).fill(customer.email);
   await page.getByLabel(/^пароль/i).fill(customer.password);
+  // boot.js has run (it asks for the app's entry at the load event or the first focus): it holds what is sent now.
+  await page.waitForFunction(() => (window as { __cabinetEntryAdded?: boolean }).__cabinetEntryAdded);
   await page.getByLabel(/^пароль/i).press('Enter');
-  // Held, not sent to the server as a plain form (the password would be in the address).
-  await page.waitForTimeout(300);
-  expect(page.url()).not.toContain('password');
+  await page.waitForFunction(() => !!(window as { __cabinetPendingSubmit?: unknown }).__cabinetPendingSubmit);
+  expect(page.url()).toMatch(/\/login$/);
   await entry.release();
   await expect(page).toHaveURL(/\/home$/);
+});
+
+test('a sign-in sent before even boot.js has run is a POST the server answers with the page: nothing typed in an address', async ({
+  page,
+  customer,
+}) => {
+  // No script at all: the browser sends the prerendered form by itself.
+  await page.route(/\/boot\.js$/, (route) => route.abort());
+  await page.route(ENTRY, (route) => route.abort());
+  const addresses: string[] = [];
+  page.on('request', (r) => addresses.push(`${r.method()} ${r.url()}`));
+  await page.goto('/login', { waitUntil: 'commit' });
+  await page.getByLabel(/e-mail или телефон/i).fill(customer.email);
+  await page.getByLabel(/^пароль/i).fill(customer.password);
+  const answer = page.waitForResponse((r) => r.request().method() === 'POST');
+  await page.getByLabel(/^пароль/i).press('Enter');
+  expect((await answer).status()).toBe(303);
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Вход в кабинет' })).toBeVisible();
+  await expect(page.getByLabel(/^пароль/i)).toHaveValue('');
+  expect(
+    addresses.filter((a) => a.includes('password') || a.includes(encodeURIComponent(customer.email))),
+  ).toEqual([]);
+  expect(addresses).toContain(`POST ${new URL('/login', page.url()).href}`);
 });
 
 const PAGES = [

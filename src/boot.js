@@ -37,11 +37,12 @@
     });
     splash.append(note, reload);
   }
-  // 4. A prerendered page (/login…: #root[data-prerendered]) can be filled in before the app has taken it over: a
-  //    form sent then would go to the server as a plain GET (a password in the address). It is held until the app
-  //    has taken that form over (its fields mark it data-ready, take what the page shows and send it again:
-  //    src/actors/form-fields.ts). A held submit goes no further: the app, adopting the page in the middle of this
-  //    very event, would otherwise handle it too, and the form would be sent twice.
+  // 4. A prerendered page (/login…: #root[data-prerendered]) can be filled in before the app has taken it over. A
+  //    form sent then is held until the app has taken that form over (its fields mark it data-ready, take what the
+  //    page shows and send it again: src/actors/form-fields.ts). A held submit goes no further: the app, adopting the
+  //    page in the middle of this very event, would otherwise handle it too, and the form would be sent twice.
+  //    (Sent before this script ran, it is the browser's own POST: the forms say method="post", so nothing typed is
+  //    ever in the address, and the server answers it with the page again: server/spa/serve-spa.ts.)
   window.addEventListener(
     'submit',
     function (event) {

@@ -79,11 +79,24 @@ export function serveSpa(app: Hono<AppEnv>, staticDir: string, deps?: Pick<Deps,
   app.use('/manifest.webmanifest', noCache);
   const assetsFile = join(staticDir, ROUTE_ASSETS_FILE);
   const prerenderedFile = join(staticDir, PRERENDERED_FILE);
+  const prerendered = existsSync(prerenderedFile)
+    ? (JSON.parse(readFileSync(prerenderedFile, 'utf8')) as Prerendered)
+    : null;
   const indexHtml = createIndexHtml(
     readFileSync(indexFile, 'utf8'),
     existsSync(assetsFile) ? (JSON.parse(readFileSync(assetsFile, 'utf8')) as RouteAssets) : null,
-    existsSync(prerenderedFile) ? (JSON.parse(readFileSync(prerenderedFile, 'utf8')) as Prerendered) : null,
+    prerendered,
   );
+  // A prerendered form sent before src/boot.js could hold it (a slow connection, a fast Enter) is the browser's own
+  // submit: its forms say method="post", so what was typed travels in a body, never in the address (history, logs),
+  // and its body is neither read nor kept here. The visitor gets the page again, as a GET (303), to send it once
+  // the app has it. The body limit of every write holds (server/middleware/body-limit.ts).
+  for (const path of Object.keys(prerendered ?? {}))
+    app.post(path, (c) => {
+      const { pathname, search } = new URL(c.req.url);
+      c.header('Cache-Control', 'no-store');
+      return c.redirect(pathname + search, 303);
+    });
   const page: Handler<AppEnv> = async (c) => {
     const hint = getCookie(c, SESSION_HINT_COOKIE) === '1';
     const html = indexHtml(c.req.path, hint, themeFromCookie(getCookie(c, THEME_COOKIE)));

@@ -68,7 +68,8 @@ export function useFlowForm<V extends FormValues, N extends SchemaName>(options:
 
   return {
     ...form,
-    props: { ref: form.form, onSubmit, noValidate: true, 'aria-busy': busy || undefined },
+    // method="post": as useForm's (a prerendered form sent before boot.js could hold it).
+    props: { ref: form.form, method: 'post', onSubmit, noValidate: true, 'aria-busy': busy || undefined },
     busy,
     /** The message above the form, or null. */
     detail: server.detail,

@@ -82,8 +82,11 @@ export function useForm<V extends FormValues, N extends SchemaName, T>(options: 
 
   return {
     ...fields,
-    /** Props of the <form>: its ref (focus after a refusal), submit, noValidate, aria-busy. */
-    props: { ref: fields.form, onSubmit, noValidate: true, 'aria-busy': busy || undefined },
+    /**
+     * Props of the <form>: its ref (focus after a refusal), submit, noValidate, aria-busy, and method="post": a
+     * prerendered form sent before boot.js could hold it carries what was typed in a body, never in the address.
+     */
+    props: { ref: fields.form, method: 'post', onSubmit, noValidate: true, 'aria-busy': busy || undefined },
     /** Checking or sending. */
     busy,
     done: useSelector(actor, selectIsDone),

@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ACTORS_ASSETS, createIndexHtml, likelyPath, type RouteAssets } from '../../server/spa/index-html';
 import { serveSpa } from '../../server/spa/serve-spa';
+import { limitBodies } from '../../server/middleware/body-limit';
+import { SMALL_BODY_LIMIT } from '../../contract/http';
 import { SESSION_HINT_COOKIE } from '../../contract/auth';
 import type { AppEnv } from '../../server/env';
 import { THEME_COOKIE, splashStyle, dark, light } from '../../contract/theme';
@@ -240,5 +242,41 @@ describe('serveSpa', () => {
     expect(manifest.headers.get('cache-control')).toBe('no-cache');
     expect(manifest.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
     expect(await manifest.json()).toEqual({ name: 'Личный кабинет' });
+  });
+});
+
+describe("a prerendered form sent before boot.js could hold it (the browser's own POST)", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cabinet-spa-'));
+  writeFileSync(join(dir, 'index.html'), THEMED);
+  writeFileSync(
+    join(dir, 'prerendered.json'),
+    JSON.stringify({ '/login': { light: '<main><h1>Вход</h1></main>', dark: '<main><h1>Вход</h1></main>' } }),
+  );
+  const app = new Hono<AppEnv>();
+  app.use(limitBodies());
+  serveSpa(app, dir);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const sent = (path: string, body: string) =>
+    app.request(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body,
+    });
+
+  it('gets the page again as a GET (303, its query kept), with nothing typed in the address', async () => {
+    const res = await sent('/login?redirect=%2Forder%2F7', 'login=ann%40example.com&password=secret-42');
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/login?redirect=%2Forder%2F7');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('location')).not.toContain('secret');
+  });
+
+  it('is refused past the smallest body limit (413), as any write', async () => {
+    const res = await sent('/login', `password=${'x'.repeat(SMALL_BODY_LIMIT + 1)}`);
+    expect(res.status).toBe(413);
+  });
+
+  it('is for the prerendered pages only: a POST elsewhere is no page', async () => {
+    expect((await sent('/home', 'a=1')).status).toBe(404);
   });
 });
