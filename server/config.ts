@@ -30,7 +30,7 @@ export interface Config {
   pgliteSharedBuffers: string;
   /** PostgreSQL's waits (DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS, DB_IDLE_IN_TRANSACTION_TIMEOUT_MS). */
   dbTimeouts: DbTimeouts;
-  /** Load shedding (SHED_LOAD, SHED_MAX_IN_FLIGHT, SHED_RESERVE, SHED_MAX_LAG_MS; docs/faults.md). */
+  /** Load shedding (SHED_LOAD, SHED_MAX_ANONYMOUS, SHED_MAX_IN_FLIGHT, SHED_RESERVE, SHED_MAX_LAG_MS; docs/faults.md). */
   shedding: SheddingSettings;
   /** HMAC key for access tokens (HS256). Generated once per DATA_DIR when JWT_SECRET is not set. */
   jwtSecret: Uint8Array;
@@ -211,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     shedding: {
       enabled: yesNo('SHED_LOAD', env.SHED_LOAD?.trim() || '1'),
+      maxAnonymous: whole('SHED_MAX_ANONYMOUS', env.SHED_MAX_ANONYMOUS) ?? SHEDDING.maxAnonymous,
       maxInFlight: whole('SHED_MAX_IN_FLIGHT', env.SHED_MAX_IN_FLIGHT) ?? SHEDDING.maxInFlight,
       reserve: whole('SHED_RESERVE', env.SHED_RESERVE) ?? SHEDDING.reserve,
       maxLagMs: whole('SHED_MAX_LAG_MS', env.SHED_MAX_LAG_MS) ?? SHEDDING.maxLagMs,

@@ -10,9 +10,17 @@ import { SOCKET_PATH } from '../../contract/realtime';
 import type { Logger } from './logger';
 import type { Metrics } from './metrics';
 
-/** Load shedding's settings (SHED_LOAD, SHED_MAX_IN_FLIGHT, SHED_RESERVE, SHED_MAX_LAG_MS; docs/faults.md). */
+/**
+ * Load shedding's settings (SHED_LOAD, SHED_MAX_ANONYMOUS, SHED_MAX_IN_FLIGHT, SHED_RESERVE, SHED_MAX_LAG_MS;
+ * docs/faults.md).
+ */
 export interface SheddingSettings {
   enabled: boolean;
+  /**
+   * Anonymous requests (neither a probe nor signed in) in flight past which a new anonymous one is refused. Below
+   * the pool's 10 connections, so a flood that is slow in the database never holds them all.
+   */
+  maxAnonymous: number;
   /** Requests in flight past which a new request is refused, unless it is a probe or signed in. */
   maxInFlight: number;
   /** Room past maxInFlight kept for signed-in requests. */
@@ -22,7 +30,13 @@ export interface SheddingSettings {
 }
 
 /** The defaults, from bench/flood.ts (docs/faults.md "Load shedding" says how they were chosen). */
-export const SHEDDING: SheddingSettings = { enabled: true, maxInFlight: 100, reserve: 50, maxLagMs: 500 };
+export const SHEDDING: SheddingSettings = {
+  enabled: true,
+  maxAnonymous: 5,
+  maxInFlight: 100,
+  reserve: 50,
+  maxLagMs: 500,
+};
 
 /** The balancer's probes: always answered, so an instance busy with a flood is not taken for a dead one. */
 const PROBES = new Set(['/healthz', '/readyz', '/api/health']);
@@ -89,9 +103,10 @@ async function signedIn(deps: Deps, c: Context<AppEnv>): Promise<boolean> {
 }
 
 /**
- * Load shedding: past `maxInFlight` requests in flight or `maxLagMs` of event-loop lag, a new request is answered
- * 503 with Retry-After at once, before any other work (no log line each: one `warn` a second at most counts them).
- * The probes and the SPA's files always pass; a signed-in request passes until `maxInFlight + reserve`.
+ * Load shedding: a new request is answered 503 with Retry-After at once, before any other work (no log line each:
+ * one `warn` a second at most counts them), when it is anonymous and `maxAnonymous` anonymous requests are in
+ * flight, or `maxInFlight` requests of any kind are, or the event loop is `maxLagMs` late. The probes and the SPA's
+ * files always pass; a signed-in request passes until `maxInFlight + reserve`.
  */
 export function shedLoad(
   deps: Deps,
@@ -100,32 +115,39 @@ export function shedLoad(
 ) {
   const lag = eventLoopLag();
   let inFlight = 0;
+  let anonymousInFlight = 0;
   let refused = 0;
   let reportedAt = 0;
   return createMiddleware<AppEnv>(async (c, next) => {
-    const busy = inFlight >= settings.maxInFlight || lag.ms >= settings.maxLagMs;
-    if (
-      busy &&
-      sheddable(c.req.path) &&
-      !(inFlight < settings.maxInFlight + settings.reserve && (await signedIn(deps, c)))
-    ) {
-      refused++;
-      ops.metrics?.shed();
-      const now = Date.now();
-      if (now - reportedAt >= 1000) {
-        ops.log.warn({ refused, inFlight, lagMs: Math.round(lag.ms) }, 'shedding load');
-        refused = 0;
-        reportedAt = now;
+    let anonymous = false;
+    if (sheddable(c.req.path)) {
+      anonymous = !(await signedIn(deps, c));
+      const over = anonymous
+        ? anonymousInFlight >= settings.maxAnonymous ||
+          inFlight >= settings.maxInFlight ||
+          lag.ms >= settings.maxLagMs
+        : inFlight >= settings.maxInFlight + settings.reserve;
+      if (over) {
+        refused++;
+        ops.metrics?.shed();
+        const now = Date.now();
+        if (now - reportedAt >= 1000) {
+          ops.log.warn({ refused, inFlight, anonymousInFlight, lagMs: Math.round(lag.ms) }, 'shedding load');
+          refused = 0;
+          reportedAt = now;
+        }
+        c.header('Retry-After', String(UNAVAILABLE.retryAfterSeconds));
+        c.header('Cache-Control', 'no-store');
+        return c.json({ detail: UNAVAILABLE.detail }, 503);
       }
-      c.header('Retry-After', String(UNAVAILABLE.retryAfterSeconds));
-      c.header('Cache-Control', 'no-store');
-      return c.json({ detail: UNAVAILABLE.detail }, 503);
     }
     inFlight++;
+    if (anonymous) anonymousInFlight++;
     try {
       await next();
     } finally {
       inFlight--;
+      if (anonymous) anonymousInFlight--;
     }
   });
 }

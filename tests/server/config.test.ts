@@ -42,14 +42,21 @@ describe('configuration', () => {
   it('sheds load by default with the documented limits, turns it off with SHED_LOAD=0, and refuses what it cannot read', () => {
     expect(loadConfig(base()).shedding).toEqual({
       enabled: true,
+      maxAnonymous: 5,
       maxInFlight: 100,
       reserve: 50,
       maxLagMs: 500,
     });
     expect(loadConfig({ ...base(), SHED_LOAD: '0' }).shedding.enabled).toBe(false);
     expect(
-      loadConfig({ ...base(), SHED_MAX_IN_FLIGHT: '20', SHED_RESERVE: '5', SHED_MAX_LAG_MS: '250' }).shedding,
-    ).toEqual({ enabled: true, maxInFlight: 20, reserve: 5, maxLagMs: 250 });
+      loadConfig({
+        ...base(),
+        SHED_MAX_ANONYMOUS: '3',
+        SHED_MAX_IN_FLIGHT: '20',
+        SHED_RESERVE: '5',
+        SHED_MAX_LAG_MS: '250',
+      }).shedding,
+    ).toEqual({ enabled: true, maxAnonymous: 3, maxInFlight: 20, reserve: 5, maxLagMs: 250 });
     expect(() => loadConfig({ ...base(), SHED_LOAD: 'off' })).toThrow('SHED_LOAD must be 1 or 0, not "off".');
     expect(() => loadConfig({ ...base(), SHED_MAX_LAG_MS: '0.5' })).toThrow(
       'SHED_MAX_LAG_MS must be a whole number, not "0.5".',
