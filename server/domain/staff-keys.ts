@@ -37,15 +37,36 @@ export function bootstrapCaller(deps: Pick<Deps, 'config'>, token: string): Staf
   return { kind: 'bootstrap', id: null, name: 'STAFF_TOKEN', roles: STAFF_ROLES };
 }
 
+/**
+ * The keys this process found live lately (their sha256 → until when, by the process's clock): load shedding
+ * (server/ops/shedding.ts) counts a caller with one of them as signed in, not anonymous, without the database. Only a
+ * key the database confirmed gets in, so made-up keys stay anonymous; whether it is still live is the door's
+ * business, as for the customers' access tokens.
+ */
+const recentlyLive = new Map<string, number>();
+const RECENTLY_LIVE_MS = 60_000;
+
+export function keyRecentlyLive(token: string): boolean {
+  if (!token.startsWith(KEY_PREFIX) || token.length > 100) return false;
+  const hash = sha256(token);
+  const until = recentlyLive.get(hash);
+  if (until === undefined) return false;
+  if (until > performance.now()) return true;
+  recentlyLive.delete(hash);
+  return false;
+}
+
 /** A live key (not revoked, not expired) by its text; its last use is recorded. */
 export async function keyCaller(deps: Pick<Deps, 'db' | 'now'>, token: string): Promise<StaffCaller | null> {
   if (!token.startsWith(KEY_PREFIX) || token.length > 100) return null;
-  const [key] = await deps.db
-    .select()
-    .from(staffApiKeys)
-    .where(eq(staffApiKeys.keyHash, sha256(token)));
+  const hash = sha256(token);
+  const [key] = await deps.db.select().from(staffApiKeys).where(eq(staffApiKeys.keyHash, hash));
   const now = deps.now();
-  if (!key || key.revokedAt || (key.expiresAt && key.expiresAt <= now)) return null;
+  if (!key || key.revokedAt || (key.expiresAt && key.expiresAt <= now)) {
+    recentlyLive.delete(hash);
+    return null;
+  }
+  recentlyLive.set(hash, performance.now() + RECENTLY_LIVE_MS);
   if (!key.lastUsedAt || key.lastUsedAt.getTime() + LAST_USE_EVERY_MS < now.getTime())
     await deps.db
       .update(staffApiKeys)

@@ -4,7 +4,7 @@ import { decodeJwt, jwtVerify } from 'jose';
 import type { AppEnv, Deps } from '../env';
 import { UNAVAILABLE } from '../errors';
 import { verifyAccessToken } from '../domain/tokens';
-import { bootstrapCaller } from '../domain/staff-keys';
+import { bootstrapCaller, keyRecentlyLive } from '../domain/staff-keys';
 import { STAFF_AUDIENCE } from '../domain/staff-people';
 import { SOCKET_PATH } from '../../contract/realtime';
 import type { Logger } from './logger';
@@ -76,14 +76,15 @@ export function eventLoopLag(): { readonly ms: number } {
  * A caller that looks signed in, decided without the database: the bootstrap STAFF_TOKEN, or an access JWT of a
  * customer ('cabinet') or a staff person ('staff') whose signature, audience and expiry hold (the customer's check
  * is cached per token, server/domain/tokens.ts). Whether its session is still live is the door's business later.
- * Staff API keys (`sk_…`) are looked up in the database, so they get no reserve.
+ * A staff API key (`sk_…`) counts once the door has found it live in the last minute (keyRecentlyLive): its first
+ * call, and made-up keys, are anonymous.
  */
 async function signedIn(deps: Deps, c: Context<AppEnv>): Promise<boolean> {
   const token =
     /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1] ??
     (c.req.path === SOCKET_PATH ? c.req.query('token') : undefined);
   if (!token || token.length > 4096) return false;
-  if (bootstrapCaller(deps, token)) return true;
+  if (bootstrapCaller(deps, token) || keyRecentlyLive(token)) return true;
   let audience: unknown;
   try {
     audience = decodeJwt(token).aud;

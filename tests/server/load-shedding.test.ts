@@ -15,6 +15,7 @@ import { UNAVAILABLE } from '../../server/errors';
 import { SHEDDING, type SheddingSettings } from '../../server/ops/shedding';
 import type { Harness } from './harness';
 import { createCustomer, insertOrder, type Customer } from './helpers/orders';
+import { createStaffKey } from './helpers/staff';
 import pg from 'pg';
 import { havePostgres, startCluster, type PgCluster } from './helpers/pg-cluster';
 
@@ -161,20 +162,27 @@ describe('load shedding', () => {
       maxLagMs: 150,
     });
     expect((await signedInOrder(server.url)).status).toBe(200);
+    const key = await createStaffKey({ deps: server.deps } as Harness, ['support']);
+    expect((await get(server.url, '/api/staff/auth/me/', key)).status).toBe(200);
 
     // A stall of the process's event loop, as a flood of work or a long synchronous task makes one.
     const until = performance.now() + 1_000;
     while (performance.now() < until);
-    const [anonymous, healthz, readyz, signedIn, page] = await Promise.all([
+    const [anonymous, healthz, readyz, signedIn, page, staffKey, madeUpKey] = await Promise.all([
       get(server.url, CHEAP_PATH),
       get(server.url, '/healthz'),
       get(server.url, '/readyz'),
       signedInOrder(server.url),
       // The SPA's own files are never refused: the page has to load to say «Нет соединения».
       fetch(`${server.url}/login`),
+      // A staff API key the door found live a moment ago counts as signed in; a made-up one is anonymous.
+      get(server.url, '/api/staff/auth/me/', key),
+      get(server.url, '/api/staff/auth/me/', `sk_${'0'.repeat(40)}`),
     ]);
     expect(anonymous).toMatchObject({ status: 503, retryAfter: '5' });
     expect([healthz.status, readyz.status, signedIn.status]).toEqual([200, 200, 200]);
+    expect(staffKey.status).toBe(200);
+    expect(madeUpKey).toMatchObject({ status: 503, retryAfter: '5' });
     // (This server has no built SPA: its answer says so, not the shedding's detail.)
     expect(await page.text()).not.toContain(UNAVAILABLE.detail);
 
