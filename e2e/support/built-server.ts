@@ -54,8 +54,10 @@ export async function startBuiltServer(
       PUBLIC_ORIGIN: url,
       LOG_LEVEL: 'warn',
       STATIC_DIR: process.env.E2E_STATIC_DIR ?? './dist',
-      // As the run's shared server: this machine's stalls are not the overload load shedding is for.
+      // As the run's shared server (playwright.config.ts): this machine's stalls are not the overload load shedding
+      // is for.
       SHED_MAX_LAG_MS: '2000',
+      SHED_MAX_ANONYMOUS: '1000',
       ...own,
     },
   });
