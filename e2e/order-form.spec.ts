@@ -211,8 +211,11 @@ test('a draft survives a reload, with its files; the sidebar is hidden', async (
     mimeType: 'application/pdf',
     buffer: Buffer.from('%PDF-1.4 test'),
   });
+  // Uploaded, not only listed: a file on its way shows its progress and «Остановить загрузку» instead.
   await expect(
-    page.getByRole('list', { name: 'Приложенные файлы' }).getByText('Методичка.pdf', { exact: true }),
+    page
+      .getByRole('list', { name: 'Приложенные файлы' })
+      .getByRole('button', { name: 'Удалить файл Методичка.pdf' }),
   ).toBeVisible();
   await page.locator('#order-files').setInputFiles({
     name: 'virus.exe',

@@ -51,6 +51,8 @@ export const accountExecutors = {
   reopenAccount: async ({ page, customer }: World) => {
     await page.getByRole('link', { name: 'Отменить закрытие' }).click();
     await expect(page).toHaveURL(/\/account-reopen/);
+    // The page itself, not /login still shown while the route's chunk loads (its fields have the same labels).
+    await expect(page.getByRole('heading', { level: 1, name: 'Отменить закрытие аккаунта' })).toBeVisible();
     // The login typed on /login comes along; only the password is asked again.
     await expect(page.getByLabel(/e-mail или телефон/i)).toHaveValue(customer.email);
     await page.getByLabel(/^пароль/i).fill(customer.password);
