@@ -1,7 +1,7 @@
 // Runs the real server (and the bare baseline) in child processes, so load generators in this process do not share
 // its event loop, and so its memory can be read from /proc/<pid>/status. Plus small HTTP helpers for the set-up.
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -204,6 +204,39 @@ export function cpuSecondsOf(pid: number): number | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * CPU seconds used so far by the backends of the PostgreSQL at `url` (the children of its postmaster that are alive),
+ * when that server runs on this machine; null otherwise. A backend's time is its queries' time: planning, execution,
+ * the protocol.
+ */
+export async function postgresCpu(url: string): Promise<(() => number) | null> {
+  const client = new pg.Client({ connectionString: url });
+  let postmaster: number;
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+    const stat = readFileSync(`/proc/${rows[0]!.pid}/stat`, 'utf8');
+    postmaster = Number(stat.split(') ')[1]!.split(' ')[1]);
+  } catch {
+    return null;
+  } finally {
+    await client.end().catch(() => {});
+  }
+  return () => {
+    let sum = 0;
+    for (const name of readdirSync('/proc')) {
+      if (!/^\d+$/.test(name)) continue;
+      try {
+        const f = readFileSync(`/proc/${name}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        if (Number(f[1]) === postmaster) sum += (Number(f[11]) + Number(f[12])) / 100;
+      } catch {
+        /* gone meanwhile */
+      }
+    }
+    return sum;
+  };
 }
 
 /** A process's open-files limit (soft), or null off Linux. */
