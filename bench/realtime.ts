@@ -212,6 +212,8 @@ interface Delivery {
   postErrors: string[];
   lost: number;
   serverCpuPct: number | null;
+  /** Server CPU per socket a message reached (the POST's own share included), in µs: independent of the load. */
+  serverCpuPerDeliveryUs: number | null;
   clientsCpuPct: number;
   rssPeak: number;
 }
@@ -291,6 +293,10 @@ async function deliver(
     postErrors,
     lost: [...Array(count).keys()].filter((i) => (perMessage.get(i) ?? 0) < expected(i)).length,
     serverCpuPct: cpu0.server !== null && serverS !== null ? ((serverS - cpu0.server) / wall) * 100 : null,
+    serverCpuPerDeliveryUs:
+      cpu0.server !== null && serverS !== null && delays.length
+        ? ((serverS - cpu0.server) * 1e6) / delays.length
+        : null,
     clientsCpuPct: ((workersCpuS(workers) - cpu0.clients) / wall) * 100,
     rssPeak: Math.max(rssPeak, server.rssMb() ?? 0),
   };
@@ -458,6 +464,7 @@ async function measure(
       firstSocketP50Ms: d.firstP50,
       lastSocketP50Ms: d.lastP50,
       cpuPct: { server: d.serverCpuPct, clients: d.clientsCpuPct },
+      serverCpuPerDeliveryUs: d.serverCpuPerDeliveryUs,
       postErrors: d.postErrors.length,
     });
     return {
@@ -500,6 +507,7 @@ function deliveryRows(d: Delivery): (string | number | null)[][] {
     figureRow('staff POST p50', d.postP50, 'ms'),
     figureRow('delivered', d.deliveredPct, '%', GOALS.delivered),
     figureRow('server CPU while delivering', d.serverCpuPct, '% of a core', undefined, 0),
+    figureRow('server CPU per socket reached', d.serverCpuPerDeliveryUs, 'µs', undefined, 1),
     figureRow('clients CPU while delivering', d.clientsCpuPct, '% of a core', undefined, 0),
   ];
 }
