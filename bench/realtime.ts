@@ -437,6 +437,14 @@ async function measure(
           figureRow(`server CPU idle, no socket (${BASE_S} s)`, base.server, '% of a core'),
           figureRow(`server CPU idle, ${n} sockets (${IDLE_S} s)`, idle.server, '% of a core'),
           figureRow('heartbeat CPU (the difference)', heartbeat, '% of a core'),
+          // The same per socket: µs of CPU per socket per second, whatever the number of sockets.
+          figureRow(
+            'heartbeat CPU per socket',
+            heartbeat !== null && connected ? ((heartbeat / 100) * 1e6) / connected : null,
+            'µs/s',
+            undefined,
+            2,
+          ),
           figureRow(`clients CPU idle, ${n} sockets`, idle.clients, '% of a core'),
         ],
       },
