@@ -9,6 +9,7 @@ import {
   firstOrderId,
   freePort,
   loginDemo,
+  postgresCpu,
   startChild,
   tempPostgres,
   DEMO,
@@ -217,15 +218,26 @@ interface Load {
   errors: number;
   non2xx: number;
   requests: number;
+  /** CPU per request of the server process, and of PostgreSQL's backends (when on this machine), in µs. */
+  serverCpuUs?: number | null;
+  dbCpuUs?: number | null;
+}
+
+/** What `load` reads the CPU of: the server process and, on PostgreSQL, its backends. */
+interface Meter {
+  server: Child;
+  db: (() => number) | null;
 }
 
 async function load(
   name: string,
   url: string,
   opts: { requests?: LoadRequest[]; headers?: Record<string, string> },
+  meter?: Meter,
 ) {
   // A short warm-up (JIT, connection pools, PGlite caches) that is not counted.
   await autocannon({ url, connections: 10, duration: 2, ...opts });
+  const cpu0 = { server: meter?.server.cpuS() ?? null, db: meter?.db?.() ?? null };
   const r: Result = await autocannon({
     url,
     connections: CONNECTIONS,
@@ -233,8 +245,13 @@ async function load(
     timeout: 10,
     ...opts,
   });
+  const cpu1 = { server: meter?.server.cpuS() ?? null, db: meter?.db?.() ?? null };
+  const perRequestUs = (a: number | null, b: number | null) =>
+    a !== null && b !== null && r.requests.total ? ((b - a) * 1e6) / r.requests.total : null;
   return {
     name,
+    serverCpuUs: perRequestUs(cpu0.server, cpu1.server),
+    dbCpuUs: perRequestUs(cpu0.db, cpu1.db),
     rps: r.requests.average,
     p50: r.latency.p50,
     p99: r.latency.p99,
@@ -253,7 +270,13 @@ interface Measured {
 }
 
 /** The endpoints on one running server; any endpoint not built yet becomes an n/a row. */
-async function measureServer(server: Child, bareUrl: string, notes: string[]): Promise<Measured> {
+async function measureServer(
+  server: Child,
+  bareUrl: string,
+  notes: string[],
+  databaseUrl?: string,
+): Promise<Measured> {
+  const meter: Meter = { server, db: databaseUrl ? await postgresCpu(databaseUrl) : null };
   const rows: Row[] = [];
   const out: Measured = { rows };
   const na = (name: string, err: unknown) => {
@@ -275,11 +298,16 @@ async function measureServer(server: Child, bareUrl: string, notes: string[]): P
   const auth = { authorization: `Bearer ${access}` };
 
   rows.push(
-    await load('login', `${server.url}/api/client/auth/login/`, {
-      requests: [
-        { method: 'POST', path: '/api/client/auth/login/', headers: json, body: JSON.stringify(DEMO) },
-      ],
-    }),
+    await load(
+      'login',
+      `${server.url}/api/client/auth/login/`,
+      {
+        requests: [
+          { method: 'POST', path: '/api/client/auth/login/', headers: json, body: JSON.stringify(DEMO) },
+        ],
+      },
+      meter,
+    ),
   );
 
   try {
@@ -292,7 +320,12 @@ async function measureServer(server: Child, bareUrl: string, notes: string[]): P
       `${server.kind}: added ${fmt(ORDERS)} orders in ${((Date.now() - t) / 1000).toFixed(1)} s; active tab count = ${list.body.count ?? '?'}`,
     );
     rows.push(
-      await load('order list (10k orders)', `${server.url}/api/client/orders/?tab=active`, { headers: auth }),
+      await load(
+        'order list (10k orders)',
+        `${server.url}/api/client/orders/?tab=active`,
+        { headers: auth },
+        meter,
+      ),
     );
   } catch (err) {
     na('order list (10k orders)', err);
@@ -302,7 +335,9 @@ async function measureServer(server: Child, bareUrl: string, notes: string[]): P
   try {
     orderId = await firstOrderId(server.url, access);
     await call(server.url, `/api/client/orders/${orderId}/`, { token: access });
-    rows.push(await load('one order', `${server.url}/api/client/orders/${orderId}/`, { headers: auth }));
+    rows.push(
+      await load('one order', `${server.url}/api/client/orders/${orderId}/`, { headers: auth }, meter),
+    );
   } catch (err) {
     na('one order', err);
   }
@@ -313,17 +348,22 @@ async function measureServer(server: Child, bareUrl: string, notes: string[]): P
     const body = () => JSON.stringify({ text: 'Нагрузочное сообщение', client_id: randomUUID() });
     await call(server.url, path, { json: JSON.parse(body()), token: access });
     rows.push(
-      await load('chat post', `${server.url}${path}`, {
-        requests: [
-          {
-            method: 'POST',
-            path,
-            headers: { ...json, ...auth },
-            // A unique client_id per request, so the idempotency check never collapses two posts into one.
-            setupRequest: (req) => ({ ...req, body: body() }),
-          },
-        ],
-      }),
+      await load(
+        'chat post',
+        `${server.url}${path}`,
+        {
+          requests: [
+            {
+              method: 'POST',
+              path,
+              headers: { ...json, ...auth },
+              // A unique client_id per request, so the idempotency check never collapses two posts into one.
+              setupRequest: (req) => ({ ...req, body: body() }),
+            },
+          ],
+        },
+        meter,
+      ),
     );
   } catch (err) {
     na('chat post', err);
@@ -369,6 +409,22 @@ function table(title: string, rows: Row[], bare: Load): Table {
         errs[3]!,
       ];
     }),
+  };
+}
+
+/**
+ * CPU per request under the load above: the server process's (for PGlite its database runs inside it), and on
+ * PostgreSQL its backends' (docs/scaling.md "Capacity model" reads these).
+ */
+function cpuTable(title: string, rows: Row[], postgres: boolean): Table {
+  const us = (v: number | null | undefined) =>
+    v === null || v === undefined ? 'n/a' : `${fmt(Math.round(v))} µs`;
+  return {
+    title,
+    columns: ['endpoint', 'server CPU', ...(postgres ? ['PostgreSQL CPU'] : [])],
+    rows: rows
+      .filter((r): r is Load => !('missing' in r) && r.serverCpuUs !== undefined)
+      .map((r) => [r.name, us(r.serverCpuUs), ...(postgres ? [us(r.dbCpuUs)] : [])]),
   };
 }
 
@@ -476,8 +532,9 @@ async function measureTargets(
     };
     const server = await startChild(t.databaseUrl ? { databaseUrl: t.databaseUrl, env } : { env });
     try {
-      const m = await measureServer(server, bareUrl, notes);
+      const m = await measureServer(server, bareUrl, notes, t.databaseUrl);
       tables.push(table(`${t.label} (server ${server.kind})`, [bare, ...m.rows], bare));
+      tables.push(cpuTable(`${t.label}: CPU per request under load`, m.rows, t.label === 'PostgreSQL'));
       if (m.sequential)
         tables.push(sequentialTable(`${t.label}: full stack vs bare Hono, sequential`, m.sequential));
       if (m.mixed)

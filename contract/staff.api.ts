@@ -11,7 +11,11 @@ export const StaffAutoLoginRequest = staffBody({ email: Email });
 export const StaffAutoLoginResponse = z.object({ token: z.string(), link: z.string() });
 export type StaffAutoLoginResponse = z.infer<typeof StaffAutoLoginResponse>;
 
-export const DemoCustomerRequest = staffBody({ email: z.optional(Email) });
+export const DemoCustomerRequest = staffBody({
+  email: z.optional(Email),
+  /** Only the customer and one order awaiting payment (benches that need many customers). */
+  lean: z.optional(z.boolean({ error: 'Ожидается true или false.' })),
+});
 
 /** Test hook (TEST_HOOKS=1 only): the server's clock reads `now` from this call on, and runs on from there. */
 export const TestClockRequest = staffBody({
@@ -139,7 +143,7 @@ export const staffApi = {
     auth: 'staff',
     role: 'admin',
   }),
-  /** A fresh customer with the whole demo data set (orders in every tab, chat, files, money). */
+  /** A fresh customer with the whole demo data set (orders in every tab, chat, files, money), or a lean one. */
   'POST /api/staff/demo-customer/': endpoint({
     body: DemoCustomerRequest,
     answer: DemoCustomer,

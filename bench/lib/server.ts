@@ -1,7 +1,7 @@
 // Runs the real server (and the bare baseline) in child processes, so load generators in this process do not share
 // its event loop, and so its memory can be read from /proc/<pid>/status. Plus small HTTP helpers for the set-up.
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -62,7 +62,13 @@ function serverBundle(): Promise<string> {
 
 /** Starts the real server (seeded demo customer, temp DATA_DIR) or the bare Hono baseline in a child process. */
 export async function startChild(
-  opts: { bare?: boolean; databaseUrl?: string; env?: Record<string, string> } = {},
+  opts: {
+    bare?: boolean;
+    databaseUrl?: string;
+    env?: Record<string, string>;
+    /** Open files the server may hold (`ulimit -n`): raised in a shell that then execs Node (its pid stays). */
+    nofile?: number;
+  } = {},
 ): Promise<Child> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'cabinet-bench-'));
@@ -95,8 +101,7 @@ export async function startChild(
         stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
       })
     : spawn(
-        process.execPath,
-        [
+        ...withNofile(opts.nofile, process.execPath, [
           '--enable-source-maps',
           '--max-semi-space-size=4',
           // BENCH_SERVER_PROF=<dir>: a CPU profile of each server the section starts, written when it stops.
@@ -104,7 +109,7 @@ export async function startChild(
             ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROF}`]
             : []),
           await serverBundle(),
-        ],
+        ]),
         {
           cwd: ROOT,
           env,
@@ -156,15 +161,7 @@ export async function startChild(
     pid,
     kind: ready.kind,
     output: () => output,
-    cpuS() {
-      try {
-        // Fields 14 and 15 of /proc/<pid>/stat (after the parenthesised name): utime, stime in clock ticks (100 Hz).
-        const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-        return (Number(f[11]) + Number(f[12])) / 100;
-      } catch {
-        return null;
-      }
-    },
+    cpuS: () => cpuSecondsOf(pid),
     rssMb() {
       try {
         const m = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -185,6 +182,71 @@ export async function startChild(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The command and arguments that run `command` with its open-files limit raised to `nofile` (a shell sets
+ * `ulimit -n`, to the hard limit when `nofile` is above it and the user may not raise that, then execs the command,
+ * so the pid is the command's). Without `nofile`, the command as it is.
+ */
+export function withNofile(nofile: number | undefined, command: string, args: string[]): [string, string[]] {
+  if (!nofile) return [command, args];
+  const script = `ulimit -n ${Math.floor(nofile)} 2>/dev/null || ulimit -n "$(ulimit -Hn)"; exec "$0" "$@"`;
+  return ['bash', ['-c', script, command, ...args]];
+}
+
+/** CPU seconds (user + system) a process has used so far, or null off Linux. */
+export function cpuSecondsOf(pid: number): number | null {
+  try {
+    // Fields 14 and 15 of /proc/<pid>/stat (after the parenthesised name): utime, stime in clock ticks (100 Hz).
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CPU seconds used so far by the backends of the PostgreSQL at `url` (the children of its postmaster that are alive),
+ * when that server runs on this machine; null otherwise. A backend's time is its queries' time: planning, execution,
+ * the protocol.
+ */
+export async function postgresCpu(url: string): Promise<(() => number) | null> {
+  const client = new pg.Client({ connectionString: url });
+  let postmaster: number;
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+    const stat = readFileSync(`/proc/${rows[0]!.pid}/stat`, 'utf8');
+    postmaster = Number(stat.split(') ')[1]!.split(' ')[1]);
+  } catch {
+    return null;
+  } finally {
+    await client.end().catch(() => {});
+  }
+  return () => {
+    let sum = 0;
+    for (const name of readdirSync('/proc')) {
+      if (!/^\d+$/.test(name)) continue;
+      try {
+        const f = readFileSync(`/proc/${name}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        if (Number(f[1]) === postmaster) sum += (Number(f[11]) + Number(f[12])) / 100;
+      } catch {
+        /* gone meanwhile */
+      }
+    }
+    return sum;
+  };
+}
+
+/** A process's open-files limit (soft), or null off Linux. */
+export function openFilesLimitOf(pid: number | 'self'): number | null {
+  try {
+    const m = /Max open files\s+(\d+)/.exec(readFileSync(`/proc/${pid}/limits`, 'utf8'));
+    return m ? Number(m[1]) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** A fresh database on the PostgreSQL at DATABASE_URL, dropped by `drop` (so runs never see old orders). */
@@ -220,9 +282,16 @@ export interface Reply<T = unknown> {
 export async function call<T = unknown>(
   base: string,
   path: string,
-  init: { method?: string; json?: unknown; token?: string; staff?: boolean; okStatuses?: number[] } = {},
+  init: {
+    method?: string;
+    json?: unknown;
+    token?: string;
+    staff?: boolean;
+    okStatuses?: number[];
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<Reply<T>> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...init.headers };
   if (init.json !== undefined) headers['content-type'] = 'application/json';
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   if (init.staff) headers.authorization = `Bearer ${STAFF_TOKEN}`;

@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { Deps } from '../env';
-import { users } from './tables';
+import { orders, users } from './tables';
 import { hashPassword } from '../domain/passwords';
 import { seedOrders } from './seed/orders';
 import { seedOrderPayments, seedPayments } from './seed/payments';
@@ -32,13 +32,17 @@ function isUniqueViolation(error: unknown): boolean {
   return code(error) === '23505' || code((error as { cause?: unknown } | null)?.cause) === '23505';
 }
 
+/** The demo password's hash, made once per process for lean customers (scrypt costs ~100 ms a call). */
+let leanHash: Promise<string> | undefined;
+
 /**
  * A customer with the full demo data set. The staff API exposes it (POST /api/staff/demo-customer/) so that each
- * e2e test can work on a customer of its own instead of sharing the demo account's state.
+ * e2e test can work on a customer of its own instead of sharing the demo account's state. `lean`: the customer and
+ * one order awaiting payment only, with the demo password's one shared hash (bench/realtime.ts makes 1 000 of them).
  */
 export async function seedCustomer(
   deps: Deps,
-  opts: { email?: string; phone?: string; password?: string; fio?: string } = {},
+  opts: { email?: string; phone?: string; password?: string; fio?: string; lean?: boolean } = {},
 ) {
   const email = (opts.email ?? `customer-${randomBytes(5).toString('hex')}@example.com`).toLowerCase();
   const phone = opts.phone ?? `+7999${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
@@ -49,11 +53,30 @@ export async function seedCustomer(
       email,
       phone,
       fio: opts.fio ?? 'Анна Смирнова',
-      passwordHash: await hashPassword(password),
+      passwordHash:
+        opts.lean && password === DEMO_PASSWORD
+          ? await (leanHash ??= hashPassword(DEMO_PASSWORD))
+          : await hashPassword(password),
       emailConfirmed: true,
     })
     .returning({ id: users.id });
   if (!user) throw new Error('customer not created');
+  if (opts.lean) {
+    const now = deps.now();
+    await deps.db.insert(orders).values({
+      userId: user.id,
+      statusId: 3,
+      workType: 'Курсовая работа',
+      subject: 'Экономика',
+      topic: 'Анализ спроса на рынке услуг',
+      pages: 30,
+      deadline: new Date(now.getTime() + 14 * 86_400_000),
+      price: 5000,
+      createdAt: now,
+      updatedAt: now,
+    });
+    return { id: user.id, email, phone, password };
+  }
   // The demo's promo codes are global, not the customer's: added once, kept when they are there.
   await seedPromoCodes(deps);
   await seedProfile(deps, user.id);

@@ -42,7 +42,7 @@ export function staffRoutes(deps: Deps) {
     const body = c.req.valid('json');
     if (body.email && (await findUserByLogin(deps, { kind: 'email', value: body.email })))
       throw conflict('Пользователь с таким e-mail уже есть.');
-    const made = await seedCustomer(deps, body.email ? { email: body.email } : {});
+    const made = await seedCustomer(deps, { ...(body.email && { email: body.email }), lean: body.lean });
     c.set('audit', { customerId: made.id });
     return c.json(made, 201);
   });
