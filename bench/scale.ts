@@ -23,6 +23,7 @@ import { hashPassword } from '../server/domain/passwords';
 import type { Deps } from '../server/env';
 import { ClusterUnavailable, startPostgres } from '../scripts/cluster/postgres';
 import { tempPostgres } from './lib/server';
+import { rollUpFunnel } from '../server/domain/funnel-days';
 import { countRows, growTo, pickCustomers, PER_CUSTOMER, type Customer, type Exec } from './lib/scale-data';
 import {
   fmt,
@@ -224,6 +225,7 @@ export async function runScale(): Promise<SectionReport> {
     const realtime = await createRealtime(database);
     deps = { config, database, db: database.db, realtime, storage, now: () => new Date() };
     const app = createApp(deps);
+    const { db } = deps;
     const passwordHash = await hashPassword(PASSWORD);
 
     const build = async (from: number, to: number) => {
@@ -235,6 +237,8 @@ export async function runScale(): Promise<SectionReport> {
         now: new Date(),
         progress: (done) => console.log(`  scale: ${done.toLocaleString('en')} customers`),
       });
+      // The staff funnel's days, rolled again over the whole history (growTo emptied them).
+      await rollUpFunnel(db, new Date());
       const s = (performance.now() - t) / 1000;
       const size = Number((await exec(`select pg_database_size(current_database()) as b`)).rows[0]!.b);
       const rows = await countRows(exec);
