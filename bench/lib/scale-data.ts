@@ -214,7 +214,7 @@ export async function growTo(exec: Exec, o: GrowOptions): Promise<void> {
     // The new customers' sign-ups and firsts fall in days already rolled up: the staff funnel's roll-up starts again
     // (the caller runs it: rollUpFunnel in server/domain/funnel-days.ts).
     await exec(`delete from funnel_days`);
-    await exec(`update funnel_rolled set through = null`);
+    await exec(`delete from funnel_rolled`);
     // What the switched-off triggers would have done: each customer's list stamp.
     await exec(`
       insert into order_list_versions (user_id, version)

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from './outbox';
 import type { FunnelQuery, FunnelRow, PageViewRow } from '../../contract/analytics.api';
 import { rolledThrough } from './page-views';
-import { funnelRolledThrough, funnelSql } from './funnel-days';
+import { funnelRolled, funnelSql } from './funnel-days';
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 const DAY_MS = 86_400_000;
@@ -21,11 +21,11 @@ export function rangeOf(q: { from: string; to: string }) {
  * range) and first payments (each customer's earliest paid payment, completed in the range), with their sums.
  * touch=first credits all three to the customer's first touch; touch=last credits an order to its own last touch,
  * and a payment to the last touch of the order it paid (its customer's first touch when it paid no one order).
- * The rolled days come from funnel_days, the rest from customer_firsts (server/domain/funnel-days.ts).
+ * The rolled days come from funnel_days, the others from customer_firsts (server/domain/funnel-days.ts).
  */
 export async function funnel(db: DbOrTx, q: FunnelQuery): Promise<FunnelRow[]> {
-  const through = await funnelRolledThrough(db);
-  const res = await db.execute(funnelSql({ from: q.from, to: q.to, touch: q.touch }, through));
+  const rolled = await funnelRolled(db);
+  const res = await db.execute(funnelSql({ from: q.from, to: q.to, touch: q.touch }, rolled));
   return rowsOf<FunnelRow>(res).map((r) => ({
     ...r,
     first_orders_sum: Number(r.first_orders_sum),

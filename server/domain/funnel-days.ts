@@ -9,6 +9,7 @@ const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 const DAY_MS = 86_400_000;
 const utcDay = (d: Date) => d.toISOString().slice(0, 10);
 const dayAfter = (day: string) => utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS));
+const dayBefore = (day: string) => utcDay(new Date(Date.parse(`${day}T00:00:00Z`) - DAY_MS));
 const startOf = (day: string) => sql`${`${day}T00:00:00.000Z`}::timestamptz`;
 
 /**
@@ -16,8 +17,10 @@ const startOf = (day: string) => sql`${`${day}T00:00:00.000Z`}::timestamptz`;
  * (a statement runs for seconds at most).
  */
 export const ROLL_LAG_MS = 3_600_000;
-/** Days per roll-up statement (the first pass after the upgrade rolls the whole history, a statement per chunk). */
+/** Days per roll-up statement. */
 const CHUNK_DAYS = 31;
+/** History days rolled per pass, newest first (the first passes after the upgrade). */
+export const BACKFILL_DAYS = 62;
 /**
  * The advisory lock (two keys) the roll-up holds exclusively and the reprice trigger (migration 0022) shares: a first
  * order repriced during a roll-up is either in the rolled sums or moves them.
@@ -70,81 +73,108 @@ const MEASURES = sql.raw(`count(*) filter (where k = 's') as signups,
       count(*) filter (where k = 'p') as first_payments,
       coalesce(sum(v) filter (where k = 'p'), 0) as first_payments_sum`);
 
-/** The last UTC day funnel_days holds ('' before the first roll-up). */
-export async function funnelRolledThrough(db: DbOrTx): Promise<string> {
-  const [row] = rowsOf<{ through: string | null }>(
-    await db.execute(sql`select through::text as through from funnel_rolled`),
+/** The UTC days funnel_days holds, `since` … `through` (both '' before the first roll-up). */
+export interface Rolled {
+  since: string;
+  through: string;
+}
+
+export async function funnelRolled(db: DbOrTx): Promise<Rolled> {
+  const [row] = rowsOf<{ since: string | null; through: string | null }>(
+    await db.execute(sql`select since::text as since, through::text as through from funnel_rolled`),
   );
-  return row?.through ?? '';
+  return { since: row?.since ?? '', through: row?.through ?? '' };
+}
+
+/** Rolls the days [a, b) into funnel_days, a statement per CHUNK_DAYS; returns the days rolled. */
+async function rollDays(tx: DbOrTx, a: string, b: string): Promise<number> {
+  let days = 0;
+  for (let x = a; x < b;) {
+    let y = x;
+    for (let i = 0; i < CHUNK_DAYS && y < b; i++) y = dayAfter(y);
+    await tx.execute(sql`
+      insert into funnel_days (day, touch, source, campaign, partner, signups, first_orders, first_orders_sum,
+        first_payments, first_payments_sum)
+      select day, touch, source, campaign, partner, ${MEASURES}
+      from (${credited(startOf(x), startOf(y), ['first', 'last'])}) c
+      group by day, touch, source, campaign, partner
+      on conflict (day, touch, source, campaign, partner) do update set signups = excluded.signups,
+        first_orders = excluded.first_orders, first_orders_sum = excluded.first_orders_sum,
+        first_payments = excluded.first_payments, first_payments_sum = excluded.first_payments_sum`);
+    days += Math.round((Date.parse(y) - Date.parse(x)) / DAY_MS);
+    x = y;
+  }
+  return days;
 }
 
 /**
- * Rolls every whole UTC day that has been over for ROLL_LAG_MS and is not rolled yet into funnel_days, under the
- * exclusive funnel lock (in the caller's transaction when it has one). The first pass rolls the history, from the
- * earliest sign-up or first.
+ * One pass, under the exclusive funnel lock (in the caller's transaction when it has one): every whole UTC day that
+ * has been over for ROLL_LAG_MS and is not rolled yet goes into funnel_days (a pass an hour: at most a day); then the
+ * history before the rolled days, newest first, BACKFILL_DAYS a pass, until the earliest sign-up or first. So the
+ * first pass after the upgrade rolls the recent weeks a report asks for most, and no pass holds the lock long (a first
+ * order repriced meanwhile waits for it).
  */
-export async function rollUpFunnel(db: DbOrTx, now: Date): Promise<{ through: string; days: number }> {
+export async function rollUpFunnel(
+  db: DbOrTx,
+  now: Date,
+  backfillDays = BACKFILL_DAYS,
+): Promise<Rolled & { days: number }> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${FUNNEL_LOCK})`);
-    const last = await funnelRolledThrough(tx);
+    const rolled = await funnelRolled(tx);
     // The first day not to roll: the one `now - lag` falls in.
     const stop = utcDay(new Date(now.getTime() - ROLL_LAG_MS));
-    let from = last ? dayAfter(last) : '';
-    if (!from) {
-      const [row] = rowsOf<{ day: string | null }>(
-        await tx.execute(sql`select (least(
-            (select min(touched_at) from customer_origins),
-            (select min(first_order_at) from customer_firsts),
-            (select min(first_payment_at) from customer_firsts)) at time zone 'UTC')::date::text as day`),
-      );
-      from = row?.day ?? stop;
+    let { since, through } = rolled;
+    if (!through) since = stop; // nothing rolled: the rolled days start (empty) at the first day not to roll
+    const from = through ? dayAfter(through) : stop;
+    let days = from < stop ? await rollDays(tx, from, stop) : 0;
+    through = dayBefore(stop > from ? stop : from);
+    const [row] = rowsOf<{ day: string | null }>(
+      await tx.execute(sql`select (least(
+          (select min(touched_at) from customer_origins),
+          (select min(first_order_at) from customer_firsts),
+          (select min(first_payment_at) from customer_firsts)) at time zone 'UTC')::date::text as day`),
+    );
+    const earliest = row?.day ?? since;
+    if (earliest < since) {
+      let back = since;
+      for (let i = 0; i < backfillDays && back > earliest; i++) back = dayBefore(back);
+      days += await rollDays(tx, back, since);
+      since = back;
     }
-    if (from >= stop) return { through: last, days: 0 };
-    let days = 0;
-    for (let a = from; a < stop;) {
-      let b = a;
-      for (let i = 0; i < CHUNK_DAYS && b < stop; i++) b = dayAfter(b);
-      await tx.execute(sql`
-        insert into funnel_days (day, touch, source, campaign, partner, signups, first_orders, first_orders_sum,
-          first_payments, first_payments_sum)
-        select day, touch, source, campaign, partner, ${MEASURES}
-        from (${credited(startOf(a), startOf(b), ['first', 'last'])}) c
-        group by day, touch, source, campaign, partner
-        on conflict (day, touch, source, campaign, partner) do update set signups = excluded.signups,
-          first_orders = excluded.first_orders, first_orders_sum = excluded.first_orders_sum,
-          first_payments = excluded.first_payments, first_payments_sum = excluded.first_payments_sum`);
-      days += Math.round((Date.parse(b) - Date.parse(a)) / DAY_MS);
-      a = b;
-    }
-    const through = utcDay(new Date(Date.parse(`${stop}T00:00:00Z`) - DAY_MS));
-    await tx.execute(sql`insert into funnel_rolled (id, through) values (true, ${through}::date)
-      on conflict (id) do update set through = excluded.through`);
-    return { through, days };
+    await tx.execute(sql`insert into funnel_rolled (id, since, through) values (true, ${since}::date, ${through}::date)
+      on conflict (id) do update set since = excluded.since, through = excluded.through`);
+    return { since, through, days };
   });
 }
 
 /**
  * The funnel's rows for the UTC days [from, to] under one touch model: funnel_days for the rolled days, the firsts
- * themselves for the days after them (today, and what the job has not reached yet).
+ * themselves for the others (today, what the job has not reached yet, history not rolled yet).
  */
-export function funnelSql(q: { from: string; to: string; touch: Touch }, through: string): SQL {
-  const end = startOf(dayAfter(q.to));
-  const rolledTo = through && through < q.to ? through : q.to;
-  const rolled =
-    through && through >= q.from
-      ? sql`select source, campaign, partner, signups::bigint, first_orders::bigint, first_orders_sum,
+export function funnelSql(q: { from: string; to: string; touch: Touch }, rolled: Rolled): SQL {
+  const raw = (a: string, b: string) => sql`select source, campaign, partner, ${MEASURES}
+    from (${credited(startOf(a), startOf(dayAfter(b)), [q.touch])}) c
+    group by source, campaign, partner`;
+  const parts: SQL[] = [];
+  if (!rolled.through) parts.push(raw(q.from, q.to));
+  else {
+    const a = q.from > rolled.since ? q.from : rolled.since;
+    const b = q.to < rolled.through ? q.to : rolled.through;
+    if (a <= b)
+      parts.push(sql`select source, campaign, partner, signups::bigint, first_orders::bigint, first_orders_sum,
           first_payments::bigint, first_payments_sum
         from funnel_days
-        where touch = ${q.touch} and day >= ${q.from}::date and day <= ${rolledTo}::date`
-      : null;
-  const rawFrom = through && through >= q.from ? dayAfter(through) : q.from;
-  const raw =
-    rawFrom <= q.to
-      ? sql`select source, campaign, partner, ${MEASURES}
-        from (${credited(startOf(rawFrom), end, [q.touch])}) c
-        group by source, campaign, partner`
-      : null;
-  const parts = [rolled, raw].filter((p): p is SQL => p !== null);
+        where touch = ${q.touch} and day >= ${a}::date and day <= ${b}::date`);
+    if (q.from < rolled.since) {
+      const before = dayBefore(rolled.since);
+      parts.push(raw(q.from, q.to < before ? q.to : before));
+    }
+    if (q.to > rolled.through) {
+      const after = dayAfter(rolled.through);
+      parts.push(raw(q.from > after ? q.from : after, q.to));
+    }
+  }
   return sql`
     select source, campaign, partner,
       sum(signups)::int as signups, sum(first_orders)::int as first_orders,

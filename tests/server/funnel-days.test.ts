@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { useHarness, type Harness } from './harness';
 import { testConfig } from '../../server/config';
 import { funnel } from '../../server/domain/analytics-reports';
-import { funnelRolledThrough, rollUpFunnel } from '../../server/domain/funnel-days';
+import { funnelRolled, rollUpFunnel } from '../../server/domain/funnel-days';
 import { eraseAccount } from '../../server/domain/account-closing';
 import type { FunnelReport, FunnelRow } from '../../contract/analytics.api';
 
@@ -169,28 +169,51 @@ describe('the staff funnel over the firsts and the daily roll-up', () => {
     await build(h);
     const report = async (touch: 'first' | 'last') => funnel(h.deps.db, { ...RANGE, touch });
     // Nothing rolled: everything from the firsts.
-    expect(await funnelRolledThrough(h.deps.db)).toBe('');
+    expect(await funnelRolled(h.deps.db)).toEqual({ since: '', through: '' });
     expect(await report('first')).toEqual(FIRST);
     expect(await report('last')).toEqual(LAST);
 
-    // Rolled through 06-04 (a pass at 06-05 00:30 keeps 06-04 back, being within the hour; one at 06-05 12:00 not).
-    await rollUpFunnel(h.deps.db, new Date(at('05T00:30:00')));
-    expect(await funnelRolledThrough(h.deps.db)).toBe('2026-06-03');
+    // A pass at 06-05 00:30 rolls through 06-03 (06-04 is over for less than the hour), and the history back to the
+    // earliest sign-up (05-20), within its 62 days; one at 06-05 12:00 adds 06-04.
+    expect(await rollUpFunnel(h.deps.db, new Date(at('05T00:30:00')))).toEqual({
+      since: '2026-05-20',
+      through: '2026-06-03',
+      days: 15,
+    });
     await rollUpFunnel(h.deps.db, new Date(at('05T12:00:00')));
-    expect(await funnelRolledThrough(h.deps.db)).toBe('2026-06-04');
+    expect(await funnelRolled(h.deps.db)).toEqual({ since: '2026-05-20', through: '2026-06-04' });
     expect(await report('first')).toEqual(FIRST);
     expect(await report('last')).toEqual(LAST);
 
     // Rolled through the whole range and beyond: the report reads funnel_days only.
     const rolled = await rollUpFunnel(h.deps.db, new Date(at('20T12:00:00')));
-    expect(rolled).toEqual({ through: '2026-06-19', days: 15 });
+    expect(rolled).toEqual({ since: '2026-05-20', through: '2026-06-19', days: 15 });
     expect(await report('first')).toEqual(FIRST);
     expect(await report('last')).toEqual(LAST);
     // A pass with nothing new to roll changes nothing.
-    expect(await rollUpFunnel(h.deps.db, new Date(at('20T13:00:00')))).toEqual({
-      through: '2026-06-19',
-      days: 0,
-    });
+    expect(await rollUpFunnel(h.deps.db, new Date(at('20T13:00:00')))).toEqual({ ...rolled, days: 0 });
+
+    // Rolled again from nothing, 5 history days a pass, newest first: the range is read from the firsts before the
+    // rolled days, then from both, then from the roll-up alone.
+    await h.deps.db.execute(sql`delete from funnel_days`);
+    await h.deps.db.execute(sql`delete from funnel_rolled`);
+    const seen: string[] = [];
+    for (let pass = 0; pass < 20; pass++) {
+      const r = await rollUpFunnel(h.deps.db, new Date(at('20T12:00:00')), 5);
+      if (r.days === 0) break;
+      seen.push(r.since);
+      expect(await report('first')).toEqual(FIRST);
+      expect(await report('last')).toEqual(LAST);
+    }
+    expect(seen).toEqual([
+      '2026-06-15',
+      '2026-06-10',
+      '2026-06-05',
+      '2026-05-31',
+      '2026-05-26',
+      '2026-05-21',
+      '2026-05-20',
+    ]);
 
     // Each day holds one row per touch model and credited group, no more: a range of days reads days' rows.
     const days = await one(
@@ -231,7 +254,7 @@ describe('the staff funnel over the firsts and the daily roll-up', () => {
     await rollUpFunnel(h.deps.db, new Date(at('20T12:00:00')));
     expect(await funnel(h.deps.db, { ...RANGE, touch: 'first' })).toEqual(first);
     await h.deps.db.execute(sql`delete from funnel_days`);
-    await h.deps.db.execute(sql`update funnel_rolled set through = null`);
+    await h.deps.db.execute(sql`delete from funnel_rolled`);
     await rollUpFunnel(h.deps.db, new Date(at('20T12:00:00')));
     expect(await funnel(h.deps.db, { ...RANGE, touch: 'last' })).toEqual(last);
     expect(

@@ -30,12 +30,13 @@ CREATE TABLE "funnel_days" (
 --> statement-breakpoint
 CREATE TABLE "funnel_rolled" (
 	"id" boolean PRIMARY KEY DEFAULT true NOT NULL,
+	"since" date,
 	"through" date
 );
 --> statement-breakpoint
 CREATE INDEX "customer_firsts_order_at_idx" ON "customer_firsts" USING btree ("first_order_at") WHERE "customer_firsts"."first_order_at" is not null;--> statement-breakpoint
 CREATE INDEX "customer_firsts_payment_at_idx" ON "customer_firsts" USING btree ("first_payment_at") WHERE "customer_firsts"."first_payment_at" is not null;--> statement-breakpoint
-INSERT INTO "funnel_rolled" ("id", "through") VALUES (true, NULL);--> statement-breakpoint
+INSERT INTO "funnel_rolled" ("id", "since", "through") VALUES (true, NULL, NULL);--> statement-breakpoint
 -- The backfill: reads only (orders_user_id_idx and payments_user_paid_idx in order), writes the new table.
 INSERT INTO "customer_firsts" ("user_id", "first_order_id", "first_order_at")
 SELECT DISTINCT ON ("user_id") "user_id", "id", "created_at" FROM "orders" ORDER BY "user_id", "id";--> statement-breakpoint

@@ -138,8 +138,9 @@ export const funnelDays = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.touch, t.source, t.campaign, t.partner] })],
 );
 
-/** The last UTC day funnel_days holds (one row; null before the first roll-up). */
+/** The UTC days funnel_days holds, since … through (one row; nulls before the first roll-up). */
 export const funnelRolled = pgTable('funnel_rolled', {
   id: boolean('id').primaryKey().default(true),
+  since: date('since', { mode: 'string' }),
   through: date('through', { mode: 'string' }),
 });
