@@ -87,9 +87,9 @@ export async function timeJobs(deps: Deps, exec: Exec): Promise<JobTiming[]> {
       deps,
       async (tx) => {
         await tx.execute(
-          sql`delete from funnel_days where day < (select since + ${BACKFILL_DAYS} from funnel_rolled)`,
+          sql`delete from funnel_days where day < (select since + ${BACKFILL_DAYS}::int from funnel_rolled)`,
         );
-        await tx.execute(sql`update funnel_rolled set since = since + ${BACKFILL_DAYS}`);
+        await tx.execute(sql`update funnel_rolled set since = since + ${BACKFILL_DAYS}::int`);
         await rollUpFunnel(tx, now);
       },
       3,
