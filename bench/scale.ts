@@ -23,6 +23,7 @@ import { hashPassword } from '../server/domain/passwords';
 import type { Deps } from '../server/env';
 import { ClusterUnavailable, startPostgres } from '../scripts/cluster/postgres';
 import { tempPostgres } from './lib/server';
+import { rollUpFunnel } from '../server/domain/funnel-days';
 import { countRows, growTo, pickCustomers, PER_CUSTOMER, type Customer, type Exec } from './lib/scale-data';
 import {
   fmt,
@@ -35,6 +36,7 @@ import {
   type Table,
 } from './lib/report';
 import { timeJobs, type JobTiming } from './lib/scale-jobs';
+import { measureMigrationLocks } from './lib/migration-locks';
 
 const BIG = Number(process.env.BENCH_SCALE_CUSTOMERS ?? 1_000_000);
 const SMALL = Math.min(BIG, Number(process.env.BENCH_SCALE_SMALL ?? 10_000));
@@ -42,6 +44,9 @@ const REPEAT = Number(process.env.BENCH_SCALE_REPEAT ?? 200);
 const PASSWORD = 'scale-bench-password';
 const RATIO: Goal = { op: '<=', limit: 1.5, unit: '×' };
 const DAY_MS = 86_400_000;
+/** The migrations measured at size: those of the last two releases. */
+const MIGRATIONS = ['0020_notifications', '0021_growth_indexes', '0022_funnel_firsts'];
+const WRITTEN = ['orders', 'payments', 'users', 'chat_messages', 'page_views'];
 
 interface Path {
   name: string;
@@ -224,6 +229,7 @@ export async function runScale(): Promise<SectionReport> {
     const realtime = await createRealtime(database);
     deps = { config, database, db: database.db, realtime, storage, now: () => new Date() };
     const app = createApp(deps);
+    const { db } = deps;
     const passwordHash = await hashPassword(PASSWORD);
 
     const build = async (from: number, to: number) => {
@@ -235,6 +241,8 @@ export async function runScale(): Promise<SectionReport> {
         now: new Date(),
         progress: (done) => console.log(`  scale: ${done.toLocaleString('en')} customers`),
       });
+      // The staff funnel's days, rolled again over the whole history (growTo emptied them).
+      await rollUpFunnel(db, new Date(), 100_000);
       const s = (performance.now() - t) / 1000;
       const size = Number((await exec(`select pg_database_size(current_database()) as b`)).rows[0]!.b);
       const rows = await countRows(exec);
@@ -259,6 +267,9 @@ export async function runScale(): Promise<SectionReport> {
     const big = SMALL < BIG ? await build(SMALL, BIG) : small;
     const atBig = SMALL < BIG ? await measureAll(app, exec, who) : atSmall;
     const jobsBig = SMALL < BIG ? await timeJobs(deps, exec) : jobsSmall;
+    // The last migrations, undone and applied again on the big data set while writers write (issue 37 part 2).
+    const migrations =
+      process.env.BENCH_SCALE_MIGRATIONS === '0' ? [] : await measureMigrationLocks(server.url, MIGRATIONS);
 
     const k = (n: number) => (n >= 1_000_000 ? `${n / 1_000_000}M` : `${n / 1000}k`);
     const tables: Table[] = [
@@ -299,6 +310,17 @@ export async function runScale(): Promise<SectionReport> {
         }),
       },
     ];
+    if (migrations.length)
+      tables.push({
+        title: `Migrations on ${BIG.toLocaleString('en')} customers: each in its transaction, as the server applies them, while a writer per table writes every ~10 ms (longest write, ms)`,
+        columns: ['migration', 'took (s)', 'big tables locked against writes', ...WRITTEN],
+        rows: migrations.map((m) => [
+          m.name,
+          fmt(m.ms / 1000, 1),
+          m.locked.length ? m.locked.join('; ') : 'none',
+          ...WRITTEN.map((t) => fmt(m.stalls.longest[t] ?? 0, 0)),
+        ]),
+      });
     notes.push(
       `the staff funnel's 30 days credit ${funnelRows.map((n) => n.toLocaleString('en')).join(' and ')} rows at the two sizes`,
     );
@@ -324,6 +346,7 @@ export async function runScale(): Promise<SectionReport> {
           [...atSmall.entries()].map(([name, s]) => [name, { small: s, big: atBig.get(name) }]),
         ),
         jobs: Object.fromEntries(jobsSmall.map((j, i) => [j.name, { small: j.ms, big: jobsBig[i]!.ms }])),
+        migrations,
       },
     };
   } finally {

@@ -9,6 +9,8 @@
 //   payments              one paid card payment for about half of the orders: 5 per customer
 //   page views            20 per customer added, over the last 90 days (raw retention), 40 % of them signed in
 //   first touch           60 % of customers (customer_origins), for the staff funnel
+//   firsts                each customer's first order and first paid payment (customer_firsts); the funnel's daily
+//                         roll-up is emptied, for the caller to run again
 //   jobs                  one delivered outbox message per customer over the last 14 days
 //   signed up             uniformly over the last 3 years; their orders from then to now, the newest ones active
 
@@ -184,6 +186,23 @@ export async function growTo(exec: Exec, o: GrowOptions): Promise<void> {
           ${pick(ROUTES, hashOf('i', 1))}, '/route/' || (i % 10), '/route/' || (i % 40),
           case when ${hashOf('i', 2)} < 0.4 then ${lo} + floor(${hashOf('i', 3)} * ${hi - lo + 1})::int end
         from generate_series(${(lo - 1) * PER_CUSTOMER.pageViews + 1}::bigint, ${hi * PER_CUSTOMER.pageViews}::bigint) as i`);
+      // Each customer's first order and first paid payment (what the triggers of migration 0022 keep).
+      await exec(`
+        insert into customer_firsts as f (user_id, first_order_id, first_order_at)
+        select distinct on (user_id) user_id, id, created_at from orders
+        where user_id between ${lo} and ${hi} order by user_id, id
+        on conflict (user_id) do update set first_order_id = excluded.first_order_id,
+          first_order_at = excluded.first_order_at
+        where f.first_order_id is null or f.first_order_id > excluded.first_order_id`);
+      await exec(`
+        insert into customer_firsts as f (user_id, first_payment_id, first_payment_at)
+        select distinct on (user_id) user_id, id, completed_at from payments
+        where user_id between ${lo} and ${hi} and status = 'paid' and completed_at is not null
+        order by user_id, completed_at, id
+        on conflict (user_id) do update set first_payment_id = excluded.first_payment_id,
+          first_payment_at = excluded.first_payment_at
+        where f.first_payment_id is null
+          or (f.first_payment_at, f.first_payment_id) > (excluded.first_payment_at, excluded.first_payment_id)`);
       // The job runner's table: one delivered outbox message per customer over the last 14 days (the prune keeps 7).
       await exec(`
         insert into jobs (name, key, state, attempts, run_at, created_at, finished_at)
@@ -192,6 +211,10 @@ export async function growTo(exec: Exec, o: GrowOptions): Promise<void> {
         cross join lateral (select ${now} - ${hashOf('i', 1)} * interval '14 days' as at) t`);
       o.progress?.(hi);
     }
+    // The new customers' sign-ups and firsts fall in days already rolled up: the staff funnel's roll-up starts again
+    // (the caller runs it: rollUpFunnel in server/domain/funnel-days.ts).
+    await exec(`delete from funnel_days`);
+    await exec(`delete from funnel_rolled`);
     // What the switched-off triggers would have done: each customer's list stamp.
     await exec(`
       insert into order_list_versions (user_id, version)

@@ -6,6 +6,7 @@ import type { Deps } from '../../server/env';
 import { settleExpiredGuarantees } from '../../server/domain/orders/commands';
 import { queueGuaranteeEndings } from '../../server/domain/notifications/guarantee';
 import { rollUpPageViews } from '../../server/domain/page-views';
+import { BACKFILL_DAYS, rollUpFunnel } from '../../server/domain/funnel-days';
 import { pruneJobs } from '../../server/jobs/runner';
 import { eraseAccount } from '../../server/domain/account-closing';
 import { OUTBOX_JOB } from '../../server/delivery/worker';
@@ -69,6 +70,30 @@ export async function timeJobs(deps: Deps, exec: Exec): Promise<JobTiming[]> {
   out.push({
     name: 'analytics roll-up, hourly pass',
     ms: await rolledBack(deps, (tx) => rollUpPageViews(tx, now)),
+  });
+  // The funnel's roll-up was run over the history after the fill; an hourly pass adds at most a day: the last one is
+  // taken out and rolled again. After the upgrade, a pass also rolls 62 days of history: the oldest are taken out.
+  out.push({
+    name: 'funnel roll-up, daily pass (one day)',
+    ms: await rolledBack(deps, async (tx) => {
+      await tx.execute(sql`delete from funnel_days where day = (select through from funnel_rolled)`);
+      await tx.execute(sql`update funnel_rolled set through = through - 1`);
+      await rollUpFunnel(tx, now);
+    }),
+  });
+  out.push({
+    name: 'funnel roll-up, history pass (62 days, once after the upgrade)',
+    ms: await rolledBack(
+      deps,
+      async (tx) => {
+        await tx.execute(
+          sql`delete from funnel_days where day < (select since + ${BACKFILL_DAYS}::int from funnel_rolled)`,
+        );
+        await tx.execute(sql`update funnel_rolled set since = since + ${BACKFILL_DAYS}::int`);
+        await rollUpFunnel(tx, now);
+      },
+      3,
+    ),
   });
   out.push({
     name: 'outbox claim (due jobs)',

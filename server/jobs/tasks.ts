@@ -7,6 +7,7 @@ import { registerOutbox } from '../delivery/worker';
 import { createChannels } from '../delivery/channels';
 import { registerRefunds } from '../delivery/yookassa-provider';
 import { rollUpPageViews } from '../domain/page-views';
+import { rollUpFunnel } from '../domain/funnel-days';
 import { registerDataExports } from '../domain/data-export';
 import { registerAccountClosing } from '../domain/account-closing';
 import { registerNotifications } from '../domain/notifications/deliver';
@@ -39,6 +40,11 @@ export function registerJobs(runner: JobRunner, deps: Deps): void {
   // Page views per day and name; raw rows go after their retention (docs/analytics.md).
   runner.every('analytics.rollup', HOUR, async ({ tx, now }) => {
     await rollUpPageViews(tx, now);
+  });
+
+  // The staff funnel's whole days (server/domain/funnel-days.ts); the report reads them instead of the firsts.
+  runner.every('analytics.funnel-rollup', HOUR, async ({ tx, now }) => {
+    await rollUpFunnel(tx, now);
   });
 
   // Finished jobs are kept a while for staff and for idempotency keys, then dropped.

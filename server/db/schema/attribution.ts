@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { orders } from './orders';
 
@@ -79,3 +90,57 @@ export const pageViewDays = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.kind, t.name, t.referrer] })],
 );
+
+/**
+ * Each customer's first order (the lowest id) and first paid payment (the earliest completion, then the lowest id),
+ * kept as they happen: triggers on orders and payments (migration 0022) write them in the writing transaction, and
+ * only an earlier one replaces a row's. The staff funnel reads these instead of finding the firsts among all orders.
+ */
+export const customerFirsts = pgTable(
+  'customer_firsts',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firstOrderId: integer('first_order_id'),
+    firstOrderAt: timestamp('first_order_at', { withTimezone: true }),
+    firstPaymentId: integer('first_payment_id'),
+    firstPaymentAt: timestamp('first_payment_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('customer_firsts_order_at_idx')
+      .on(t.firstOrderAt)
+      .where(sql`${t.firstOrderAt} is not null`),
+    index('customer_firsts_payment_at_idx')
+      .on(t.firstPaymentAt)
+      .where(sql`${t.firstPaymentAt} is not null`),
+  ],
+);
+
+/**
+ * The staff funnel per UTC day, touch model and source, campaign and partner: what the roll-up job keeps of the whole
+ * days before today (server/domain/funnel-days.ts). A first order's later price change moves its day's sum (trigger).
+ */
+export const funnelDays = pgTable(
+  'funnel_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    touch: text('touch').$type<'first' | 'last'>().notNull(),
+    source: text('source').notNull(),
+    campaign: text('campaign').notNull(),
+    partner: text('partner').notNull(),
+    signups: integer('signups').notNull(),
+    firstOrders: integer('first_orders').notNull(),
+    firstOrdersSum: bigint('first_orders_sum', { mode: 'number' }).notNull(),
+    firstPayments: integer('first_payments').notNull(),
+    firstPaymentsSum: bigint('first_payments_sum', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.touch, t.source, t.campaign, t.partner] })],
+);
+
+/** The UTC days funnel_days holds, since … through (one row; nulls before the first roll-up). */
+export const funnelRolled = pgTable('funnel_rolled', {
+  id: boolean('id').primaryKey().default(true),
+  since: date('since', { mode: 'string' }),
+  through: date('through', { mode: 'string' }),
+});

@@ -1,0 +1,186 @@
+// The staff funnel's daily roll-up (docs/scaling.md "The staff funnel"): each customer's first order and first paid
+// payment are kept as they happen (customer_firsts, by triggers of migration 0022); the roll-up job turns the whole
+// days into one row per day, touch model, source, campaign and partner (funnel_days). A report reads those rows for
+// the rolled days and credits the firsts of the days after them, so its cost follows its days, not the customers.
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from './outbox';
+
+const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
+const DAY_MS = 86_400_000;
+const utcDay = (d: Date) => d.toISOString().slice(0, 10);
+const dayAfter = (day: string) => utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS));
+const dayBefore = (day: string) => utcDay(new Date(Date.parse(`${day}T00:00:00Z`) - DAY_MS));
+const startOf = (day: string) => sql`${`${day}T00:00:00.000Z`}::timestamptz`;
+
+/**
+ * A day is rolled once it has been over for this long: a write stamped with its last moment has committed by then
+ * (a statement runs for seconds at most).
+ */
+export const ROLL_LAG_MS = 3_600_000;
+/** Days per roll-up statement. */
+const CHUNK_DAYS = 31;
+/** History days rolled per pass, newest first (the first passes after the upgrade). */
+export const BACKFILL_DAYS = 62;
+/**
+ * The advisory lock (two keys) the roll-up holds exclusively and the reprice trigger (migration 0022) shares: a first
+ * order repriced during a roll-up is either in the rolled sums or moves them.
+ */
+const FUNNEL_LOCK = sql.raw('220002, 1');
+
+type Touch = 'first' | 'last';
+
+/**
+ * The rows the funnel credits in [s, e): 's' sign-ups (customers whose first touch is in the range), 'o' first orders
+ * (with the order's price), 'p' first paid payments (with the amount), each with its UTC day, touch model and the
+ * source, campaign and partner it is credited to. touch=first credits all three to the customer's first touch;
+ * touch=last credits an order to its own last touch, and a payment to the last touch of the order it paid (its
+ * customer's first touch when it paid no one order).
+ */
+function credited(s: SQL, e: SQL, touches: readonly Touch[]): SQL {
+  const t = sql.raw(`(values ${touches.map((x) => `('${x}')`).join(', ')}) as t(touch)`);
+  const pick = (col: string) =>
+    sql.raw(
+      `case when t.touch = 'last' then coalesce(oo.${col}, co.${col}, '') else coalesce(co.${col}, '') end`,
+    );
+  return sql`
+    select (co.touched_at at time zone 'UTC')::date as day, t.touch, 's' as k,
+      co.source, co.campaign, co.partner, 0::bigint as v
+    from customer_origins co cross join ${t}
+    where co.touched_at >= ${s} and co.touched_at < ${e}
+    union all
+    select (f.first_order_at at time zone 'UTC')::date, t.touch, 'o', ${pick('source')}, ${pick('campaign')},
+      ${pick('partner')}, o.price::bigint
+    from customer_firsts f
+    join orders o on o.id = f.first_order_id
+    left join customer_origins co on co.user_id = f.user_id
+    left join order_origins oo on oo.order_id = f.first_order_id
+    cross join ${t}
+    where f.first_order_at >= ${s} and f.first_order_at < ${e}
+    union all
+    select (f.first_payment_at at time zone 'UTC')::date, t.touch, 'p', ${pick('source')}, ${pick('campaign')},
+      ${pick('partner')}, p.amount::bigint
+    from customer_firsts f
+    join payments p on p.id = f.first_payment_id
+    left join customer_origins co on co.user_id = f.user_id
+    left join order_origins oo on oo.order_id = p.order_id
+    cross join ${t}
+    where f.first_payment_at >= ${s} and f.first_payment_at < ${e}`;
+}
+
+const MEASURES = sql.raw(`count(*) filter (where k = 's') as signups,
+      count(*) filter (where k = 'o') as first_orders,
+      coalesce(sum(v) filter (where k = 'o'), 0) as first_orders_sum,
+      count(*) filter (where k = 'p') as first_payments,
+      coalesce(sum(v) filter (where k = 'p'), 0) as first_payments_sum`);
+
+/** The UTC days funnel_days holds, `since` … `through` (both '' before the first roll-up). */
+export interface Rolled {
+  since: string;
+  through: string;
+}
+
+export async function funnelRolled(db: DbOrTx): Promise<Rolled> {
+  const [row] = rowsOf<{ since: string | null; through: string | null }>(
+    await db.execute(sql`select since::text as since, through::text as through from funnel_rolled`),
+  );
+  return { since: row?.since ?? '', through: row?.through ?? '' };
+}
+
+/** Rolls the days [a, b) into funnel_days, a statement per CHUNK_DAYS; returns the days rolled. */
+async function rollDays(tx: DbOrTx, a: string, b: string): Promise<number> {
+  let days = 0;
+  for (let x = a; x < b;) {
+    let y = x;
+    for (let i = 0; i < CHUNK_DAYS && y < b; i++) y = dayAfter(y);
+    await tx.execute(sql`
+      insert into funnel_days (day, touch, source, campaign, partner, signups, first_orders, first_orders_sum,
+        first_payments, first_payments_sum)
+      select day, touch, source, campaign, partner, ${MEASURES}
+      from (${credited(startOf(x), startOf(y), ['first', 'last'])}) c
+      group by day, touch, source, campaign, partner
+      on conflict (day, touch, source, campaign, partner) do update set signups = excluded.signups,
+        first_orders = excluded.first_orders, first_orders_sum = excluded.first_orders_sum,
+        first_payments = excluded.first_payments, first_payments_sum = excluded.first_payments_sum`);
+    days += Math.round((Date.parse(y) - Date.parse(x)) / DAY_MS);
+    x = y;
+  }
+  return days;
+}
+
+/**
+ * One pass, under the exclusive funnel lock (in the caller's transaction when it has one): every whole UTC day that
+ * has been over for ROLL_LAG_MS and is not rolled yet goes into funnel_days (a pass an hour: at most a day); then the
+ * history before the rolled days, newest first, BACKFILL_DAYS a pass, until the earliest sign-up or first. So the
+ * first pass after the upgrade rolls the recent weeks a report asks for most, and no pass holds the lock long (a first
+ * order repriced meanwhile waits for it).
+ */
+export async function rollUpFunnel(
+  db: DbOrTx,
+  now: Date,
+  backfillDays = BACKFILL_DAYS,
+): Promise<Rolled & { days: number }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${FUNNEL_LOCK})`);
+    const rolled = await funnelRolled(tx);
+    // The first day not to roll: the one `now - lag` falls in.
+    const stop = utcDay(new Date(now.getTime() - ROLL_LAG_MS));
+    let { since, through } = rolled;
+    if (!through) since = stop; // nothing rolled: the rolled days start (empty) at the first day not to roll
+    const from = through ? dayAfter(through) : stop;
+    let days = from < stop ? await rollDays(tx, from, stop) : 0;
+    through = dayBefore(stop > from ? stop : from);
+    const [row] = rowsOf<{ day: string | null }>(
+      await tx.execute(sql`select (least(
+          (select min(touched_at) from customer_origins),
+          (select min(first_order_at) from customer_firsts),
+          (select min(first_payment_at) from customer_firsts)) at time zone 'UTC')::date::text as day`),
+    );
+    const earliest = row?.day ?? since;
+    if (earliest < since) {
+      let back = since;
+      for (let i = 0; i < backfillDays && back > earliest; i++) back = dayBefore(back);
+      days += await rollDays(tx, back, since);
+      since = back;
+    }
+    await tx.execute(sql`insert into funnel_rolled (id, since, through) values (true, ${since}::date, ${through}::date)
+      on conflict (id) do update set since = excluded.since, through = excluded.through`);
+    return { since, through, days };
+  });
+}
+
+/**
+ * The funnel's rows for the UTC days [from, to] under one touch model: funnel_days for the rolled days, the firsts
+ * themselves for the others (today, what the job has not reached yet, history not rolled yet).
+ */
+export function funnelSql(q: { from: string; to: string; touch: Touch }, rolled: Rolled): SQL {
+  const raw = (a: string, b: string) => sql`select source, campaign, partner, ${MEASURES}
+    from (${credited(startOf(a), startOf(dayAfter(b)), [q.touch])}) c
+    group by source, campaign, partner`;
+  const parts: SQL[] = [];
+  if (!rolled.through) parts.push(raw(q.from, q.to));
+  else {
+    const a = q.from > rolled.since ? q.from : rolled.since;
+    const b = q.to < rolled.through ? q.to : rolled.through;
+    if (a <= b)
+      parts.push(sql`select source, campaign, partner, signups::bigint, first_orders::bigint, first_orders_sum,
+          first_payments::bigint, first_payments_sum
+        from funnel_days
+        where touch = ${q.touch} and day >= ${a}::date and day <= ${b}::date`);
+    if (q.from < rolled.since) {
+      const before = dayBefore(rolled.since);
+      parts.push(raw(q.from, q.to < before ? q.to : before));
+    }
+    if (q.to > rolled.through) {
+      const after = dayAfter(rolled.through);
+      parts.push(raw(q.from > after ? q.from : after, q.to));
+    }
+  }
+  return sql`
+    select source, campaign, partner,
+      sum(signups)::int as signups, sum(first_orders)::int as first_orders,
+      sum(first_orders_sum)::bigint as first_orders_sum,
+      sum(first_payments)::int as first_payments, sum(first_payments_sum)::bigint as first_payments_sum
+    from (${sql.join(parts, sql` union all `)}) x
+    group by source, campaign, partner
+    order by signups desc, first_payments_sum desc, source, campaign, partner`;
+}

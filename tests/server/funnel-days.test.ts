@@ -1,0 +1,286 @@
+// The staff funnel read from each customer's firsts and the daily roll-up (server/domain/funnel-days.ts, migration
+// 0022) answers what its definition says for data made here across several days: a sign-up, a first order and a
+// first paid payment counted in the days they happened, a first order before the range making a later order no first
+// one, a customer without a first touch, an erased customer still counted, the range's edges, ties of payments. The
+// expected rows are worked out by hand from the data below, for both touch models, and must come out the same read
+// from the firsts alone, from the roll-up alone, and from both; a first order repriced after its day was rolled
+// moves the day's sum.
+import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { useHarness, type Harness } from './harness';
+import { testConfig } from '../../server/config';
+import { funnel } from '../../server/domain/analytics-reports';
+import { funnelRolled, rollUpFunnel } from '../../server/domain/funnel-days';
+import { eraseAccount } from '../../server/domain/account-closing';
+import type { FunnelReport, FunnelRow } from '../../contract/analytics.api';
+
+const STAFF = { authorization: `Bearer ${testConfig().staffToken}` };
+const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
+const at = (moment: string) => `2026-06-${moment}Z`;
+
+async function one<T = number>(h: Harness, q: ReturnType<typeof sql>): Promise<T> {
+  return Object.values(rowsOf<Record<string, T>>(await h.deps.db.execute(q))[0]!)[0]!;
+}
+
+async function customer(h: Harness, name: string, created: string, origin?: [string, string, string]) {
+  const id = await one(
+    h,
+    sql`insert into users (email, fio, password_hash, email_confirmed, created_at)
+      values (${`funnel-${name}-${Date.now()}@example.com`}, ${name}, 'x', true, ${created}::timestamptz)
+      returning id`,
+  );
+  if (origin)
+    await h.deps.db.execute(sql`insert into customer_origins (user_id, source, campaign, partner, touched_at)
+      values (${id}, ${origin[0]}, ${origin[1]}, ${origin[2]}, ${created}::timestamptz)`);
+  return id;
+}
+
+async function order(
+  h: Harness,
+  userId: number,
+  created: string,
+  price: number,
+  origin?: [string, string, string],
+) {
+  const id = await one(
+    h,
+    sql`insert into orders (user_id, status_id, work_type, subject, topic, pages, deadline, price, paid,
+        created_at, updated_at)
+      values (${userId}, 2, 'Реферат', 'Экономика', 'Тема', 10, ${created}::timestamptz + interval '14 days',
+        ${price}, 0, ${created}::timestamptz, ${created}::timestamptz)
+      returning id`,
+  );
+  if (origin)
+    await h.deps.db.execute(sql`insert into order_origins (order_id, source, campaign, partner, touched_at)
+      values (${id}, ${origin[0]}, ${origin[1]}, ${origin[2]}, ${created}::timestamptz)`);
+  return id;
+}
+
+let providerSeq = 0;
+/** A payment made pending, then settled as the provider's outcome is (status and completion in one UPDATE). */
+async function payment(
+  h: Harness,
+  userId: number,
+  orderId: number | null,
+  amount: number,
+  completed: string,
+  status: 'paid' | 'failed' | 'pending' = 'paid',
+) {
+  const id = await one(
+    h,
+    sql`insert into payments (user_id, purpose, method, amount, provider_payment_id, order_id, created_at)
+      values (${userId}, ${orderId ? 'order' : 'topup'}, 'card', ${amount}, ${`funnel-${++providerSeq}`}, ${orderId},
+        ${completed}::timestamptz - interval '5 minutes')
+      returning id`,
+  );
+  if (status !== 'pending')
+    await h.deps.db.execute(
+      sql`update payments set status = ${status}, completed_at = ${completed}::timestamptz where id = ${id}`,
+    );
+  return id;
+}
+
+const row = (
+  source: string,
+  campaign: string,
+  partner: string,
+  n: [number, number, number, number, number],
+): FunnelRow => ({
+  source,
+  campaign,
+  partner,
+  signups: n[0],
+  first_orders: n[1],
+  first_orders_sum: n[2],
+  first_payments: n[3],
+  first_payments_sum: n[4],
+});
+
+const RANGE = { from: '2026-06-01', to: '2026-06-10' };
+
+/**
+ * The data, and what it makes in 2026-06-01 … 2026-06-10:
+ *   A  signs up 06-02 (vk/spring/p1); first order A1 06-03, 1 000 (its last touch ya/summer); A2 06-04, 500 (no
+ *      touch of its own); first payment for A2 06-05, 500; a second one for A1 06-06 (no first).
+ *   B  signs up 05-20 (google); first order B1 05-25, before the range; B2 06-03, 700 (last touch partner-site/p2) is
+ *      no first order; its payment 06-03, 700, is B's first.
+ *   C  signs up 06-01 without a first touch (no origins row: no sign-up counted); first order C1 06-07, 300; its
+ *      payment failed, another is pending: no first payment.
+ *   D  signs up 06-02 (vk/spring/p1); first order D1 06-02, 2 000, paid 06-02, 2 000; then closed and erased (the
+ *      accounting rows stay, so D still counts).
+ *   F  signs up 06-10 23:00 (yandex); F1 at 06-11 00:00, the range's end, is outside.
+ *   G  signs up 05-31 23:59:59 (direct: ''), outside; G1 at 06-01 00:00, inside, 100; two top-ups at the same moment
+ *      06-01 01:00, 50 then 60: the lower id, 50, is the first.
+ *   H  signs up 06-08 (vk/spring/p1); H1 06-08, 250 (last touch vk/autumn); paid 06-09, 250.
+ */
+async function build(h: Harness) {
+  const a = await customer(h, 'A', at('02T10:00:00'), ['vk', 'spring', 'p1']);
+  const b = await customer(h, 'B', '2026-05-20T08:00:00Z', ['google', '', '']);
+  const c = await customer(h, 'C', at('01T00:00:00'));
+  const d = await customer(h, 'D', at('02T09:00:00'), ['vk', 'spring', 'p1']);
+  const f = await customer(h, 'F', at('10T23:00:00'), ['yandex', '', '']);
+  const g = await customer(h, 'G', '2026-05-31T23:59:59Z', ['', '', '']);
+  const hh = await customer(h, 'H', at('08T12:00:00'), ['vk', 'spring', 'p1']);
+  const b1 = await order(h, b, '2026-05-25T10:00:00Z', 400);
+  const d1 = await order(h, d, at('02T09:30:00'), 2000);
+  const a1 = await order(h, a, at('03T09:00:00'), 1000, ['ya', 'summer', '']);
+  const b2 = await order(h, b, at('03T11:00:00'), 700, ['partner-site', '', 'p2']);
+  const a2 = await order(h, a, at('04T09:00:00'), 500);
+  const c1 = await order(h, c, at('07T09:00:00'), 300);
+  await order(h, g, at('01T00:00:00'), 100);
+  const h1 = await order(h, hh, at('08T13:00:00'), 250, ['vk', 'autumn', '']);
+  await order(h, f, at('11T00:00:00'), 900);
+  await payment(h, d, d1, 2000, at('02T13:00:00'));
+  await payment(h, b, b2, 700, at('03T15:00:00'));
+  await payment(h, a, a2, 500, at('05T12:00:00'));
+  await payment(h, a, a1, 1000, at('06T12:00:00'));
+  await payment(h, c, c1, 300, at('07T10:00:00'), 'failed');
+  await payment(h, c, c1, 300, at('07T11:00:00'), 'pending');
+  await payment(h, g, null, 50, at('01T01:00:00'));
+  await payment(h, g, null, 60, at('01T01:00:00'));
+  await payment(h, hh, h1, 250, at('09T12:00:00'));
+  await h.deps.db.execute(sql`insert into account_closures (user_id, closed_at, erase_at)
+    values (${d}, ${at('03T00:00:00')}::timestamptz, ${at('04T00:00:00')}::timestamptz)`);
+  await eraseAccount(h.deps, d, new Date(at('04T01:00:00')));
+  return { a1, a2, b1 };
+}
+
+/** touch=first: every count to the customer's first touch. */
+const FIRST = [
+  row('vk', 'spring', 'p1', [3, 3, 3250, 3, 2750]), // A, D, H
+  row('yandex', '', '', [1, 0, 0, 0, 0]), // F
+  row('google', '', '', [0, 0, 0, 1, 700]), // B's first payment
+  row('', '', '', [0, 2, 400, 1, 50]), // C1 and G1 (C has no first touch, G's is direct); G's 50
+];
+/** touch=last: orders to their own last touch, payments to their order's (a top-up: the customer's first touch). */
+const LAST = [
+  row('vk', 'spring', 'p1', [3, 1, 2000, 2, 2500]), // sign-ups A, D, H; D1; A's payment for A2, D's
+  row('yandex', '', '', [1, 0, 0, 0, 0]),
+  row('partner-site', '', 'p2', [0, 0, 0, 1, 700]), // B paid B2
+  row('vk', 'autumn', '', [0, 1, 250, 1, 250]), // H1 and its payment
+  row('', '', '', [0, 2, 400, 1, 50]),
+  row('ya', 'summer', '', [0, 1, 1000, 0, 0]), // A1
+];
+
+describe('the staff funnel over the firsts and the daily roll-up', () => {
+  const h = useHarness();
+
+  it('counts each first once, on its day, the same from the firsts, the roll-up and both', async () => {
+    await build(h);
+    const report = async (touch: 'first' | 'last') => funnel(h.deps.db, { ...RANGE, touch });
+    // Nothing rolled: everything from the firsts.
+    expect(await funnelRolled(h.deps.db)).toEqual({ since: '', through: '' });
+    expect(await report('first')).toEqual(FIRST);
+    expect(await report('last')).toEqual(LAST);
+
+    // A pass at 06-05 00:30 rolls through 06-03 (06-04 is over for less than the hour), and the history back to the
+    // earliest sign-up (05-20), within its 62 days; one at 06-05 12:00 adds 06-04.
+    expect(await rollUpFunnel(h.deps.db, new Date(at('05T00:30:00')))).toEqual({
+      since: '2026-05-20',
+      through: '2026-06-03',
+      days: 15,
+    });
+    await rollUpFunnel(h.deps.db, new Date(at('05T12:00:00')));
+    expect(await funnelRolled(h.deps.db)).toEqual({ since: '2026-05-20', through: '2026-06-04' });
+    expect(await report('first')).toEqual(FIRST);
+    expect(await report('last')).toEqual(LAST);
+
+    // Rolled through the whole range and beyond: the report reads funnel_days only.
+    const rolled = await rollUpFunnel(h.deps.db, new Date(at('20T12:00:00')));
+    expect(rolled).toEqual({ since: '2026-05-20', through: '2026-06-19', days: 15 });
+    expect(await report('first')).toEqual(FIRST);
+    expect(await report('last')).toEqual(LAST);
+    // A pass with nothing new to roll changes nothing.
+    expect(await rollUpFunnel(h.deps.db, new Date(at('20T13:00:00')))).toEqual({ ...rolled, days: 0 });
+
+    // Rolled again from nothing, 5 history days a pass, newest first: the range is read from the firsts before the
+    // rolled days, then from both, then from the roll-up alone.
+    await h.deps.db.execute(sql`delete from funnel_days`);
+    await h.deps.db.execute(sql`delete from funnel_rolled`);
+    const seen: string[] = [];
+    for (let pass = 0; pass < 20; pass++) {
+      const r = await rollUpFunnel(h.deps.db, new Date(at('20T12:00:00')), 5);
+      if (r.days === 0) break;
+      seen.push(r.since);
+      expect(await report('first')).toEqual(FIRST);
+      expect(await report('last')).toEqual(LAST);
+    }
+    expect(seen).toEqual([
+      '2026-06-15',
+      '2026-06-10',
+      '2026-06-05',
+      '2026-05-31',
+      '2026-05-26',
+      '2026-05-21',
+      '2026-05-20',
+    ]);
+
+    // Each day holds one row per touch model and credited group, no more: a range of days reads days' rows.
+    const days = await one(
+      h,
+      sql`select count(*)::int from funnel_days where day between '2026-06-01' and '2026-06-10'`,
+    );
+    expect(days).toBe(
+      await one(
+        h,
+        sql`select count(*)::int from (select distinct day, touch, source, campaign, partner from funnel_days) d
+          where day between '2026-06-01' and '2026-06-10'`,
+      ),
+    );
+
+    // A single day and the HTTP report agree with the rows above.
+    const res = await h.request('/api/staff/analytics/funnel/?from=2026-06-03&to=2026-06-03&touch=last', {
+      headers: STAFF,
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as FunnelReport).rows).toEqual([
+      row('partner-site', '', 'p2', [0, 0, 0, 1, 700]),
+      row('ya', 'summer', '', [0, 1, 1000, 0, 0]),
+    ]);
+  });
+
+  it('moves a rolled day when its first order is repriced, and only then', async () => {
+    const { a1, a2, b1 } = await build(h);
+    await rollUpFunnel(h.deps.db, new Date(at('05T12:00:00'))); // A1's day (06-03) rolled
+    await h.deps.db.execute(sql`update orders set price = 1100 where id = ${a1}`); // a first order, rolled day
+    await h.deps.db.execute(sql`update orders set price = 800 where id = ${a2}`); // no first order
+    await h.deps.db.execute(sql`update orders set price = 450 where id = ${b1}`); // a first order before the range
+    await h.deps.db.execute(sql`update orders set status_id = 3 where id = ${a1}`); // no price change
+    const first = FIRST.map((r) => (r.source === 'vk' ? { ...r, first_orders_sum: 3350 } : r));
+    const last = LAST.map((r) => (r.campaign === 'summer' ? { ...r, first_orders_sum: 1100 } : r));
+    expect(await funnel(h.deps.db, { ...RANGE, touch: 'first' })).toEqual(first);
+    expect(await funnel(h.deps.db, { ...RANGE, touch: 'last' })).toEqual(last);
+    // Rolled further, and from scratch: the same.
+    await rollUpFunnel(h.deps.db, new Date(at('20T12:00:00')));
+    expect(await funnel(h.deps.db, { ...RANGE, touch: 'first' })).toEqual(first);
+    await h.deps.db.execute(sql`delete from funnel_days`);
+    await h.deps.db.execute(sql`delete from funnel_rolled`);
+    await rollUpFunnel(h.deps.db, new Date(at('20T12:00:00')));
+    expect(await funnel(h.deps.db, { ...RANGE, touch: 'last' })).toEqual(last);
+    expect(
+      await one(
+        h,
+        sql`select first_orders_sum::int from funnel_days where day = '2026-05-25' and touch = 'first'`,
+      ),
+    ).toBe(450);
+  });
+
+  it('keeps a customer first order and first payment as they are written, only the first counting', async () => {
+    const { a1 } = await build(h);
+    const firsts = rowsOf<{ first_order_id: number; first_payment_at: string | null }>(
+      await h.deps.db.execute(sql`select first_order_id, first_payment_at::text from customer_firsts f
+        join users u on u.id = f.user_id where u.fio = 'A'`),
+    );
+    expect(firsts).toHaveLength(1);
+    expect(firsts[0]!.first_order_id).toBe(a1);
+    expect(new Date(firsts[0]!.first_payment_at!).toISOString()).toBe(at('05T12:00:00.000'));
+    // C has a first order and no first payment (one failed, one pending).
+    expect(
+      await one(
+        h,
+        sql`select count(*)::int from customer_firsts f join users u on u.id = f.user_id
+          where u.fio = 'C' and f.first_order_id is not null and f.first_payment_id is null`,
+      ),
+    ).toBe(1);
+  });
+});
