@@ -19,6 +19,7 @@ import { orderQueryParams, parseOrderQuery } from '../../contract/order-query';
 import { checkPageSession, firstScreenTab, loadFirstScreen, withFirstScreen } from './first-screen';
 import { clearPageCookies } from '../middleware/sign-in';
 import { LOGIN_PATH } from './index-html';
+import { encodeRedirect } from '../../contract/redirect';
 
 const noCache: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
@@ -110,7 +111,11 @@ export function serveSpa(app: Hono<AppEnv>, staticDir: string, deps?: Pick<Deps,
       // app there does not ask for a refresh that cannot succeed.
       c.header('Cache-Control', 'no-store');
       clearPageCookies(c);
-      return c.redirect(LOGIN_PATH, 302);
+      // As the SPA's guard sends a signed-out visitor: with the page to come back to after the sign-in.
+      const { pathname, searchParams } = new URL(c.req.url);
+      searchParams.delete('msg');
+      const redirect = encodeRedirect(pathname, searchParams);
+      return c.redirect(`${LOGIN_PATH}?${new URLSearchParams({ redirect })}`, 302);
     }
     if (screen) {
       // Personal: no shared cache may keep it, and no browser cache either.

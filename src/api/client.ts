@@ -9,7 +9,7 @@ import {
   type ResponseType,
 } from 'ofetch';
 import { isAuthRejection } from '../../machines/shared/error-info';
-import { redirectValueFor } from '../lib/redirect';
+import { redirectValueFor } from '../../contract/redirect';
 import { TOO_MANY_REQUESTS_PATH, tooManyRequestsHref } from '../lib/retry-after';
 import { type ApiError, cancelledError, isUnavailableStatus, toApiError } from './errors';
 import type * as z from 'zod/mini';

@@ -14,7 +14,7 @@ import { call, configureApi } from '../api/client';
 import { SESSION_ENDED_ELSEWHERE } from '../../contract/auth';
 import { hasSessionHint, removeAccessCookie, storeAccessCookie, storeThemeCookie } from '../lib/cookies';
 import type { AppActors, SignedInActors } from '../actors/app-actors';
-import { redirectValueFor } from '../lib/redirect';
+import { redirectValueFor } from '../../contract/redirect';
 import { noteSessionExpired } from './session-expiry';
 import { createTokenSync } from './token-sync';
 import { refreshThrough } from '../actors/token-refresh';

@@ -3,7 +3,7 @@
 // public page, goes to /login?redirect=<that page>).
 import type { AnyRouter } from '@tanstack/react-router';
 import { selectSignedOutMessage, selectStatus } from '../../machines/session/session.selectors';
-import { redirectValueFor } from '../lib/redirect';
+import { redirectValueFor } from '../../contract/redirect';
 import { goal, pageView, referrerFor } from '../lib/analytics';
 import { ORDER_THANKS_GOAL, ORDER_THANKS_MESSAGE } from '../lib/messages';
 import { routeNameFor } from '../lib/route-names';

@@ -1,5 +1,5 @@
 // The navigation guard of spec point 2 as a pure function: the root route's beforeLoad applies it.
-import { decodeRedirect, encodeRedirect } from './redirect';
+import { decodeRedirect, encodeRedirect } from '../../contract/redirect';
 import { SESSION_FAILED_REASON } from './messages';
 import { TOO_MANY_REQUESTS_PATH } from './retry-after';
 

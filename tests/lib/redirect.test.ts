@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeRedirect, encodeRedirect, isSafeRedirect, redirectValueFor } from '../../src/lib/redirect';
+import { decodeRedirect, encodeRedirect, isSafeRedirect, redirectValueFor } from '../../contract/redirect';
 
 describe('decodeRedirect: accepted values', () => {
   it.each([

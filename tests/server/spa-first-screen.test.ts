@@ -152,10 +152,16 @@ describe('the signed-in first screen of a dashboard page', () => {
     else cookie = `${PAGE_SESSION_COOKIE}=${'ab'.repeat(32)}`;
     const res = await visit('/home', cookie);
     expect(res.status).toBe(302);
-    expect(res.headers.get('location')).toBe('/login');
+    expect(res.headers.get('location')).toBe('/login?redirect=%2Fhome');
     const cleared = res.headers.getSetCookie();
     expect(cleared.some((c) => c.startsWith(`${SESSION_HINT_COOKIE}=;`) && /Max-Age=0/i.test(c))).toBe(true);
     expect(await res.text()).not.toContain(FIRST_SCREEN_ELEMENT_ID);
+  });
+
+  it('sends a dead session to /login with the page and its query to come back to, as the SPA does (no msg)', async () => {
+    const res = await visit('/home/done?search=ab&msg=hi', `${PAGE_SESSION_COOKIE}=${'cd'.repeat(32)}`);
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/login?redirect=%2Fhome%2Fdone%3Fsearch%3Dab');
   });
 
   it('leaves a rotated token, a page outside the dashboard and a visit without the hint to the app', async () => {

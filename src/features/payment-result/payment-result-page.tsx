@@ -1,7 +1,7 @@
 import { useLocation, useRouter } from '@tanstack/react-router';
 import { useEffect, useMemo } from 'react';
 import { useIsDarkTheme, useIsSignedIn, useSendToSession, useToggleTheme } from '../../actors/hooks';
-import { decodeRedirect } from '../../lib/redirect';
+import { decodeRedirect } from '../../../contract/redirect';
 import { Logo, ThemeToggle } from '../../ui/brand';
 import { ButtonAnchor, ButtonLink } from '../../ui/button';
 import { EmptyState } from '../../ui/primitives';

@@ -1,6 +1,7 @@
 // The validity check of the /login `redirect` value (spec points 2, 5 and 8: a redirect outside the own origin is
-// blocked) and its one encoder. The value arrives already URL-decoded once by the router; anything that needs a
-// second decoding, or could be read by a browser as another host, is refused.
+// blocked) and its one encoder, for the SPA's guards and the server's redirect of a signed-out dashboard page. The
+// value arrives already URL-decoded once by the router; anything that needs a second decoding, or could be read by a
+// browser as another host, is refused.
 
 export interface DecodedRedirect {
   /** A same-origin path, e.g. `/order/5/files`. */
