@@ -10,6 +10,10 @@ import type { OutboxMessage } from '../contract/staff.api';
 import type { PushSubscriptions } from '../contract/profile.api';
 import type { StandInSubscription } from '../tests/server/helpers/push-stand-in';
 
+// Its tests share nothing but their worker's server (each has a customer of its own, and a clock set only forward),
+// so both workers take them: run in one worker they were the suite's last minute, the other worker idle.
+base.describe.configure({ mode: 'parallel' });
+
 const test = base.extend<{ customer: Customer }, { notify: NotifyServer }>({
   notify: [
     // eslint-disable-next-line no-empty-pattern
