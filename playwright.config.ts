@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, findTestChromium } from './scripts/chromium.mjs';
+import { TEST_MACHINE_SHEDDING } from './e2e/support/test-server-env';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 // The e2e server's bootstrap STAFF_TOKEN, random per run. The runner's globalSetup (e2e/support/global-setup.ts)
@@ -69,10 +70,7 @@ export default defineConfig({
       TRUST_PROXY: '1',
       // Staff hooks that run jobs ahead of the clock (POST /api/staff/test/erase-due/): this server only.
       TEST_HOOKS: '1',
-      // A shared test machine stalls for longer than 100 ms at rest: that is not the overload load shedding is for.
-      SHED_MAX_LAG_MS: '2000',
-      // Likewise its stalls pile up the sign-ins and refreshes of two workers: SHED_MAX_ANONYMOUS is for floods.
-      SHED_MAX_ANONYMOUS: '1000',
+      ...TEST_MACHINE_SHEDDING,
       // A helper building elsewhere (npx vite build --outDir /tmp/x) points the server at its own build.
       STATIC_DIR: process.env.E2E_STATIC_DIR ?? './dist',
     },

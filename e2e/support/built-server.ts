@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { TEST_MACHINE_SHEDDING } from './test-server-env';
 
 export interface BuiltServer {
   url: string;
@@ -54,10 +55,7 @@ export async function startBuiltServer(
       PUBLIC_ORIGIN: url,
       LOG_LEVEL: 'warn',
       STATIC_DIR: process.env.E2E_STATIC_DIR ?? './dist',
-      // As the run's shared server (playwright.config.ts): this machine's stalls are not the overload load shedding
-      // is for.
-      SHED_MAX_LAG_MS: '2000',
-      SHED_MAX_ANONYMOUS: '1000',
+      ...TEST_MACHINE_SHEDDING,
       ...own,
     },
   });

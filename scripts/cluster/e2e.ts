@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { ClusterUnavailable, startCluster, type Cluster, type Instance } from './cluster';
 import { ROOT } from './nginx';
 import { createStaffKeys, STAFF_KEYS_ENV } from '../../e2e/support/staff-keys';
+import { TEST_MACHINE_SHEDDING } from '../../e2e/support/test-server-env';
 import webpush from 'web-push';
 
 /**
@@ -99,14 +100,11 @@ async function main(): Promise<number> {
       // As the main e2e server: sessions last the whole run.
       // TEST_HOOKS: the specs' fresh customers (POST /api/staff/demo-customer/) exist on a test server only.
       // One VAPID key pair for both instances, as a deployment sets it (docs/notifications.md "Web Push").
-      // SHED_MAX_LAG_MS, SHED_MAX_ANONYMOUS: a shared test machine's stalls at rest are not the overload load shedding
-      // is for.
       env: {
         ACCESS_TOKEN_TTL: '300',
         SHUTDOWN_TIMEOUT_MS: '5000',
         TEST_HOOKS: '1',
-        SHED_MAX_LAG_MS: '2000',
-        SHED_MAX_ANONYMOUS: '1000',
+        ...TEST_MACHINE_SHEDDING,
         VAPID_PUBLIC_KEY: vapid.publicKey,
         VAPID_PRIVATE_KEY: vapid.privateKey,
       },
