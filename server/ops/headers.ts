@@ -48,8 +48,14 @@ async function setAll(c: Context, next: () => Promise<void>, list: HeaderList) {
     return next();
   }
   await next();
-  const headers = c.res.headers;
-  for (const [name, value] of list) if (!headers.has(name)) headers.set(name, value);
+  const missing = list.filter(([name]) => !c.res.headers.has(name));
+  if (missing.length === 0 || c.res.status < 200) return;
+  // A new response with the headers, not `c.res.headers.set`: once a Node server has run in the process,
+  // @hono/node-server's lightweight Response is the global one, and its `headers` before the body is read are a
+  // copy that reading the body drops.
+  const headers = new Headers(c.res.headers);
+  for (const [name, value] of missing) headers.set(name, value);
+  c.res = new Response(c.res.body, { status: c.res.status, statusText: c.res.statusText, headers });
 }
 
 /** The same headers on every response the middleware sees. */

@@ -40,6 +40,16 @@ async function get(base: string, path: string, token?: string): Promise<Answer> 
   return { status: res.status, retryAfter: res.headers.get('retry-after'), detail: body.detail };
 }
 
+/** `ask` again every 100 ms while it is refused for the loop's lag (503), for up to 10 s; the last answer. */
+async function untilAnswered(ask: () => Promise<Answer>): Promise<Answer> {
+  let answer = await ask();
+  for (let i = 0; i < 100 && answer.status === 503; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    answer = await ask();
+  }
+  return answer;
+}
+
 /** CALLERS callers at once, each sending EACH requests of FLOOD_PATH one after another. */
 function flood(base: string) {
   const answers: Answer[] = [];
@@ -163,7 +173,9 @@ describe('load shedding', () => {
     });
     expect((await signedInOrder(server.url)).status).toBe(200);
     const key = await createStaffKey({ deps: server.deps } as Harness, ['support']);
-    expect((await get(server.url, '/api/staff/auth/me/', key)).status).toBe(200);
+    // The key is verified once while the loop is on time: on a machine busy with other work the loop can run
+    // later than 150 ms by itself, and a key the door has not seen yet is anonymous.
+    expect((await untilAnswered(() => get(server.url, '/api/staff/auth/me/', key))).status).toBe(200);
 
     // A stall of the process's event loop, as a flood of work or a long synchronous task makes one.
     const until = performance.now() + 1_000;
@@ -187,12 +199,7 @@ describe('load shedding', () => {
     expect(await page.text()).not.toContain(UNAVAILABLE.detail);
 
     // Once the loop is on time again, the same anonymous GET is answered.
-    let again = anonymous;
-    for (let i = 0; i < 100 && again.status === 503; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      again = await get(server.url, CHEAP_PATH);
-    }
-    expect(again.status).toBe(200);
+    expect((await untilAnswered(() => get(server.url, CHEAP_PATH))).status).toBe(200);
   }, 60_000);
 
   it('with shedding off, refuses nothing', async () => {
