@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { PRERENDERED_FILE, type Prerendered } from '../server/spa/index-html.ts';
+import { FIRST_SCREEN_SSR_DIR, FIRST_SCREEN_SSR_FILE } from '../server/spa/first-screen-paint.ts';
 
 const THEMES = ['light', 'dark'] as const;
 
@@ -15,6 +16,10 @@ const THEMES = ['light', 'dark'] as const;
  * `prerendered.json` beside index.html; the server puts the page into `#root` of a first visit (server/spa/) and the
  * SPA hydrates it. The router's inline scroll-restoration script is dropped (the CSP allows no inline script, and
  * the client renders nothing in its place).
+ *
+ * A second SSR build, src/first-screen-ssr.tsx, stays in the build as `ssr/first-screen.mjs`: the server paints a
+ * signed-in visitor's dashboard with it per request (server/spa/first-screen-paint.ts). Its imports of react, the
+ * router and xstate stay imports, resolved from node_modules as the server's own are.
  */
 export function prerender(): Plugin {
   let root = '';
@@ -59,6 +64,22 @@ export function prerender(): Plugin {
             );
           }
         writeFileSync(join(outDir, PRERENDERED_FILE), JSON.stringify(pages));
+        await build({
+          configFile: false,
+          root,
+          logLevel: 'warn',
+          plugins: [tanstackRouter(), react(), vanillaExtractPlugin()],
+          build: {
+            ssr: 'src/first-screen-ssr.tsx',
+            outDir: join(outDir, FIRST_SCREEN_SSR_DIR),
+            emptyOutDir: true,
+            target: 'node20',
+            sourcemap: false,
+            rolldownOptions: {
+              output: { entryFileNames: FIRST_SCREEN_SSR_FILE, chunkFileNames: '[name]-[hash].mjs' },
+            },
+          },
+        });
       } finally {
         rmSync(ssrDir, { recursive: true, force: true });
       }

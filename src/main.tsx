@@ -109,7 +109,18 @@ const app = (
   </StrictMode>
 );
 const container = document.getElementById('root')!;
-if (container.firstElementChild) {
+if (container.hasAttribute('data-first-screen')) {
+  // The server painted the signed-in dashboard from the page's first screen (src/first-screen-ssr.tsx): the same
+  // components, but not the router's tree, so React does not hydrate it. The router loads first (the session from
+  // the block, the route's chunks) and the first render commits the whole dashboard at once: React clears the
+  // painted markup in that same commit, so no frame shows anything between the two. The machines own the page from
+  // there (the list started from the same first page).
+  (window as { __cabinetHydrated?: boolean }).__cabinetHydrated = true;
+  void router.load().then(() => {
+    const root = createRoot(container);
+    startTransition(() => root.render(app));
+  });
+} else if (container.firstElementChild) {
   // A prerendered public page (scripts/prerender.ts): the visitor may already be reading it and typing into it.
   // The router resolves the route (and loads its chunk) first, so the first render is the markup the build made, and
   // React adopts the page instead of replacing it; the fields take what was typed (src/actors/form-fields.ts).

@@ -93,6 +93,31 @@ function withPage(html: string, markup: string, routeCss: string[], routeJs: str
     .replace('<div id="root"></div>', () => `<div id="root" data-prerendered${attrs}>${markup}</div>`);
 }
 
+/** Ends the painted first screen in `#root`, so the service worker can keep the page without it (src/sw.ts). */
+export const PAINTED_END = '<!--/first-screen-->';
+
+/**
+ * A hinted page (the splash, the scripts linked) with the signed-in first screen painted in `#root`
+ * (server/spa/first-screen-paint.ts) instead of the splash: the stylesheets it needs become render-blocking links
+ * in <head> (the route's, preloaded before, and a copy of the entry's, which stays at the end of <body> too), so the
+ * first paint is the dashboard, styled. The scripts stay linked: the app takes the page over as soon as it can
+ * (src/main.tsx `data-first-screen`).
+ */
+export function paintedTemplate(html: string): { before: string; after: string } {
+  const entryCss = [...html.matchAll(/<link rel="stylesheet"[^>]*>/g)].map((m) => m[0]);
+  const page = html
+    .replace(/<link rel="preload" as="style" /g, '<link rel="stylesheet" ')
+    .replace('</head>', () => `  ${entryCss.join('\n    ')}\n  </head>`)
+    .replace(/[ \t]*<div id="boot"[\s\S]*?<\/div>\n?/, '');
+  const root = '<div id="root"></div>';
+  const at = page.indexOf(root);
+  if (at === -1) return { before: page, after: '' };
+  return {
+    before: `${page.slice(0, at)}<div id="root" data-first-screen>`,
+    after: `</div>${PAINTED_END}${page.slice(at + root.length)}`,
+  };
+}
+
 /**
  * Returns index.html for a pathname: the built file in the visitor's theme, plus the links of the likely route's
  * chunks (memoised). An anonymous visit of a prerendered public page gets the page itself (`prerendered`).
