@@ -87,9 +87,18 @@ function painted(
 
 /**
  * Static files of the built SPA; every other GET that is not an API path gets index.html (client routing). With
- * `deps`, a dashboard page of a signed-in visitor carries its first screen (server/spa/first-screen.ts).
+ * `deps`, a dashboard page of a signed-in visitor carries its first screen (server/spa/first-screen.ts), painted
+ * as HTML when the build has the renderer (server/spa/first-screen-paint.ts).
  */
-export function serveSpa(app: Hono<AppEnv>, staticDir: string, deps?: Pick<Deps, 'db' | 'now'>) {
+export function serveSpa(
+  app: Hono<AppEnv>,
+  staticDir: string,
+  deps?: Pick<Deps, 'db' | 'now'>,
+  options: {
+    /** The first screen's renderer: the build's (`<staticDir>/ssr/`) unless given (a test gives the source's). */
+    renderer?: () => Promise<RenderFirstScreen | null>;
+  } = {},
+) {
   const indexFile = join(staticDir, 'index.html');
   if (!existsSync(indexFile)) {
     app.get('*', (c) =>
@@ -100,7 +109,7 @@ export function serveSpa(app: Hono<AppEnv>, staticDir: string, deps?: Pick<Deps,
   const root = relative(process.cwd(), staticDir) || '.';
   // The build's server renderer is not a file for browsers.
   app.all(`/${FIRST_SCREEN_SSR_DIR}/*`, (c) => c.notFound());
-  const renderer = firstScreenRenderer(staticDir);
+  const renderer = options.renderer ?? firstScreenRenderer(staticDir);
   const templates = new Map<string, { before: string; after: string }>();
   app.use(
     '/assets/*',
