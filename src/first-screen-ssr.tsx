@@ -5,15 +5,20 @@
 // orders — from the data block the page carries, so the page shows the dashboard before any script has run. No
 // router is rendered: only its context, for the links. The machines are created and never started: a render reads
 // their first snapshots, exactly what the SPA's first render reads, and runs nothing (no IO, no timers).
+// ~1 ms of CPU per page with a full page of orders (docs/performance.md).
 // The SPA then renders its own tree and replaces this markup in one commit (src/main.tsx).
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { RouterContextProvider, createMemoryHistory } from '@tanstack/react-router';
+import {
+  RouterContextProvider,
+  createMemoryHistory,
+  createRootRoute,
+  createRouter,
+  type RegisteredRouter,
+} from '@tanstack/react-router';
 import { createActor } from 'xstate';
 import { AppActorsProvider, type AppActors } from './actors/app-actors';
-import { createActorsSlot } from './actors/actors-slot';
 import type { SessionDataSync } from './actors/session-data';
-import { createAppRouter } from './app/router';
 import { AppChrome } from './features/shell/app-chrome';
 import { CabinetLayout } from './features/shell/cabinet-layout';
 import { OrdersDashboard } from './features/orders/dashboard-page';
@@ -43,12 +48,19 @@ const themes: Record<ThemeName, AppActors['theme']> = {
   dark: createActor(themeMachine, { input: { stored: 'dark' } }),
 };
 
-/** One router per dashboard page, only for its context (the links' hrefs, the tab marked current); never loaded. */
-const routers = new Map<string, ReturnType<typeof createAppRouter>>();
-function routerFor(pathname: string) {
+/**
+ * One router per dashboard page, only for its context: the links' hrefs (built from `to` and the params, no route
+ * needed) and the link marked current (from the location). Not the app's route tree, which would bring every
+ * route's module into this bundle; never loaded.
+ */
+const routers = new Map<string, RegisteredRouter>();
+function routerFor(pathname: string): RegisteredRouter {
   let router = routers.get(pathname);
   if (!router) {
-    router = createAppRouter(createActorsSlot(), createMemoryHistory({ initialEntries: [pathname] }));
+    router = createRouter({
+      routeTree: createRootRoute(),
+      history: createMemoryHistory({ initialEntries: [pathname] }),
+    }) as unknown as RegisteredRouter;
     routers.set(pathname, router);
   }
   return router;

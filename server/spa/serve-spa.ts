@@ -3,6 +3,8 @@ import type { Handler, Hono, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { SESSION_HINT_COOKIE } from '../../contract/auth';
 import type { AppEnv, Deps } from '../env';
 import {
@@ -24,6 +26,8 @@ import { checkPageSession, firstScreenTab, loadFirstScreen, withFirstScreen } fr
 import { clearPageCookies } from '../middleware/sign-in';
 import { LOGIN_PATH } from './index-html';
 import { encodeRedirect } from '../../contract/redirect';
+
+const gzipped = promisify(gzip);
 
 const noCache: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
@@ -174,8 +178,17 @@ export function serveSpa(
       c.header('Cache-Control', 'private, no-store');
       let template = templates.get(html);
       if (!template) templates.set(html, (template = paintedTemplate(html)));
-      const page = painted(render, template, screen.screen, screen.tipsHidden, c.req.path, theme) ?? html;
-      return c.html(withFirstScreen(page, screen.screen));
+      const page = painted(render, template, screen.screen, screen.tipsHidden, c.req.path, theme);
+      if (page === null) return c.html(withFirstScreen(html, screen.screen));
+      const body = withFirstScreen(page, screen.screen);
+      // The painted page is ~30–40 KB of markup, ~5 KB gzipped (~0.3 ms of CPU, in libuv's pool, not on the event
+      // loop): on a phone's network the bytes before the first paint matter more. The static files come compressed
+      // by the build; this is the one page compressed per request.
+      if (!/\bgzip\b/.test(c.req.header('Accept-Encoding') ?? '')) return c.html(body);
+      c.header('Vary', 'Cookie, Accept-Encoding');
+      c.header('Content-Encoding', 'gzip');
+      c.header('Content-Type', 'text/html; charset=UTF-8');
+      return c.body(new Uint8Array(await gzipped(body, { level: 6 })));
     }
     c.header('Cache-Control', 'no-cache');
     return c.html(html);

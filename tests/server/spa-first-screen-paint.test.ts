@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { useHarness } from './harness';
 import { createCustomer } from './helpers/auth';
 import { insertOrder } from './helpers/orders';
@@ -106,6 +107,25 @@ describe('the painted first screen of a dashboard page', () => {
     const done = paintedRoot(await (await visit('/home/done', a.pageCookie, 'cabinet_theme=dark')).text());
     expect(done).toContain('Выполненные заказы');
     expect(done).not.toContain('Тема Анны'); // both are active
+  });
+
+  it('sends the painted page gzipped to a browser that accepts it', async () => {
+    const a = await customer('Жанна');
+    await insertOrder(h, a.id, { topic: 'Тема Жанны' });
+    const res = await h.app.request('/home', {
+      headers: {
+        cookie: `${a.pageCookie}; ${SESSION_HINT_COOKIE}=1`,
+        'accept-encoding': 'gzip, deflate, br',
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(res.headers.get('vary')).toBe('Cookie, Accept-Encoding');
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    const bytes = Buffer.from(await res.arrayBuffer());
+    const html = gunzipSync(bytes).toString('utf8');
+    expect(paintedRoot(html)).toContain('Тема Жанны');
+    expect(bytes.length).toBeLessThan(html.length / 3);
   });
 
   it('escapes hostile text: an order topic and a name with markup are text', async () => {
