@@ -110,6 +110,32 @@ test('the app takes the painted dashboard over with no frame without it, and it 
   );
 });
 
+test('what the visitor did to the painted page before the app took it over is carried over', async ({
+  page,
+  customer,
+}) => {
+  await signIn(page, customer);
+  // The app's entry is held: the page is the server's painting (boot.js runs) until it is released.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue().catch(() => {});
+  });
+  await page.goto('/home', { waitUntil: 'commit' }); // the load event waits for the held script
+  await expect(greeting(page)).toBeVisible();
+  const filters = page.getByRole('button', { name: /^Фильтры/ });
+  await filters.click(); // no handler yet: noted by boot.js
+  await expect(filters).toHaveAttribute('aria-expanded', 'false');
+  await page.getByRole('searchbox', { name: 'Поиск заказов' }).fill('курс');
+  release();
+  // The app's own page: the filters open (the press replayed), the typed search kept and run.
+  await expect(page.getByRole('button', { name: /^Фильтры/ })).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('group', { name: 'Фильтры заказов' })).toBeVisible();
+  await expect(page.getByRole('searchbox', { name: 'Поиск заказов' })).toHaveValue('курс');
+  await expect(page).toHaveURL(/search=%D0%BA%D1%83%D1%80%D1%81/);
+});
+
 test('a search in the address is the app’s to load: that page is not painted', async ({ page, customer }) => {
   await signIn(page, customer);
   await page.route(/\.m?js(\?|$)/, (route) => route.abort());
