@@ -32,7 +32,7 @@ function staticDir(): string {
 
 /** The painted `#root` of a page, or null when the page has none. */
 function paintedRoot(html: string): string | null {
-  const at = html.indexOf('<div id="root" data-first-screen>');
+  const at = html.search(/<div id="root" data-first-screen[ >]/);
   if (at === -1) return null;
   return html.slice(at, html.indexOf('<!--/first-screen-->', at));
 }
@@ -99,6 +99,9 @@ describe('the painted first screen of a dashboard page', () => {
     // The page's data block still goes with it (the machines start from it), and no script is inline.
     expect(html).toContain(`id="${FIRST_SCREEN_ELEMENT_ID}"`);
     expect(root).not.toContain('<script');
+    // The app's scripts are named on #root for boot.js to add after the load event, not linked.
+    expect(html).not.toContain('<script type="module"');
+    expect(html).toContain('<div id="root" data-first-screen data-entry="/assets/index.js">');
     // The splash is gone; the entry's stylesheet is in <head> too, so the first paint is styled.
     expect(html).not.toContain('<div id="boot"');
     expect(html.slice(0, html.indexOf('</head>'))).toContain('href="/assets/index.css"');
