@@ -122,6 +122,14 @@ async function oneRun(browser: Browser, walk: Walk, n: number): Promise<Interact
     const list = page.getByTestId('order-list');
     await page.goto(`${walk.origin}/home`, { waitUntil: 'load', timeout: 60_000 });
     await list.locator(`a[href="/order/${walk.orderId}"]`).waitFor({ timeout: 60_000 });
+    // The server painted the dashboard; the walk measures the app's clicks, so it waits for the app's page.
+    await page.waitForFunction(
+      () => (window as { __cabinetHydrated?: boolean }).__cabinetHydrated === true,
+      null,
+      {
+        timeout: 60_000,
+      },
+    );
     // The start-up's deferred work (the list's next page, the profile's invitation, the socket) settles first; the
     // start itself is the lighthouse section's, so the CPU is slowed for the walk only.
     await page.waitForLoadState('networkidle');

@@ -12,6 +12,7 @@ import { EndpointMissing, NotAvailable, renderSection, type SectionReport } from
 const SECTIONS: Record<string, () => Promise<SectionReport>> = {
   bundle: runBundle,
   lighthouse: async () => (await import('./lighthouse')).runLighthouse(),
+  'first-screen': async () => (await import('./first-screen')).runFirstScreen(),
   interactions: async () => (await import('./interactions')).runInteractions(),
   api: async () => (await import('./api')).runApi(),
   realtime: async () => (await import('./realtime')).runRealtime(),

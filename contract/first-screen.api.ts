@@ -14,3 +14,18 @@ export interface FirstScreenOrders {
 export interface FirstScreen extends SessionHandover {
   orders: FirstScreenOrders | null;
 }
+
+/**
+ * What the server's render of the first screen is given (src/first-screen-ssr.tsx, built beside the app and loaded
+ * by server/spa/first-screen-paint.ts): the data the page carries, the page, the theme it is painted in, and whether
+ * the customer hid the dashboard's tips (their session data), so the painting is what the app's first render shows.
+ */
+export interface FirstScreenPaintInput {
+  screen: FirstScreen;
+  pathname: string;
+  theme: 'light' | 'dark';
+  tipsHidden: boolean;
+}
+
+/** The built module's one export: the markup of `#root`, or null when there is no list to paint. */
+export type RenderFirstScreen = (input: FirstScreenPaintInput) => string | null;

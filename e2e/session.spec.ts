@@ -1,7 +1,7 @@
 // The session and the token across the wire: sign-out really ends the session, a refused refresh anywhere leads to
 // /login?redirect=…, two tabs share one refresh, and the scheduled refresh at 80 % of the token's life.
 import type { Page, Route } from '@playwright/test';
-import { expect, signInFast, test } from './support/fixtures';
+import { appRunning, expect, signInFast, test } from './support/fixtures';
 
 const REFRESH = (url: URL) => url.pathname === '/api/client/auth/token/refresh/';
 const LOGOUT = (url: URL) => url.pathname === '/api/client/auth/logout/';
@@ -246,7 +246,8 @@ test("a return visit asks who the visitor is while the app's scripts still load,
     if (isRefresh(r.url())) refreshes.push(Date.now());
   });
   await page.reload();
-  await expect(greeting(page)).toBeVisible();
+  await expect(greeting(page)).toBeVisible(); // painted by the server: the app has yet to start
+  await appRunning(page);
   expect(refreshes).toHaveLength(1); // the app took boot.js's answer instead of refreshing again
   expect(entryDone).toBeGreaterThan(0);
   expect(refreshes[0]!).toBeLessThan(entryDone);

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { FIRST_SCREEN_SSR_DIR } from '../server/spa/first-screen-paint.ts';
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/;
 /** Below this a compressed copy saves less than its own headers cost. */
@@ -24,6 +25,8 @@ export function precompress(): Plugin {
       const walk = (dir: string): string[] =>
         readdirSync(dir).flatMap((name) => {
           const path = join(dir, name);
+          // The server's own renderer (server/spa/first-screen-paint.ts) is never sent to a browser.
+          if (dir === outDir && name === FIRST_SCREEN_SSR_DIR) return [];
           return statSync(path).isDirectory() ? walk(path) : [path];
         });
       for (const file of walk(outDir)) {

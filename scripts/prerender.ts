@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { PRERENDERED_FILE, type Prerendered } from '../server/spa/index-html.ts';
+import { FIRST_SCREEN_SSR_DIR, FIRST_SCREEN_SSR_FILE } from '../server/spa/first-screen-paint.ts';
 
 const THEMES = ['light', 'dark'] as const;
 
@@ -15,6 +16,9 @@ const THEMES = ['light', 'dark'] as const;
  * `prerendered.json` beside index.html; the server puts the page into `#root` of a first visit (server/spa/) and the
  * SPA hydrates it. The router's inline scroll-restoration script is dropped (the CSP allows no inline script, and
  * the client renders nothing in its place).
+ *
+ * A second SSR build, src/first-screen-ssr.tsx, stays in the build as `ssr/first-screen.mjs`: the server paints a
+ * signed-in visitor's dashboard with it per request (server/spa/first-screen-paint.ts).
  */
 export function prerender(): Plugin {
   let root = '';
@@ -59,6 +63,27 @@ export function prerender(): Plugin {
             );
           }
         writeFileSync(join(outDir, PRERENDERED_FILE), JSON.stringify(pages));
+        await build({
+          configFile: false,
+          root,
+          logLevel: 'warn',
+          plugins: [tanstackRouter(), react(), vanillaExtractPlugin()],
+          // Self-contained, with React's production build whatever NODE_ENV the server runs with (React's
+          // development build renders ~4× slower).
+          define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+          ssr: { noExternal: true },
+          build: {
+            ssr: 'src/first-screen-ssr.tsx',
+            outDir: join(outDir, FIRST_SCREEN_SSR_DIR),
+            copyPublicDir: false,
+            emptyOutDir: true,
+            target: 'node20',
+            sourcemap: false,
+            rolldownOptions: {
+              output: { entryFileNames: FIRST_SCREEN_SSR_FILE, chunkFileNames: '[name]-[hash].mjs' },
+            },
+          },
+        });
       } finally {
         rmSync(ssrDir, { recursive: true, force: true });
       }

@@ -56,21 +56,28 @@
     },
     true,
   );
-  // 4b. A button of a prerendered page (the theme switch, "show password") does nothing by itself: its handler is the
-  //     app's. Pressed before the app has begun taking the page over, it is noted, and the app presses it again once
-  //     the page is its own (src/main.tsx). Once React listens at #root (hydrateRoot was called), it adopts the page
-  //     inside the very event and handles the press itself.
+  // 4b. A button of a prerendered page (the theme switch, "show password") or of the painted dashboard
+  //     (#root[data-first-screen]) does nothing by itself: its handler is the app's. Pressed before the app has begun
+  //     taking the page over, it is noted, and the app presses it again once the page is its own (src/main.tsx).
+  //     Once React listens at #root (hydrateRoot was called), it adopts a prerendered page inside the very event and
+  //     handles the press itself.
   window.addEventListener(
     'click',
     function (event) {
       var root = document.getElementById('root');
-      if (!root || !root.hasAttribute('data-prerendered') || window.__cabinetHydrated) return;
+      if (!root || window.__cabinetHydrated) return;
+      var painted = root.hasAttribute('data-first-screen');
+      if (!painted && !root.hasAttribute('data-prerendered')) return;
       var target = event.target;
       var button = target && target.closest ? target.closest('button[type="button"]') : null;
       if (!button || !root.contains(button)) return;
-      var listening = Object.keys(root).some(function (key) {
-        return key.indexOf('__reactContainer$') === 0;
-      });
+      // The painted dashboard is replaced, not adopted: its buttons have no handler until the app's render is on
+      // screen (src/app/painted-takeover.ts finds the new one).
+      var listening =
+        !painted &&
+        Object.keys(root).some(function (key) {
+          return key.indexOf('__reactContainer$') === 0;
+        });
       if (!listening) (window.__cabinetPendingClicks = window.__cabinetPendingClicks || []).push(button);
     },
     true,

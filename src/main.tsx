@@ -11,6 +11,7 @@ import { afterFirstPaint, noteFirstPageRendered, onceAtFocusOrLoad } from './lib
 import { hasSessionHint } from './lib/cookies';
 import { collectionAllowed } from '../contract/page-events';
 import { readFirstScreen } from './lib/first-screen';
+import { notePaintedPage } from './app/painted-takeover';
 
 // Tells boot.js the app's script loaded and runs (else its splash explains the failure).
 (window as { __cabinetStarted?: boolean }).__cabinetStarted = true;
@@ -109,7 +110,25 @@ const app = (
   </StrictMode>
 );
 const container = document.getElementById('root')!;
-if (container.firstElementChild) {
+if (container.hasAttribute('data-first-screen')) {
+  // The server painted the signed-in dashboard from the page's first screen (src/first-screen-ssr.tsx): the same
+  // components, but not the router's tree, so React does not hydrate it. The router loads first (the session from
+  // the block, the route's chunks) and the first render commits the whole dashboard at once: React clears the
+  // painted markup in that same commit, so no frame shows anything between the two. The machines own the page from
+  // there (the list started from the same first page). What the visitor did meanwhile is carried over: typed
+  // fields, the focus, buttons pressed (src/boot.js noted them).
+  const takeOver = notePaintedPage(container);
+  void router.load().then(() => {
+    const root = createRoot(container);
+    startTransition(() => root.render(app));
+    const rendered = router.subscribe('onRendered', () => {
+      rendered();
+      const w = window as { __cabinetHydrated?: boolean; __cabinetPendingClicks?: HTMLElement[] };
+      w.__cabinetHydrated = true;
+      takeOver(w.__cabinetPendingClicks?.splice(0) ?? []);
+    });
+  });
+} else if (container.firstElementChild) {
   // A prerendered public page (scripts/prerender.ts): the visitor may already be reading it and typing into it.
   // The router resolves the route (and loads its chunk) first, so the first render is the markup the build made, and
   // React adopts the page instead of replacing it; the fields take what was typed (src/actors/form-fields.ts).

@@ -43,6 +43,8 @@ function storable(response: Response): boolean {
 const FIRST_SCREEN = new RegExp(
   `<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">[^<]*</script>\n?`,
 );
+/** The dashboard the server painted from it (server/spa/index-html.ts paintedTemplate): the shell keeps `#root` empty. */
+const PAINTED = /<div id="root" data-first-screen([^>]*)>[\s\S]*?<\/div><!--\/first-screen-->/;
 
 // Navigations: the network first; offline, the last page the server served.
 registerRoute(
@@ -53,9 +55,11 @@ registerRoute(
       const response = await fetch(request);
       const type = response.headers.get('Content-Type') ?? '';
       if (storable(response) && type.includes('text/html')) {
-        // A dashboard page carries its customer's first screen (contract/first-screen.ts): the shell keeps the
-        // page without it, so nothing personal answers a later navigation.
-        const html = (await response.clone().text()).replace(FIRST_SCREEN, '');
+        // A dashboard page carries its customer's first screen (contract/first-screen.ts) and may come painted
+        // with it: the shell keeps the page without either, so nothing personal answers a later navigation.
+        const html = (await response.clone().text())
+          .replace(FIRST_SCREEN, '')
+          .replace(PAINTED, '<div id="root"$1></div>'); // the app's scripts stay named on it (boot.js)
         const cache = await caches.open(SHELL_CACHE);
         await cache.put(SHELL_KEY, new Response(html, { headers: { 'Content-Type': type } }));
       }

@@ -21,6 +21,7 @@ export interface RunInfo {
 export const SECTION_ORDER = [
   'bundle',
   'lighthouse',
+  'first-screen',
   'interactions',
   'api',
   'realtime',

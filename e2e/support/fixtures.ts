@@ -80,13 +80,25 @@ export async function signInWithForm(page: Page, login: string, password: string
   await page.getByRole('button', { name: /^войти$/i }).click();
 }
 
-/** Signs in through the API (the refresh cookie lands in the browser context), then opens `path`. */
+/**
+ * The app runs the page. A dashboard page comes painted by the server (docs/performance.md "The signed-in start"):
+ * readable at once, but its links are plain page loads and its buttons wait until the app has replaced it; a test
+ * that goes on to use the app waits for this. (Polled from here, not in the page: a test may have faked its clock.)
+ */
+export async function appRunning(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => (window as { __cabinetHydrated?: boolean }).__cabinetHydrated === true))
+    .toBe(true);
+}
+
+/** Signs in through the API (the refresh cookie lands in the browser context), then opens `path` and the app runs. */
 export async function signInFast(page: Page, customer: { email: string; password: string }, path = '/home') {
   const res = await page.request.post('/api/client/auth/login/', {
     data: { login: customer.email, password: customer.password },
   });
   expect(res.status()).toBe(200);
   await page.goto(path);
+  await appRunning(page);
 }
 
 /**

@@ -93,6 +93,40 @@ function withPage(html: string, markup: string, routeCss: string[], routeJs: str
     .replace('<div id="root"></div>', () => `<div id="root" data-prerendered${attrs}>${markup}</div>`);
 }
 
+/** Ends the painted first screen in `#root`, so the service worker can keep the page without it (src/sw.ts). */
+export const PAINTED_END = '<!--/first-screen-->';
+
+/**
+ * A hinted page (the splash, the scripts linked) with the signed-in first screen painted in `#root`
+ * (server/spa/first-screen-paint.ts) instead of the splash: the stylesheets it needs become render-blocking links
+ * in <head> (the route's, preloaded before, and a copy of the entry's, which stays at the end of <body> too), so the
+ * first paint is the dashboard, styled. As on a prerendered page (withPage), the app's scripts are named on `#root`
+ * (`data-entry`, `data-modules`) instead of linked, and src/boot.js adds them once the page has loaded, or at the
+ * visitor's first touch, key or focus: the page's HTML and styles have the connection to themselves until then. The
+ * app then takes the page over (src/main.tsx `data-first-screen`).
+ */
+export function paintedTemplate(html: string): { before: string; after: string } {
+  const entryCss = [...html.matchAll(/<link rel="stylesheet"[^>]*>/g)].map((m) => m[0]);
+  const preload = /[ \t]*<link rel="modulepreload" crossorigin href="([^"]+)">\n?/g;
+  const modules = [...html.matchAll(preload)].map((m) => m[1]!);
+  const entry = ENTRY_SCRIPT.exec(html)?.[1];
+  const page = (entry ? html.replace(ENTRY_SCRIPT, '').replace(preload, '') : html)
+    .replace(/<link rel="preload" as="style" /g, '<link rel="stylesheet" ')
+    .replace('</head>', () => `  ${entryCss.join('\n    ')}\n  </head>`)
+    .replace(/[ \t]*<div id="boot"[\s\S]*?<\/div>\n?/, '');
+  const root = '<div id="root"></div>';
+  const at = page.indexOf(root);
+  if (at === -1) return { before: page, after: '' };
+  const attrs = entry
+    ? ` data-entry="${escapeAttr(entry)}"` +
+      (modules.length ? ` data-modules="${escapeAttr(modules.join(' '))}"` : '')
+    : '';
+  return {
+    before: `${page.slice(0, at)}<div id="root" data-first-screen${attrs}>`,
+    after: `</div>${PAINTED_END}${page.slice(at + root.length)}`,
+  };
+}
+
 /**
  * Returns index.html for a pathname: the built file in the visitor's theme, plus the links of the likely route's
  * chunks (memoised). An anonymous visit of a prerendered public page gets the page itself (`prerendered`).

@@ -124,7 +124,8 @@ export function useToggleTheme(): () => void {
 /** The dashboard tips the customer hid (kept in the session data, so hidden in every browser). */
 export function useTipsHidden(): [hidden: boolean, hide: () => void] {
   const { sessionData } = useAppActors();
-  const hidden = useSyncExternalStore(sessionData.subscribe, sessionData.tipsHidden, () => false);
+  // The same read on the server: its painting of the dashboard (src/first-screen-ssr.tsx) knows the customer's choice.
+  const hidden = useSyncExternalStore(sessionData.subscribe, sessionData.tipsHidden, sessionData.tipsHidden);
   return [hidden, sessionData.hideTips];
 }
 

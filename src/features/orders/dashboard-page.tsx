@@ -36,6 +36,7 @@ import {
   selectUndoable,
 } from '../../../machines/order-list/order-list.selectors';
 import type { OrderListRequest } from '../../../machines/order-list/order-list.types';
+import type { OrderList } from '../../../contract/orders.api';
 import { Alert } from '../../ui/alert';
 import { Button, ButtonLink } from '../../ui/button';
 import { Carousel } from '../../ui/carousel';
@@ -88,17 +89,24 @@ export function OrdersDashboard({
   tab,
   home = false,
   search = {},
+  firstPage,
 }: {
   tab: OrderTab;
   home?: boolean;
   /** The route's validated search params: the list's query. */
   search?: OrderUrlSearch;
+  /** The first page to start from; by default the one the page came with, if it is this list's (takeFirstPage). */
+  firstPage?: OrderList | null;
 }) {
   const query = useMemo(() => parseOrderQuery(search as Record<string, unknown>, WORK_TYPES), [search]);
   const user = useUser();
   // The first page the server wrote into the page (the signed-in first screen), for the list it is: ready at once.
   const list = useActorRef(machine, {
-    input: { tab, query, firstPage: takeFirstPage(tab, query, user?.id) },
+    input: {
+      tab,
+      query,
+      firstPage: firstPage === undefined ? takeFirstPage(tab, query, user?.id) : firstPage,
+    },
   });
   useEffect(forgetFirstPage, []);
   const notify = useNotify();

@@ -22,8 +22,11 @@ const NAV = [
  * The frame of every cabinet page: header (logo, balance, theme, account menu), the navigation (a sidebar on
  * desktop, a bottom bar on phones, both hidden when the route's staticData says hideSidebar), the page itself.
  */
-/** The cabinet's frame; `popup` is what the route composes over every page (the profile invitation). */
-export function CabinetLayout({ popup }: { popup?: ReactNode }) {
+/**
+ * The cabinet's frame; `popup` is what the route composes over every page (the profile invitation). `children` is
+ * the page, the route's Outlet unless given (the server's first screen paints the dashboard in it: src/first-screen-ssr.tsx).
+ */
+export function CabinetLayout({ popup, children }: { popup?: ReactNode; children?: ReactNode }) {
   const hideSidebar = useMatches({
     select: (matches) => matches.some((m) => m.staticData?.hideSidebar === true),
   });
@@ -65,7 +68,7 @@ export function CabinetLayout({ popup }: { popup?: ReactNode }) {
           </header>
           <ConnectionBars />
           <main id="main" tabIndex={-1} className={`${s.main} ${hideSidebar ? s.mainNoBar : ''}`}>
-            <Outlet />
+            {children ?? <Outlet />}
           </main>
           {popup}
         </div>

@@ -1,0 +1,118 @@
+// The server's painting of the signed-in dashboard (docs/performance.md "The signed-in start"): the CPU one page
+// costs the server — the render of the build's first-screen module (dist/ssr/first-screen.mjs, as the server loads
+// it) and the gzip of the page — with the demo customer's page of orders and a full one. In process, no sockets: the
+// database reads of the page are the first screen's data block, measured with the API's.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import { ROOT } from './bundle';
+import { NotAvailable, judge, goalText, type Goal, type SectionReport } from './lib/report';
+import type { FirstScreen, RenderFirstScreen } from '../contract/first-screen.api';
+import type { OrderListItem } from '../contract/orders.api';
+
+/** What one painted page may cost the server's CPU (render + gzip), on cores that also serve the API. */
+const GOAL: Goal = { op: '<=', limit: 3, unit: 'ms' };
+const RUNS = Number(process.env.BENCH_FIRST_SCREEN_RUNS ?? 1000);
+const gzipped = promisify(gzip);
+
+function order(id: number): OrderListItem {
+  return {
+    id,
+    topic: `Тема заказа №${id}: анализ источников и практическая часть`,
+    work_type: 'Курсовая работа',
+    subject: 'История',
+    deadline: '2026-12-10',
+    price: 5200,
+    paid: 2600,
+    status: { id: 4, title: 'В работе' },
+    unread: id % 3,
+    is_trash: false,
+  } as unknown as OrderListItem;
+}
+
+function screen(rows: number): FirstScreen {
+  return {
+    user: { id: 1, email: 'demo@example.com', fio: 'Анна Смирнова' },
+    finances: { money: 2450, bonus: 700 },
+    orders: {
+      tab: 'active',
+      page_size: 20,
+      list: {
+        next: null,
+        previous: null,
+        count: rows,
+        counters: { active: rows, done: 2, archive: 2 },
+        results: Array.from({ length: rows }, (_, i) => order(i + 1)),
+      },
+    },
+  } as unknown as FirstScreen;
+}
+
+/** CPU (user + system) per call of `fn`, in ms, after a warm-up. */
+async function cpuPerCall(fn: () => unknown, runs: number): Promise<number> {
+  for (let i = 0; i < Math.min(200, runs); i++) await fn();
+  const start = process.cpuUsage();
+  for (let i = 0; i < runs; i++) await fn();
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / runs / 1000;
+}
+
+export async function runFirstScreen(): Promise<SectionReport> {
+  const dist = process.env.BENCH_DIST ? join(ROOT, process.env.BENCH_DIST) : join(ROOT, 'dist');
+  const file = join(dist, 'ssr', 'first-screen.mjs');
+  if (!existsSync(file)) throw new NotAvailable(`n/a (no ${file}: run npm run build)`);
+  const { renderFirstScreen } = (await import(pathToFileURL(file).href)) as {
+    renderFirstScreen: RenderFirstScreen;
+  };
+  const rows: (string | number | null)[][] = [];
+  const data: Record<string, unknown> = {};
+  for (const [label, count] of [
+    ['the demo customer (9 orders)', 9],
+    ['a full page (20 orders)', 20],
+  ] as const) {
+    const input = { screen: screen(count), pathname: '/home', theme: 'light' as const, tipsHidden: false };
+    const html = renderFirstScreen(input) ?? '';
+    const render = await cpuPerCall(() => renderFirstScreen(input), RUNS);
+    // The page as sent carries the markup and the data block; the block is ~1/4 of the markup's size.
+    const page = html + JSON.stringify(input.screen);
+    const packed = await cpuPerCall(() => gzipped(page, { level: 6 }), Math.ceil(RUNS / 4));
+    const total = render + packed;
+    const bytes = (await gzipped(page, { level: 6 })).length;
+    rows.push(
+      [`${label}: render`, `${render.toFixed(2)} ms`, '', ''],
+      [`${label}: gzip of the page`, `${packed.toFixed(2)} ms`, '', ''],
+      [`${label}: CPU per page`, `${total.toFixed(2)} ms`, goalText(GOAL), judge(total, GOAL)],
+      [
+        `${label}: markup, page gzipped`,
+        `${(html.length / 1024).toFixed(1)} KB, ${(bytes / 1024).toFixed(1)} KB`,
+        '',
+        '',
+      ],
+    );
+    data[`rows${count}`] = {
+      renderMs: render,
+      gzipMs: packed,
+      cpuMs: total,
+      markupBytes: html.length,
+      gzipBytes: bytes,
+    };
+  }
+  return {
+    section: 'first-screen',
+    at: new Date().toISOString(),
+    status: 'ok',
+    tables: [
+      {
+        title: 'The painted first screen: server CPU per page',
+        columns: ['figure', 'value', 'goal', ''],
+        rows,
+      },
+    ],
+    notes: [
+      `${RUNS} renders per row after 200 to warm up (gzip: a quarter as many), CPU time (user + system) of this process; the server's gzip runs in libuv's pool, off the event loop, but on the same cores.`,
+    ],
+    data,
+  };
+}

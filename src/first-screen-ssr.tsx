@@ -1,0 +1,116 @@
+// The server's painting of the signed-in first screen (docs/performance.md "The signed-in start"): built at build
+// time as a small SSR bundle beside the app (scripts/prerender.ts) and loaded by the server on the first painted
+// page (server/spa/first-screen-paint.ts). It renders the very components of the dashboard's first render — the
+// cabinet's frame, the greeting, the tips, the tabs with their counters, the search bar and the first page of
+// orders — from the data block the page carries, so the page shows the dashboard before any script has run. No
+// router is rendered: only its context, for the links. The machines are created and never started: a render reads
+// their first snapshots, exactly what the SPA's first render reads, and runs nothing (no IO, no timers).
+// ~1 ms of CPU per page with a full page of orders (docs/performance.md).
+// The SPA then renders its own tree and replaces this markup in one commit (src/main.tsx).
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import {
+  RouterContextProvider,
+  createMemoryHistory,
+  createRootRoute,
+  createRouter,
+  type RegisteredRouter,
+} from '@tanstack/react-router';
+import { createActor } from 'xstate';
+import { AppActorsProvider, type AppActors } from './actors/app-actors';
+import type { SessionDataSync } from './actors/session-data';
+import { AppChrome } from './features/shell/app-chrome';
+import { CabinetLayout } from './features/shell/cabinet-layout';
+import { OrdersDashboard } from './features/orders/dashboard-page';
+import { sessionMachine } from '../machines/session/session.machine';
+import { themeMachine } from '../machines/theme/theme.machine';
+import { dialogsMachine } from '../machines/dialogs/dialogs.machine';
+import { notificationsMachine } from '../machines/notifications/notifications.machine';
+import { realtimeMachine } from '../machines/realtime/realtime.machine';
+import { availabilityMachine } from '../machines/availability/availability.machine';
+import { orderLoaderMachine } from '../machines/order-loader/order-loader.machine';
+import { systemClock } from '../machines/shared/clock';
+import { FIRST_SCREEN_PAGES } from '../contract/first-screen';
+import type { FirstScreenPaintInput, RenderFirstScreen } from '../contract/first-screen.api';
+import { orderUrlSearch, parseOrderQuery } from '../contract/order-query';
+import type { ThemeName } from '../contract/theme';
+
+/** The same for every customer: created once (never started, so never changed). */
+const shared = {
+  dialogs: createActor(dialogsMachine),
+  notifications: createActor(notificationsMachine),
+  realtime: createActor(realtimeMachine),
+  availability: createActor(availabilityMachine),
+  orderLoader: createActor(orderLoaderMachine, { input: { now: systemClock } }),
+};
+const themes: Record<ThemeName, AppActors['theme']> = {
+  light: createActor(themeMachine, { input: { stored: 'light' } }),
+  dark: createActor(themeMachine, { input: { stored: 'dark' } }),
+};
+
+/**
+ * One router per dashboard page, only for its context: the links' hrefs (built from `to` and the params, no route
+ * needed) and the link marked current (from the location). Not the app's route tree, which would bring every
+ * route's module into this bundle; never loaded.
+ */
+const routers = new Map<string, RegisteredRouter>();
+function routerFor(pathname: string): RegisteredRouter {
+  let router = routers.get(pathname);
+  if (!router) {
+    router = createRouter({
+      routeTree: createRootRoute(),
+      history: createMemoryHistory({ initialEntries: [pathname] }),
+    }) as unknown as RegisteredRouter;
+    routers.set(pathname, router);
+  }
+  return router;
+}
+
+const NO_SEARCH = orderUrlSearch(parseOrderQuery({}));
+const noop = () => {};
+
+export const renderFirstScreen: RenderFirstScreen = ({
+  screen,
+  pathname,
+  theme,
+  tipsHidden,
+}: FirstScreenPaintInput) => {
+  const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+  const tab = FIRST_SCREEN_PAGES[path];
+  if (!tab || !screen.orders || screen.orders.tab !== tab) return null;
+  const sessionData: SessionDataSync = {
+    tipsHidden: () => tipsHidden,
+    hideTips: noop,
+    subscribe: () => noop,
+    stop: noop,
+  };
+  const actors = {
+    ...shared,
+    // Signed in as the page's customer, as the SPA's session starts from the same block (authSuccess.confirming).
+    session: createActor(sessionMachine, {
+      input: { firstScreen: { user: screen.user, finances: screen.finances } },
+    }),
+    theme: themes[theme],
+    sessionData,
+  } as unknown as AppActors;
+  const html = renderToString(
+    <StrictMode>
+      <AppActorsProvider actors={actors}>
+        <RouterContextProvider router={routerFor(path)}>
+          <AppChrome>
+            <CabinetLayout>
+              <OrdersDashboard
+                tab={tab}
+                home={path === '/home'}
+                search={NO_SEARCH}
+                firstPage={screen.orders.list}
+              />
+            </CabinetLayout>
+          </AppChrome>
+        </RouterContextProvider>
+      </AppActorsProvider>
+    </StrictMode>,
+  );
+  // The CSP allows no inline script; nothing here renders one, and nothing may.
+  return html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
+};
