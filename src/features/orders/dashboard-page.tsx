@@ -98,16 +98,12 @@ export function OrdersDashboard({
   const query = useMemo(() => parseOrderQuery(search as Record<string, unknown>, WORK_TYPES), [search]);
   const user = useUser();
   // The first page the server wrote into the page (the signed-in first screen), for the list it is: ready at once.
+  const firstPage = takeFirstPage(tab, query, user?.id);
   const list = useActorRef(machine, {
-    input: {
-      tab,
-      query,
-      firstPage: takeFirstPage(tab, query, user?.id),
-      held: heldList(user?.id, tab, query),
-    },
+    input: { tab, query, firstPage, held: heldList(user?.id, tab, query) },
   });
   useEffect(forgetFirstPage, []);
-  useHeldLists(list, user?.id);
+  useHeldLists(list, user?.id, firstPage);
   const notify = useNotify();
   const navigate = useNavigate();
   const { orderLoader } = useAppActors();

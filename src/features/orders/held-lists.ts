@@ -73,18 +73,24 @@ function forgetOnSignOut(session: AppActors['session']): void {
  * filter is not fetched ahead). Two small reads per start of the app at most; each visit refreshes what it shows.
  */
 export function useHeldLists(
-  list: Pick<ActorRefFrom<typeof orderListMachine>, 'on' | 'subscribe'>,
+  list: Pick<ActorRefFrom<typeof orderListMachine>, 'on' | 'subscribe' | 'getSnapshot'>,
   userId: number | undefined,
+  /** The first page the list started from (the signed-in first screen): held as an answer is. */
+  firstPage: OrderList | null,
 ): void {
   const { session } = useAppActors();
   useEffect(() => forgetOnSignOut(session), [session]);
   useEffect(() => {
+    const start = list.getSnapshot().context;
+    if (firstPage) holdList(userId, start.tab, start.query, firstPage);
     const subs = [
       list.on('orderList.firstPage', (e) => holdList(userId, e.tab, e.query, e.page)),
       list.on('orderList.deleted', forgetHeldLists),
       list.on('orderList.restored', forgetHeldLists),
     ];
     return () => subs.forEach((sub) => sub.unsubscribe());
+    // The first page is the first render's: later renders have none (forgetFirstPage).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [list, userId]);
 
   useEffect(() => {
