@@ -81,16 +81,39 @@ export const PAGE_HELPERS = `(() => {
   };
 })()`;
 
+/** `BENCH_INTERACTION_TRACE=<dir>`: each step's Chromium performance trace and requests go there (a profile). */
+const TRACE_DIR = process.env.BENCH_INTERACTION_TRACE;
+
 /** Arms the page's watcher, runs the input, and returns the step's time in ms. */
-async function step(page: Page, selector: string, text: string | undefined, input: () => Promise<void>) {
+async function step(
+  page: Page,
+  selector: string,
+  text: string | undefined,
+  input: () => Promise<void>,
+  name: string,
+) {
+  const browser = page.context().browser();
+  const trace = browser ? { browser, name } : undefined;
   // Kept on the page, not returned: evaluate would wait for the promise.
   await page.evaluate(
     `void (window.__interactions.pending = window.__interactions.arm(${JSON.stringify(selector)}, ${JSON.stringify(text ?? '')}))`,
   );
+  const requests: string[] = [];
+  const onRequest = (r: { url(): string }) => requests.push(r.url());
+  if (trace && TRACE_DIR) {
+    page.on('request', onRequest);
+    await trace.browser.startTracing(page, { path: `${TRACE_DIR}/${trace.name}.json`, screenshots: false });
+  }
   await input();
   // The content may already be there when the input lands (nothing to observe): check once more then.
   await page.evaluate('window.__interactions.check()');
-  return Math.round((await page.evaluate('window.__interactions.pending')) as number);
+  const ms = Math.round((await page.evaluate('window.__interactions.pending')) as number);
+  if (trace && TRACE_DIR) {
+    await trace.browser.stopTracing();
+    page.off('request', onRequest);
+    console.log(`${trace.name}: ${ms} ms; requests after the input:\n  ${requests.join('\n  ') || '(none)'}`);
+  }
+  return ms;
 }
 
 interface Walk {
@@ -138,15 +161,23 @@ async function oneRun(browser: Browser, walk: Walk, n: number): Promise<Interact
     await page.waitForTimeout(500);
 
     const tabs = page.getByRole('navigation', { name: 'Списки заказов' });
-    const tabSwitch = await step(page, '[data-testid="order-list"] > li', walk.doneTopic, () =>
-      tabs.getByRole('link', { name: 'Выполненные' }).click(),
+    const tabSwitch = await step(
+      page,
+      '[data-testid="order-list"] > li',
+      walk.doneTopic,
+      () => tabs.getByRole('link', { name: 'Выполненные' }).click(),
+      `tabSwitch-${n}`,
     );
     await tabs.getByRole('link', { name: 'Активные' }).click();
     await list.locator(`a[href="/order/${walk.orderId}"]`).waitFor();
     await page.waitForTimeout(300);
 
-    const openOrder = await step(page, '#order-title', `№${walk.orderId}`, () =>
-      list.locator(`a[href="/order/${walk.orderId}"]`).first().click(),
+    const openOrder = await step(
+      page,
+      '#order-title',
+      `№${walk.orderId}`,
+      () => list.locator(`a[href="/order/${walk.orderId}"]`).first().click(),
+      `openOrder-${n}`,
     );
     const chatList = page.getByTestId('chat-list');
     await chatList.getByRole('article').first().waitFor();
@@ -155,8 +186,12 @@ async function oneRun(browser: Browser, walk: Walk, n: number): Promise<Interact
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(300);
 
-    const openChat = await step(page, '[data-testid="chat-list"] article', undefined, () =>
-      page.getByRole('link', { name: /^Чат/ }).click(),
+    const openChat = await step(
+      page,
+      '[data-testid="chat-list"] article',
+      undefined,
+      () => page.getByRole('link', { name: /^Чат/ }).click(),
+      `openChat-${n}`,
     );
     await page.waitForTimeout(300);
 
@@ -164,14 +199,22 @@ async function oneRun(browser: Browser, walk: Walk, n: number): Promise<Interact
     const text = `Бенчмарк ${n} ${Date.now()}`;
     await composer.fill(text);
     await page.waitForTimeout(200);
-    const sendMessage = await step(page, '[data-testid="chat-list"] article', text, () =>
-      composer.press('Enter'),
+    const sendMessage = await step(
+      page,
+      '[data-testid="chat-list"] article',
+      text,
+      () => composer.press('Enter'),
+      `sendMessage-${n}`,
     );
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(300);
 
-    const openPayment = await step(page, 'h1, h2', `Оплата заказа №${walk.orderId}`, () =>
-      page.getByRole('link', { name: 'Оплатить', exact: true }).click(),
+    const openPayment = await step(
+      page,
+      'h1, h2',
+      `Оплата заказа №${walk.orderId}`,
+      () => page.getByRole('link', { name: 'Оплатить', exact: true }).click(),
+      `openPayment-${n}`,
     );
     await page.waitForLoadState('networkidle');
 

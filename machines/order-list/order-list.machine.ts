@@ -16,6 +16,16 @@ import {
 } from './order-list.types';
 
 type TrashDone = DoneActorEvent<TrashResponse>;
+type ListDone = DoneActorEvent<OrderList>;
+
+/** The context's rows of a page 1 the list starts from. */
+const pageOf = (page: OrderList | null) => ({
+  items: page?.results ?? [],
+  count: page?.count ?? 0,
+  counters: page?.counters ?? null,
+  matches: page?.matches ?? null,
+  hasMore: page ? page.next !== null : false,
+});
 
 /**
  * The list after a delete/restore answer: the order leaves a tab it no longer belongs to (spec 4), or shows its
@@ -56,6 +66,20 @@ function afterTrash(
   return { items, count, removed, counters: answer.counters, matches, busyId: null, trashError: null };
 }
 
+/**
+ * A new query (the URL's): page 1 loads; with a held copy of it, its rows show while it refreshes. Re-entered from
+ * the same state, the running request is cancelled (spec 4: the invocation stops, its signal aborts).
+ */
+const onLoad = [
+  {
+    guard: 'isNewQueryWithHeld',
+    target: '#orderList.list.refreshing',
+    reenter: true,
+    actions: 'assignQuery',
+  },
+  { guard: 'isNewQuery', target: '#orderList.list.loading', reenter: true, actions: 'assignQuery' },
+] as const;
+
 export const orderListMachine = setup({
   types: {
     context: {} as OrderListContext,
@@ -82,17 +106,20 @@ export const orderListMachine = setup({
       assertEvent(event, 'orderList.load');
       const tab = event.tab ?? context.tab;
       const query = event.query ?? context.query;
-      // Another tab or query: the old rows are not this list (keep them while only paging).
+      // Another tab or query: the old rows are not this list (keep them while only paging). A held copy of the
+      // new list shows instead while it refreshes.
+      const rows = event.held
+        ? pageOf(event.held)
+        : { items: [], count: 0, hasMore: false, counters: context.counters, matches: context.matches };
       return {
         tab,
         query,
         draft: query.search,
         page: 1,
-        items: [],
-        count: 0,
-        hasMore: false,
+        ...rows,
         error: null,
         removed: null,
+        held: !!event.held,
       };
     }),
     assignDraft: assign(({ event }) => {
@@ -103,23 +130,35 @@ export const orderListMachine = setup({
       type: 'orderList.search' as const,
       query: { ...context.query, search: context.draft.trim() },
     })),
+    emitFirstPage: emit(({ context }, page: OrderList) => ({
+      type: 'orderList.firstPage' as const,
+      tab: context.tab,
+      query: context.query,
+      page,
+    })),
     nextPage: assign(({ context }) => ({ page: context.page + 1, error: null })),
     previousPage: assign(({ context }) => ({ page: Math.max(1, context.page - 1) })),
     clearError: assign({ error: null }),
     assignPage: assign(({ context }, answer: OrderList) => {
       const seen = new Set(context.items.map((o) => o.id));
+      // An answer sent before a delete from this list (a held list's refresh) may still list the deleted order:
+      // it went to the archive, so it stays out of the other tabs.
+      const gone = context.removed && context.tab !== 'archive' ? context.removed.item.id : null;
+      const results = gone === null ? answer.results : answer.results.filter((o) => o.id !== gone);
       // Deletes shift the pages under us: a row may come twice.
-      const fresh = answer.results.filter((o) => !seen.has(o.id));
+      const fresh = results.filter((o) => !seen.has(o.id));
       return {
-        items: context.page === 1 ? answer.results : [...context.items, ...fresh],
+        items: context.page === 1 ? results : [...context.items, ...fresh],
         count: answer.count,
         counters: answer.counters,
         matches: answer.matches ?? null,
         hasMore: answer.next !== null,
         error: null,
+        held: false,
       };
     }),
     assignError: assign((_, error: unknown) => ({ error: toErrorInfo(error) })),
+    dropHeld: assign({ items: [], count: 0, hasMore: false, held: false }),
     assignBusy: assign((_, id: number) => ({ busyId: id, trashError: null })),
     applyDelete: assign(({ context }, answer: TrashResponse) => afterTrash(context, answer, true)),
     applyRestore: assign(({ context }, answer: TrashResponse) => afterTrash(context, answer, false)),
@@ -145,12 +184,23 @@ export const orderListMachine = setup({
         !sameOrderQuery(event.query ?? context.query, context.query)
       );
     },
+    /** A new query that comes with a held copy of its page 1. */
+    isNewQueryWithHeld: ({ context, event }) => {
+      assertEvent(event, 'orderList.load');
+      return (
+        !!event.held &&
+        ((event.tab ?? context.tab) !== context.tab ||
+          !sameOrderQuery(event.query ?? context.query, context.query))
+      );
+    },
     /** The typed search differs from the one shown. */
     draftChanged: ({ context }) => context.draft.trim() !== context.query.search.trim(),
     wasRemovedHere: ({ context }, id: number) => context.removed?.item.id === id,
     canUndo: ({ context }) => context.removed !== null,
     /** The input came with the first page (counters come only with an answer). */
-    hasFirstPage: ({ context }) => context.counters !== null,
+    hasFirstPage: ({ context }) => context.counters !== null && !context.held,
+    /** The input came with a held copy of page 1, to refresh. */
+    hasHeldPage: ({ context }) => context.held,
   },
   delays: {
     undoTimeout: UNDO_TIMEOUT,
@@ -165,13 +215,10 @@ export const orderListMachine = setup({
     draft: input.query?.search ?? '',
     page: 1,
     pageSize: input.pageSize ?? ORDER_PAGE_SIZE,
-    // The first page the server wrote into the page, taken as assignPage takes an answer.
-    items: input.firstPage?.results ?? [],
-    count: input.firstPage?.count ?? 0,
-    counters: input.firstPage?.counters ?? null,
-    matches: input.firstPage?.matches ?? null,
-    hasMore: input.firstPage ? input.firstPage.next !== null : false,
+    // The first page the server wrote into the page (else a held copy), taken as assignPage takes an answer.
+    ...pageOf(input.firstPage ?? input.held ?? null),
     error: null,
+    held: !input.firstPage && !!input.held,
     busyId: null,
     removed: null,
     trashError: null,
@@ -182,8 +229,42 @@ export const orderListMachine = setup({
       states: {
         starting: {
           description:
-            'Ready at once with the first page the page came with (the signed-in first screen), else loading.',
-          always: [{ guard: 'hasFirstPage', target: 'ready' }, { target: 'loading' }],
+            'Ready at once with the first page the page came with (the signed-in first screen); showing a held copy while it refreshes; else loading.',
+          always: [
+            { guard: 'hasFirstPage', target: 'ready' },
+            { guard: 'hasHeldPage', target: 'refreshing' },
+            { target: 'loading' },
+          ],
+        },
+        refreshing: {
+          tags: ['refreshing'],
+          description:
+            'The rows of a held copy are on screen while page 1 loads again; the answer replaces them.',
+          invoke: {
+            id: 'fetchOrders',
+            src: 'fetchOrders',
+            input: ({ context }) => ({
+              tab: context.tab,
+              query: context.query,
+              page: 1,
+              pageSize: context.pageSize,
+            }),
+            onDone: {
+              target: 'ready',
+              actions: [
+                { type: 'assignPage', params: ({ event }: { event: ListDone }) => event.output },
+                { type: 'emitFirstPage', params: ({ event }: { event: ListDone }) => event.output },
+              ],
+            },
+            onError: {
+              target: 'failure',
+              description: 'The held rows are not the current list: they go, the error shows with retry.',
+              actions: [{ type: 'assignError', params: errorOf }, 'dropHeld'],
+            },
+          },
+          on: {
+            'orderList.load': onLoad,
+          },
         },
         loading: {
           tags: ['loading'],
@@ -198,7 +279,13 @@ export const orderListMachine = setup({
               page: 1,
               pageSize: context.pageSize,
             }),
-            onDone: { target: 'ready', actions: { type: 'assignPage', params: ({ event }) => event.output } },
+            onDone: {
+              target: 'ready',
+              actions: [
+                { type: 'assignPage', params: ({ event }: { event: ListDone }) => event.output },
+                { type: 'emitFirstPage', params: ({ event }: { event: ListDone }) => event.output },
+              ],
+            },
             onError: {
               target: 'failure',
               actions: {
@@ -208,14 +295,8 @@ export const orderListMachine = setup({
             },
           },
           on: {
-            'orderList.load': {
-              guard: 'isNewQuery',
-              target: 'loading',
-              reenter: true,
-              description:
-                'Spec 4: a new request cancels the running one (the invocation stops, its signal aborts).',
-              actions: 'assignQuery',
-            },
+            // Spec 4: a new request cancels the running one (the invocation stops, its signal aborts).
+            'orderList.load': onLoad,
           },
         },
         loadingMore: {
@@ -238,19 +319,19 @@ export const orderListMachine = setup({
             },
           },
           on: {
-            'orderList.load': { guard: 'isNewQuery', target: 'loading', actions: 'assignQuery' },
+            'orderList.load': onLoad,
           },
         },
         ready: {
           on: {
-            'orderList.load': { guard: 'isNewQuery', target: 'loading', actions: 'assignQuery' },
+            'orderList.load': onLoad,
             'orderList.more': { guard: 'hasMore', target: 'loadingMore', actions: 'nextPage' },
           },
         },
         failure: {
           tags: ['error'],
           on: {
-            'orderList.load': { guard: 'isNewQuery', target: 'loading', actions: 'assignQuery' },
+            'orderList.load': onLoad,
             'orderList.retry': { target: 'loading', actions: 'clearError' },
           },
         },

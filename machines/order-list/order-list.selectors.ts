@@ -16,6 +16,8 @@ export const selectError = (s: OrderListSnapshot) => s.context.error;
 export const selectHasMore = (s: OrderListSnapshot) => s.context.hasMore;
 /** Page 1 of a query is loading: the rows are skeletons. */
 export const selectIsLoading = (s: OrderListSnapshot) => s.hasTag('loading');
+/** The rows shown are a held copy whose fresh page 1 is on its way. */
+export const selectIsRefreshing = (s: OrderListSnapshot) => s.hasTag('refreshing');
 export const selectIsLoadingMore = (s: OrderListSnapshot) => s.hasTag('loadingMore');
 export const selectIsFailed = (s: OrderListSnapshot) => s.hasTag('error');
 /** Loaded and nothing matches. */

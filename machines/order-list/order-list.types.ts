@@ -36,6 +36,11 @@ export interface OrderListInput {
    * signed-in first screen, contract/first-screen.ts): the list starts ready with it instead of loading.
    */
   firstPage?: OrderList | null;
+  /**
+   * The last page 1 of this tab and query that the app holds from an earlier answer (the customer was here before,
+   * or it was fetched while the dashboard was idle): shown at once, then refreshed (stale-while-revalidate).
+   */
+  held?: OrderList | null;
 }
 
 // ---- Context ---------------------------------------------------------------------------------------------------
@@ -58,6 +63,8 @@ export interface OrderListContext {
   hasMore: boolean;
   /** Why the list could not load. */
   error: ApiErrorInfo | null;
+  /** The rows came from a held copy (input `held`): the list refreshes them before it counts as loaded. */
+  held: boolean;
   /** The order a delete/restore is running for. */
   busyId: number | null;
   removed: RemovedOrder | null;
@@ -67,8 +74,11 @@ export interface OrderListContext {
 
 // ---- Events ----------------------------------------------------------------------------------------------------
 export type OrderListEvent =
-  /** A new query (tab, search, filters, sort: the URL's): cancels a running request and loads page 1. */
-  | { type: 'orderList.load'; tab?: OrderTab; query?: OrderQuery }
+  /**
+   * A new query (tab, search, filters, sort: the URL's): cancels a running request and loads page 1; `held`: the
+   * app's copy of that page 1, shown while it loads.
+   */
+  | { type: 'orderList.load'; tab?: OrderTab; query?: OrderQuery; held?: OrderList | null }
   /** The search box changed: the search follows after SEARCH_DELAY without typing. */
   | { type: 'orderList.type'; search: string }
   /** Enter in the search box: the search follows now. */
@@ -86,6 +96,8 @@ export type OrderListEvent =
 export type OrderListEmitted =
   /** The query to show next (the page puts it in the URL, whose change comes back as orderList.load). */
   | { type: 'orderList.search'; query: OrderQuery }
+  /** Page 1 of `tab` and `query` as the server answered it (the app holds it for the next visit of that list). */
+  | { type: 'orderList.firstPage'; tab: OrderTab; query: OrderQuery; page: OrderList }
   | { type: 'orderList.deleted'; id: number }
   | { type: 'orderList.restored'; id: number; undo: boolean }
   | { type: 'orderList.trashFailed'; error: ApiErrorInfo };

@@ -14,7 +14,7 @@ export const selectError = (s: OrderLoaderSnapshot) => s.context.error;
 /** What the order route does once the loader has settled (the route's beforeLoad waits for it). */
 export type OrderOutcome = 'pending' | 'show' | 'archive' | 'notFound' | 'home';
 export function selectOutcome(s: OrderLoaderSnapshot): OrderOutcome {
-  if (s.matches('loading') || s.matches('idle')) return 'pending';
+  if (s.matches('loading') || s.matches('awaitingPrefetch') || s.matches('idle')) return 'pending';
   if (s.matches('ready')) return 'show';
   if (s.matches('archived')) return 'archive';
   if (s.matches('noOrder')) return 'home';

@@ -21,6 +21,8 @@ export interface OrderLoaderContext {
   /** The order the page shows (or asked for). */
   id: number | null;
   error: ApiErrorInfo | null;
+  /** The order being read ahead (`orderLoader.prefetch`), or null. */
+  prefetching: number | null;
   /** The clock the copies' age is counted on (input `now`, else the real time). */
   now: Clock;
 }
@@ -35,6 +37,8 @@ export interface OrderLoaderInput {
 export type OrderLoaderEvent =
   /** The order route opens (or re-checks) order `id`; null: the URL has no id. */
   | { type: 'orderLoader.open'; id: number | null }
+  /** The customer is about to open order `id`: read it into the cache, the order on screen stays. */
+  | { type: 'orderLoader.prefetch'; id: number }
   /** The order changed elsewhere (realtime, a delete): its copy expires; the open one reloads quietly. */
   | { type: 'orderLoader.invalidate'; id: number }
   /** A fresh copy from a call that answers the order (PATCH …): put it in the cache. */

@@ -1,5 +1,6 @@
 // What happens after each navigation (spec point 2): dialogs close, the `msg` dialog opens, a page view is
-// reported, a saved scroll position waits for the page to be tall enough (scroll-hold.ts); and a change of the session re-runs the guard on the current page (or, after a refused refresh on a
+// reported, a saved scroll position waits for the page to be tall enough (scroll-hold.ts), the likely next pages' chunks load
+// while the browser is idle (route-warmup.ts); and a change of the session re-runs the guard on the current page (or, after a refused refresh on a
 // public page, goes to /login?redirect=<that page>).
 import type { AnyRouter } from '@tanstack/react-router';
 import { selectSignedOutMessage, selectStatus } from '../../machines/session/session.selectors';
@@ -12,6 +13,7 @@ import { createActorsSlot, type ActorsSlot } from '../actors/actors-slot';
 import { hasChunkLoadError, showChunkLoadErrorDialog } from './chunk-load-error';
 import { setResolvedPath } from '../actors/navigation-state';
 import { installScrollHold } from './scroll-hold';
+import { installRouteWarmup } from './route-warmup';
 import { takeSessionExpiredReturn } from './session-expiry';
 
 export const MSG_DIALOG_ID = 'query-msg';
@@ -110,11 +112,13 @@ export function installNavigationEffects(
   });
 
   const offScrollHold = typeof window === 'undefined' ? () => {} : installScrollHold(router);
+  const offWarmup = typeof window === 'undefined' ? () => {} : installRouteWarmup(router);
 
   return () => {
     offBefore();
     offResolved();
     offScrollHold();
+    offWarmup();
     uninstalled = true;
     sub?.unsubscribe();
   };

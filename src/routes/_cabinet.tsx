@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { CabinetLayout } from '../features/shell/cabinet-layout';
 import { ProfilePopup } from '../features/profile/profile-popup';
+import { yieldToPaint } from '../lib/first-paint';
 
 /** Pathless layout of every cabinet route: sign-in required (the root guard reads `requiresAuth`). */
 export const Route = createFileRoute('/_cabinet')({
@@ -8,9 +9,10 @@ export const Route = createFileRoute('/_cabinet')({
   // The root guard let a signed-in customer in (it waited for the actors): the signed-in actors (orders' cache,
   // socket) are there before any page under this layout reads them (they load after the first sign-in, outside the
   // first visit of /login). The routes below find all of them as `context.actors`.
-  beforeLoad: async ({ context }) => {
+  beforeLoad: async ({ context, preload }) => {
     const actors = await context.slot.whenActors();
     await actors.signedIn();
+    if (!preload) await yieldToPaint();
     return { actors };
   },
   component: CabinetPage,

@@ -13,6 +13,7 @@ import {
   selectIsFailed,
   selectIsLoading,
   selectIsLoadingMore,
+  selectIsRefreshing,
   selectItems,
   selectMatches,
   selectUndoable,
@@ -88,6 +89,8 @@ const events = [
   { type: 'orderList.submit' },
   { type: 'xstate.after.searchDelay.orderList.typing.waiting' },
   { type: 'orderList.load', tab: 'archive' },
+  // The archive tab's page the app held from an earlier visit: its rows show while it refreshes.
+  { type: 'orderList.load', tab: 'archive', held: page2 },
   { type: 'orderList.more' },
   { type: 'orderList.retry' },
   { type: 'orderList.delete', id: 1 },
@@ -133,6 +136,12 @@ describeModel(model, {
       input: { ...input, firstPage: page1 },
       misses: /starting on "always" → #orderList\.list\.loading/,
     },
+    // A list the app held from an earlier answer (src/features/orders/held-lists.ts): shown while it refreshes.
+    {
+      name: 'from a held copy of its first page',
+      input: { ...input, held: page1 },
+      misses: /starting on "always" \[hasFirstPage\] → #orderList\.list\.ready/,
+    },
   ],
   serializeState,
   // A bounded model: the archive tab and the search are one query each, deletes happen on the active tab.
@@ -150,6 +159,9 @@ describeModel(model, {
   agreeOn: selectItems,
   invariants: (final) => {
     expect(selectIsLoading(final)).toBe(final.matches({ list: 'loading' }));
+    expect(selectIsRefreshing(final)).toBe(final.matches({ list: 'refreshing' }));
+    // A held copy shows only while it refreshes: once an answer came (or failed), the rows are the server's.
+    if (!final.matches({ list: 'refreshing' })) expect(final.context.held).toBe(false);
     expect(selectIsLoadingMore(final)).toBe(final.matches({ list: 'loadingMore' }));
     expect(selectIsFailed(final)).toBe(final.matches({ list: 'failure' }));
     if (selectIsFailed(final)) expect(final.context.error?.message).toBe('Сервер не отвечает');
@@ -256,6 +268,37 @@ describe('orderList machine (requests)', () => {
     actor.send({ type: 'orderList.load', tab: 'done' });
     expect(selectItems(actor.getSnapshot())).toEqual([]);
     expect(fetch.calls[2]!.input).toMatchObject({ tab: 'done', query: searchFor('курс') });
+  });
+
+  it('a held list shows its rows at once while page 1 loads again, and the answer replaces them', async () => {
+    const fetch = controlledFetch();
+    const emitted: OrderList[] = [];
+    const actor = createActor(
+      orderListMachine.provide({
+        actors: { fetchOrders: fetch.logic, trashOrder: never(), restoreOrder: never() },
+      }),
+      { input: { tab: 'active', held: page1 } },
+    ).start();
+    actor.on('orderList.firstPage', (e) => emitted.push(e.page));
+    expect(selectItems(actor.getSnapshot()).map((o) => o.id)).toEqual([1, 2]);
+    expect(selectIsLoading(actor.getSnapshot())).toBe(false);
+    expect(selectIsRefreshing(actor.getSnapshot())).toBe(true);
+    expect(fetch.calls.map((c) => c.input.page)).toEqual([1]);
+    const fresh = { ...page1, results: [item(2)], count: 1, next: null };
+    fetch.calls[0]!.resolve(fresh);
+    await waitFor(actor, (s) => !selectIsRefreshing(s));
+    expect(selectItems(actor.getSnapshot()).map((o) => o.id)).toEqual([2]);
+    expect(emitted).toEqual([fresh]);
+
+    // Another tab the app holds: its rows at once, its refresh on the way; without one, the skeleton.
+    actor.send({ type: 'orderList.load', tab: 'archive', held: page2 });
+    expect(selectItems(actor.getSnapshot()).map((o) => o.id)).toEqual([3]);
+    expect(selectIsRefreshing(actor.getSnapshot())).toBe(true);
+    expect(fetch.calls[1]!.input.tab).toBe('archive');
+    actor.send({ type: 'orderList.load', tab: 'done' });
+    expect(fetch.calls[1]!.signal.aborted).toBe(true);
+    expect(selectItems(actor.getSnapshot())).toEqual([]);
+    expect(selectIsLoading(actor.getSnapshot())).toBe(true);
   });
 
   it('typing waits for a pause, then asks for the search once; Enter asks at once', () => {

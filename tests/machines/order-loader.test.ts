@@ -42,12 +42,19 @@ const events = [
   { type: 'xstate.done.actor.refreshOrder', output: order(1) },
   { type: 'xstate.done.actor.refreshOrder', output: order(1, true) },
   { type: 'xstate.error.actor.refreshOrder', error: { message: 'Сервер не отвечает' } },
+  // Read ahead on intent (a touch or hover on the order's link): order 1 in the cache, order 2 archived.
+  { type: 'orderLoader.prefetch', id: 1 },
+  { type: 'orderLoader.prefetch', id: 2 },
+  { type: 'xstate.done.actor.prefetch', output: order(1) },
+  { type: 'xstate.done.actor.prefetch', output: order(2, true) },
+  { type: 'xstate.error.actor.prefetch', error: { status: 404, message: 'Заказ не найден.' } },
 ];
 const serializeState = (s: Snap) =>
   JSON.stringify({
     value: s.value,
     id: s.context.id,
     cache: Object.values(s.context.cache).map((c) => [c.order.id, c.order.is_trash]),
+    prefetching: s.context.prefetching,
   });
 
 describeModel(model, {
@@ -59,11 +66,18 @@ describeModel(model, {
     // A fresh copy comes from a call on the page showing the order (never on the archive redirect).
     if (e.type === 'orderLoader.set') return !s.matches('archived');
     const out = (e as { output?: OrderDetail }).output;
+    // A read ahead answers only while one runs, for the order it reads.
+    if (e.type.endsWith('.actor.prefetch'))
+      return s.context.prefetching !== null && (!out || out.id === s.context.prefetching);
     return !out || e.type === 'orderLoader.set' || out.id === s.context.id;
   },
   invariants: (final) => {
     const outcome = selectOutcome(final);
-    expect(selectIsLoading(final)).toBe(final.matches('loading'));
+    expect(selectIsLoading(final)).toBe(final.matches('loading') || final.matches('awaitingPrefetch'));
+    // Waiting for a read ahead means one runs, for the order opened; no other order's read runs beside a load.
+    if (final.matches('awaitingPrefetch')) expect(final.context.prefetching).toBe(final.context.id);
+    if (final.matches('loading') || final.matches({ ready: 'refreshing' }))
+      expect(final.context.prefetching).not.toBe(final.context.id);
     if (outcome === 'show') expect(selectOrder(final)?.id).toBe(final.context.id);
     if (outcome === 'archive') expect(selectOrder(final)?.is_trash).toBe(true);
     if (outcome === 'home') expect(final.context.id).toBeNull();
@@ -109,6 +123,33 @@ describe('orderLoader machine (cache and route outcomes)', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(await open(5)).toBe('show');
     expect(calls).toHaveLength(2);
+  });
+
+  it('a read ahead on intent: the open waits for it (one request), or finds it in the cache', async () => {
+    let release: (o: OrderDetail) => void = () => {};
+    const { actor, calls, open } = start((id) =>
+      id === 7 ? new Promise((resolve) => (release = resolve)) : Promise.resolve(order(id)),
+    );
+    expect(await open(5)).toBe('show');
+    // Read ahead while order 5 is on screen: the page keeps showing 5.
+    actor.send({ type: 'orderLoader.prefetch', id: 7 });
+    expect(calls.map((c) => c.id)).toEqual([5, 7]);
+    expect(selectOrder(actor.getSnapshot())?.id).toBe(5);
+    // Opened before the answer: no second request, the answer settles it.
+    const opened = open(7);
+    expect(selectIsLoading(actor.getSnapshot())).toBe(true);
+    release(order(7));
+    expect(await opened).toBe('show');
+    expect(calls.map((c) => c.id)).toEqual([5, 7]);
+
+    // Answered before the click: the open is served from the cache.
+    actor.send({ type: 'orderLoader.prefetch', id: 8 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await open(8)).toBe('show');
+    expect(calls.map((c) => c.id)).toEqual([5, 7, 8]);
+    // A fresh copy is not read again.
+    actor.send({ type: 'orderLoader.prefetch', id: 8 });
+    expect(calls).toHaveLength(3);
   });
 
   it("counts a copy's age on the input's clock, not the system time", async () => {

@@ -53,6 +53,7 @@ import { grid, text } from '../../ui/layout.css';
 import { t } from './strings';
 import { afterFirstPaint } from '../../lib/first-paint';
 import { forgetFirstPage, takeFirstPage } from '../../lib/first-screen';
+import { heldList, useHeldLists } from './held-lists';
 
 const TABS: readonly OrderTab[] = ['active', 'done', 'archive'];
 const STATUS_OPTIONS = [
@@ -101,14 +102,12 @@ export function OrdersDashboard({
   const query = useMemo(() => parseOrderQuery(search as Record<string, unknown>, WORK_TYPES), [search]);
   const user = useUser();
   // The first page the server wrote into the page (the signed-in first screen), for the list it is: ready at once.
+  const page = firstPage === undefined ? takeFirstPage(tab, query, user?.id) : firstPage;
   const list = useActorRef(machine, {
-    input: {
-      tab,
-      query,
-      firstPage: firstPage === undefined ? takeFirstPage(tab, query, user?.id) : firstPage,
-    },
+    input: { tab, query, firstPage: page, held: heldList(user?.id, tab, query) },
   });
   useEffect(forgetFirstPage, []);
+  useHeldLists(list, user?.id, page);
   const notify = useNotify();
   const navigate = useNavigate();
   const { orderLoader } = useAppActors();
@@ -116,10 +115,13 @@ export function OrdersDashboard({
 
   // The URL is the list's query: a tab link, back/forward, a reload or a shared link load what it says (the
   // machine ignores the query it already shows).
+  // A list the app holds shows at once while it refreshes (held-lists.ts).
   const queryKey = JSON.stringify(orderQueryParams(query));
+  const userId = user?.id;
   useEffect(() => {
-    list.send({ type: 'orderList.load', tab, query: parseOrderQuery(JSON.parse(queryKey), WORK_TYPES) });
-  }, [list, tab, queryKey]);
+    const q = parseOrderQuery(JSON.parse(queryKey), WORK_TYPES);
+    list.send({ type: 'orderList.load', tab, query: q, held: heldList(userId, tab, q) });
+  }, [list, tab, queryKey, userId]);
 
   const show = useCallback(
     (next: OrderQuery) =>

@@ -11,8 +11,12 @@ import { idParams } from '../../lib/route-params';
 export const Route = createFileRoute('/_cabinet/order/$id')({
   params: idParams,
   beforeLoad: async ({ context, params, preload }) => {
-    // A hover preload must not move the loader away from the order on screen.
-    if (preload) return;
+    // A preload (a touch, hover or focus on a link to the order) reads the order into the cache ahead of the click,
+    // without moving the loader away from the order on screen.
+    if (preload) {
+      context.actors.orderLoader.send({ type: 'orderLoader.prefetch', id: params.id });
+      return;
+    }
     const outcome = await openOrder(context.actors.orderLoader, params.id);
     if (outcome === 'archive')
       throw redirect({ to: '/home/$tab', params: { tab: 'archive' }, replace: true });
