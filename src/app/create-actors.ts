@@ -146,9 +146,14 @@ export function createAppActors(options: CreateActorsOptions): AppActors {
     expire(redirectValueFor(globalThis.location), message === SESSION_ENDED_ELSEWHERE ? message : undefined),
   );
 
+  const refresh = refreshThrough(token);
   configureApi({
     getAccessToken: () => token.getSnapshot().context.access,
-    refresh: refreshThrough(token),
+    // Only a signed-in session is refreshed for a call's 401. After a sign-out (its logout perhaps unanswered, so
+    // the refresh cookie may still be good on the server) a call still under way — a tab's list fetched at idle, an
+    // order read ahead — must not sign the customer back in: it fails as refused.
+    refresh: () =>
+      selectStatus(session.getSnapshot()) === 'authSuccess' ? refresh() : Promise.resolve(false),
     onSessionExpired: expire,
     // Signed in from the page's first screen, the start-up refresh still under way: calls wait for its token.
     tokenPending: () =>
