@@ -45,7 +45,13 @@ const PASSWORD = 'scale-bench-password';
 const RATIO: Goal = { op: '<=', limit: 1.5, unit: '×' };
 const DAY_MS = 86_400_000;
 /** The migrations measured at size: those of the last two releases. */
-const MIGRATIONS = ['0020_notifications', '0021_growth_indexes', '0022_funnel_firsts'];
+const MIGRATIONS = [
+  '0020_notifications',
+  '0021_growth_indexes',
+  '0022_funnel_firsts',
+  '0023_funnel_sources',
+  '0024_user_guarantee_index',
+];
 const WRITTEN = ['orders', 'payments', 'users', 'chat_messages', 'page_views'];
 
 interface Path {
