@@ -158,16 +158,18 @@ export async function pruneJobs(
   opts: { doneBefore: Date; failedBefore: Date; limit?: number },
 ): Promise<number> {
   const limit = opts.limit ?? PRUNE_BATCH;
-  // One range of the index up to the later cutoff; the failed jobs not old enough yet are the rows it skips.
+  // One range of the index up to the later cutoff; the failed jobs not old enough yet are the rows it skips. The ids
+  // go in an array (`= any(array(…))`), so the delete probes the primary key for each: with `id in (select …)` the
+  // planner may hash the batch and scan the whole table to find its rows.
   const upTo = opts.doneBefore > opts.failedBefore ? opts.doneBefore : opts.failedBefore;
   const res = await db.execute(
-    sql`with gone as (delete from jobs where id in (
+    sql`with gone as (delete from jobs where id = any(array(
           select id from jobs
           where state in ('done', 'failed') and finished_at < ${upTo.toISOString()}::timestamptz
             and ((state = 'done' and finished_at < ${opts.doneBefore.toISOString()}::timestamptz)
               or (state = 'failed' and finished_at < ${opts.failedBefore.toISOString()}::timestamptz))
           order by finished_at
-          limit ${limit}) returning 1)
+          limit ${limit})) returning 1)
         select count(*)::int as n from gone`,
   );
   return Number(rowsOf<{ n: number }>(res)[0]?.n ?? 0);
