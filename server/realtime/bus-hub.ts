@@ -26,7 +26,8 @@ const RETRY_MS = 1_000;
 /**
  * The hub: sockets of this instance by user; every publish goes through PostgreSQL NOTIFY so that each instance
  * (listening on the same channel) delivers to its own sockets. NOTIFY payloads are limited to 8000 bytes, so
- * events carry ids and small data; clients fetch the rest.
+ * events carry ids and small data; clients fetch the rest. An event is serialised once for all its sockets (and
+ * framed once by socket.ts), and sent FANOUT_SLICE sockets per event-loop turn (docs/scaling.md "Sockets").
  *
  * Through a database fault (docs/faults.md): a publish whose NOTIFY fails does not fail its caller (the change it
  * announces has committed) but is sent again every second until the database takes it; and when this instance's
