@@ -137,9 +137,11 @@ export async function runRealtime(): Promise<SectionReport> {
     `${fmt(CLIENTS)} sockets in ${WORKERS} client process${WORKERS > 1 ? 'es' : ''} (bench/lib/ws-clients.ts; each says \`ping\` after 25 s of silence, as the SPA does). Spread run: ${fmt(CUSTOMERS)} customers × ${TABS} tabs, ${MESSAGES} staff messages at ${RATE}/s, each to the next customer's order. Fan-out run: all ${fmt(CLIENTS)} sockets tabs of the demo customer, ${FANOUT_MESSAGES} staff messages at ${FANOUT_RATE}/s. Delay = arrival at a client − start of the staff POST (the POST, the NOTIFY round trip and the fan-out).`,
     `Open files: the server runs with \`ulimit -n ${SERVER_NOFILE}\` and each client process with ${WORKER_NOFILE} (bench/lib/server.ts withNofile); production needs one descriptor per socket plus a few hundred (docs/scaling.md "Sockets").`,
   ];
-  const parts: { label: string; report: SectionReport }[] = [
-    { label: 'PGlite', report: await measure('PGlite', undefined, notes) },
-  ];
+  const parts: { label: string; report: SectionReport }[] = [];
+  // BENCH_WS_PGLITE=0: PostgreSQL alone (a trial of the fan-out); the published run measures both.
+  if (process.env.BENCH_WS_PGLITE !== '0')
+    parts.push({ label: 'PGlite', report: await measure('PGlite', undefined, notes) });
+  else notes.push('PGlite: not measured (BENCH_WS_PGLITE=0).');
   if (process.env.DATABASE_URL) {
     const pgDb = await tempPostgres(process.env.DATABASE_URL);
     try {

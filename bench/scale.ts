@@ -45,7 +45,13 @@ const PASSWORD = 'scale-bench-password';
 const RATIO: Goal = { op: '<=', limit: 1.5, unit: '×' };
 const DAY_MS = 86_400_000;
 /** The migrations measured at size: those of the last two releases. */
-const MIGRATIONS = ['0020_notifications', '0021_growth_indexes', '0022_funnel_firsts'];
+const MIGRATIONS = [
+  '0020_notifications',
+  '0021_growth_indexes',
+  '0022_funnel_firsts',
+  '0023_funnel_sources',
+  '0024_user_guarantee_index',
+];
 const WRITTEN = ['orders', 'payments', 'users', 'chat_messages', 'page_views'];
 
 interface Path {
@@ -141,13 +147,17 @@ function cookieOf(res: Response): string {
   return all.map((c) => c.split(';')[0]).join('; ');
 }
 
-function staffFunnel(app: App, now: Date): Path {
+/** The staff funnel over 30 days by source (the report's first level), and one source's campaigns and partners. */
+function staffFunnel(app: App, now: Date, source: string | null): Path {
   const day = (ms: number) => new Date(now.getTime() - ms).toISOString().slice(0, 10);
   const auth = { authorization: `Bearer ${testConfig().staffToken}` };
+  const drill = source === null ? '' : `&source=${encodeURIComponent(source)}`;
   return {
-    name: 'staff funnel, 30 days',
+    name: source === null ? 'staff funnel by source, 30 days' : 'staff funnel, one source, 30 days',
     call: () =>
-      app.request(`/api/staff/analytics/funnel/?from=${day(29 * DAY_MS)}&to=${day(0)}`, { headers: auth }),
+      app.request(`/api/staff/analytics/funnel/?from=${day(29 * DAY_MS)}&to=${day(0)}${drill}`, {
+        headers: auth,
+      }),
     repeat: Math.max(10, Math.round(REPEAT / 20)),
   };
 }
@@ -168,13 +178,24 @@ export async function measureAll(
     ['heavy', who.heavy],
   ] as const)
     for (const p of await customerPaths(app, exec, c)) out.set(`${p.name} — ${label}`, await measure(p));
-  const f = staffFunnel(app, new Date());
+  const f = staffFunnel(app, new Date(), null);
   out.set(f.name, await measure(f));
-  // What the funnel's 30 days hold: its work grows with these rows (the service's volume), not with the tables.
-  const report = (await (await f.call()).json()) as {
-    rows: { signups: number; first_orders: number; first_payments: number }[];
+  // What the funnel's 30 days hold: its work grew with these rows (the service's volume) before the roll-ups.
+  type Report = {
+    rows: { source: string; signups: number; first_orders: number; first_payments: number }[];
+    others: { signups: number; first_orders: number; first_payments: number } | null;
   };
-  funnelRows.push(report.rows.reduce((n, r) => n + r.signups + r.first_orders + r.first_payments, 0));
+  const report = (await (await f.call()).json()) as Report;
+  funnelRows.push(
+    [...report.rows, ...(report.others ? [report.others] : [])].reduce(
+      (n, r) => n + r.signups + r.first_orders + r.first_payments,
+      0,
+    ),
+  );
+  // The drill-down into the source with the most sign-ups (the same source at both sizes: the data's hashes).
+  const top = report.rows[0]?.source ?? '';
+  const d = staffFunnel(app, new Date(), top);
+  out.set(d.name, await measure(d));
   return out;
 }
 

@@ -76,29 +76,46 @@ export const ReportRange = z.object({ from: day, to: day }).check(
   }),
 );
 
+export const FUNNEL_SOURCE_MAX = 200;
 export const FunnelQuery = z.extend(ReportRange, {
   /** first: everything credited to the customer's first touch; last: orders (and their payments) to the order's. */
   touch: z._default(z.enum(['first', 'last'], { error: 'touch — first или last.' }), 'first'),
+  /**
+   * Absent: a row per source. A source ('' is a direct visit): a row per campaign and partner of that source (the
+   * drill-down; docs/analytics.md).
+   */
+  source: z.optional(
+    z.string().check(z.maxLength(FUNNEL_SOURCE_MAX, `Источник — не длиннее ${FUNNEL_SOURCE_MAX} символов.`)),
+  ),
 });
 export type FunnelQuery = z.infer<typeof FunnelQuery>;
 
-export const FunnelRow = z.object({
-  /** utm_source, else the referrer's host; '' is a direct visit. */
-  source: z.string(),
-  campaign: z.string(),
-  partner: z.string(),
+const funnelCounts = {
   signups: z.number(),
   first_orders: z.number(),
   first_orders_sum: z.number(),
   first_payments: z.number(),
   first_payments_sum: z.number(),
+};
+export const FunnelRow = z.object({
+  /** utm_source, else the referrer's host; '' is a direct visit. */
+  source: z.string(),
+  /** null in a report by source (all of the source's campaigns and partners). */
+  campaign: z.nullable(z.string()),
+  partner: z.nullable(z.string()),
+  ...funnelCounts,
 });
 export type FunnelRow = z.infer<typeof FunnelRow>;
 export const FunnelReport = z.object({
   from: z.string(),
   to: z.string(),
   touch: z.enum(['first', 'last']),
+  /** The source drilled into; null: the report is by source. */
+  source: z.nullable(z.string()),
+  /** The groups with the most sign-ups (then first payments' sum), at most 100. */
   rows: z.array(FunnelRow),
+  /** The groups after them, summed («Прочие»); null when the rows hold them all. */
+  others: z.nullable(z.object({ groups: z.number(), ...funnelCounts })),
 });
 export type FunnelReport = z.infer<typeof FunnelReport>;
 

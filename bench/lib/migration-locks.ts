@@ -178,6 +178,14 @@ export const UNDO: Record<string, string[]> = {
     'drop function customer_firsts_orders(), customer_firsts_payments(), funnel_days_reprice()',
     'drop table customer_firsts, funnel_days, funnel_rolled',
   ],
+  '0023_funnel_sources': [
+    'drop trigger funnel_days_sources_ins on funnel_days',
+    'drop trigger funnel_days_sources_upd on funnel_days',
+    'drop trigger funnel_days_sources_del on funnel_days',
+    'drop function funnel_source_days_sync()',
+    'drop table funnel_source_days',
+  ],
+  '0024_user_guarantee_index': ['drop index orders_user_guarantee_idx'],
 };
 
 /** The small writes a live service keeps making, one connection per table. */
@@ -276,21 +284,24 @@ export async function measureMigrationLocks(url: string, tags: string[]): Promis
     };
     for (const tag of tags) await apply(tag, tag);
     if (tags.includes('0021_growth_indexes')) {
-      // Again, the operator's way: its indexes built CONCURRENTLY first, then the migration.
-      await undo('0022_funnel_firsts');
-      await undo('0021_growth_indexes');
+      // Again, the operator's way: its indexes built CONCURRENTLY first (and the later migrations' as well), then
+      // the migrations from 0021 on.
+      const since = tags.slice(tags.indexOf('0021_growth_indexes'));
+      for (const tag of [...since].reverse()) await undo(tag);
       const t = performance.now();
       const { stalls } = await underWrites(url, async () => {
         for (const s of preUpgradeStatements()) await admin.query(s);
       });
       out.push({
-        name: '0021: its indexes CONCURRENTLY (docs/operations.md)',
+        name: 'the indexes CONCURRENTLY (docs/operations.md)',
         ms: performance.now() - t,
         locked: [],
         stalls,
       });
+      const short = (tag: string) => tag.slice(0, 4);
       await apply('0021 after them', '0021_growth_indexes');
-      await apply('0022 after 0021', '0022_funnel_firsts');
+      for (let i = 1; i < since.length; i++)
+        await apply(`${short(since[i]!)} after ${short(since[i - 1]!)}`, since[i]!);
     }
   } finally {
     await admin.end();

@@ -2,7 +2,7 @@
 // views by route name per day; each also as CSV.
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from './outbox';
-import type { FunnelQuery, FunnelRow, PageViewRow } from '../../contract/analytics.api';
+import type { FunnelQuery, FunnelReport, FunnelRow, PageViewRow } from '../../contract/analytics.api';
 import { rolledThrough } from './page-views';
 import { funnelRolled, funnelSql } from './funnel-days';
 
@@ -16,21 +16,48 @@ export function rangeOf(q: { from: string; to: string }) {
   };
 }
 
+/** The groups a funnel report lists; the ones after them are summed into `others` («Прочие»). */
+export const FUNNEL_GROUPS = 100;
+
 /**
  * Sign-ups (customers registered in the range), first orders (each customer's earliest order, created in the
  * range) and first payments (each customer's earliest paid payment, completed in the range), with their sums.
  * touch=first credits all three to the customer's first touch; touch=last credits an order to its own last touch,
  * and a payment to the last touch of the order it paid (its customer's first touch when it paid no one order).
- * The rolled days come from funnel_days, the others from customer_firsts (server/domain/funnel-days.ts).
+ * Without `source`, a row per source; with it, a row per campaign and partner of that source. The first `limit`
+ * rows by sign-ups (then first payments' sum) are listed, the rest summed in `others` (null when none are left).
+ * The rolled days come from the roll-ups, the others from customer_firsts (server/domain/funnel-days.ts).
  */
-export async function funnel(db: DbOrTx, q: FunnelQuery): Promise<FunnelRow[]> {
+export async function funnel(
+  db: DbOrTx,
+  q: FunnelQuery,
+  limit: number = FUNNEL_GROUPS,
+): Promise<Pick<FunnelReport, 'rows' | 'others'>> {
   const rolled = await funnelRolled(db);
-  const res = await db.execute(funnelSql({ from: q.from, to: q.to, touch: q.touch }, rolled));
-  return rowsOf<FunnelRow>(res).map((r) => ({
+  const res = await db.execute(
+    funnelSql({ from: q.from, to: q.to, touch: q.touch, source: q.source }, rolled),
+  );
+  const rows = rowsOf<FunnelRow>(res).map((r) => ({
     ...r,
     first_orders_sum: Number(r.first_orders_sum),
     first_payments_sum: Number(r.first_payments_sum),
   }));
+  const rest = rows.slice(limit);
+  if (!rest.length) return { rows, others: null };
+  const sum = (
+    k: 'signups' | 'first_orders' | 'first_orders_sum' | 'first_payments' | 'first_payments_sum',
+  ) => rest.reduce((s, r) => s + r[k], 0);
+  return {
+    rows: rows.slice(0, limit),
+    others: {
+      groups: rest.length,
+      signups: sum('signups'),
+      first_orders: sum('first_orders'),
+      first_orders_sum: sum('first_orders_sum'),
+      first_payments: sum('first_payments'),
+      first_payments_sum: sum('first_payments_sum'),
+    },
+  };
 }
 
 /**

@@ -149,23 +149,33 @@ export async function rollUpFunnel(
 }
 
 /**
- * The funnel's rows for the UTC days [from, to] under one touch model: funnel_days for the rolled days, the firsts
- * themselves for the others (today, what the job has not reached yet, history not rolled yet).
+ * The funnel's rows for the UTC days [from, to] under one touch model, at one of two levels: without `source`, a row
+ * per source (campaign and partner null) from funnel_source_days, whose rows per day are bounded by the sources; with
+ * `source`, a row per campaign and partner of that source from funnel_days. The rolled days come from those tables, the
+ * others from the firsts themselves (today, what the job has not reached yet, history not rolled yet).
  */
-export function funnelSql(q: { from: string; to: string; touch: Touch }, rolled: Rolled): SQL {
-  const raw = (a: string, b: string) => sql`select source, campaign, partner, ${MEASURES}
+export function funnelSql(
+  q: { from: string; to: string; touch: Touch; source?: string | undefined },
+  rolled: Rolled,
+): SQL {
+  const bySource = q.source === undefined;
+  const groups = sql.raw(bySource ? 'source' : 'source, campaign, partner');
+  const ofSource = bySource ? sql`` : sql`where source = ${q.source}`;
+  const raw = (a: string, b: string) => sql`select ${groups}, ${MEASURES}
     from (${credited(startOf(a), startOf(dayAfter(b)), [q.touch])}) c
-    group by source, campaign, partner`;
+    ${ofSource}
+    group by ${groups}`;
   const parts: SQL[] = [];
   if (!rolled.through) parts.push(raw(q.from, q.to));
   else {
     const a = q.from > rolled.since ? q.from : rolled.since;
     const b = q.to < rolled.through ? q.to : rolled.through;
     if (a <= b)
-      parts.push(sql`select source, campaign, partner, signups::bigint, first_orders::bigint, first_orders_sum,
+      parts.push(sql`select ${groups}, signups::bigint, first_orders::bigint, first_orders_sum,
           first_payments::bigint, first_payments_sum
-        from funnel_days
-        where touch = ${q.touch} and day >= ${a}::date and day <= ${b}::date`);
+        from ${sql.raw(bySource ? 'funnel_source_days' : 'funnel_days')}
+        where touch = ${q.touch} and day >= ${a}::date and day <= ${b}::date
+          ${bySource ? sql`` : sql`and source = ${q.source}`}`);
     if (q.from < rolled.since) {
       const before = dayBefore(rolled.since);
       parts.push(raw(q.from, q.to < before ? q.to : before));
@@ -175,12 +185,15 @@ export function funnelSql(q: { from: string; to: string; touch: Touch }, rolled:
       parts.push(raw(q.from > after ? q.from : after, q.to));
     }
   }
+  const named = sql.raw(
+    bySource ? 'source, null::text as campaign, null::text as partner' : 'source, campaign, partner',
+  );
   return sql`
-    select source, campaign, partner,
+    select ${named},
       sum(signups)::int as signups, sum(first_orders)::int as first_orders,
       sum(first_orders_sum)::bigint as first_orders_sum,
       sum(first_payments)::int as first_payments, sum(first_payments_sum)::bigint as first_payments_sum
     from (${sql.join(parts, sql` union all `)}) x
-    group by source, campaign, partner
-    order by signups desc, first_payments_sum desc, source, campaign, partner`;
+    group by ${groups}
+    order by signups desc, first_payments_sum desc, ${groups}`;
 }

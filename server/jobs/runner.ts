@@ -32,7 +32,7 @@
  * Every timestamp comes from `deps.now()`, never from the database's clock, so tests drive time. On PGlite the
  * database belongs to one process, so one runner runs; on PostgreSQL any number of instances share the tables.
  */
-import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client';
@@ -145,19 +145,34 @@ export async function enqueue(
   return { id: existing.id, created: false };
 }
 
-/** Deletes finished jobs (done before `doneBefore`, failed before `failedBefore`); their keys can then be reused. */
+/** The most finished jobs one prune pass deletes (the pass runs every minute: a bounded transaction each time). */
+export const PRUNE_BATCH = 1_000;
+
+/**
+ * Deletes finished jobs (done before `doneBefore`, failed before `failedBefore`), the oldest first and at most
+ * `limit` of them; their keys can then be reused. Returns how many went: `limit` means there may be more. The
+ * `jobs_finished_idx` scan stops at the limit, so a pass costs its batch, whatever the backlog (docs/scaling.md).
+ */
 export async function pruneJobs(
   db: Executor,
-  opts: { doneBefore: Date; failedBefore: Date },
+  opts: { doneBefore: Date; failedBefore: Date; limit?: number },
 ): Promise<number> {
-  const gone = await db
-    .delete(jobs)
-    .where(
-      sql`(${jobs.state} = 'done' and ${lt(jobs.finishedAt, opts.doneBefore)})
-        or (${jobs.state} = 'failed' and ${lt(jobs.finishedAt, opts.failedBefore)})`,
-    )
-    .returning({ id: jobs.id });
-  return gone.length;
+  const limit = opts.limit ?? PRUNE_BATCH;
+  // One range of the index up to the later cutoff; the failed jobs not old enough yet are the rows it skips. The ids
+  // go in an array (`= any(array(…))`), so the delete probes the primary key for each: with `id in (select …)` the
+  // planner may hash the batch and scan the whole table to find its rows.
+  const upTo = opts.doneBefore > opts.failedBefore ? opts.doneBefore : opts.failedBefore;
+  const res = await db.execute(
+    sql`with gone as (delete from jobs where id = any(array(
+          select id from jobs
+          where state in ('done', 'failed') and finished_at < ${upTo.toISOString()}::timestamptz
+            and ((state = 'done' and finished_at < ${opts.doneBefore.toISOString()}::timestamptz)
+              or (state = 'failed' and finished_at < ${opts.failedBefore.toISOString()}::timestamptz))
+          order by finished_at
+          limit ${limit})) returning 1)
+        select count(*)::int as n from gone`,
+  );
+  return Number(rowsOf<{ n: number }>(res)[0]?.n ?? 0);
 }
 
 const iso = (d: Date) => d.toISOString();

@@ -22,5 +22,16 @@ export interface Realtime {
 
 export interface RealtimeSocket {
   send(data: string): void;
+  /**
+   * The same as `send(message.text)` for a message that goes to many sockets: the WebSocket side frames it once into
+   * `message.frame` and writes that one buffer to each socket (bus-hub.ts, socket.ts).
+   */
+  sendShared?(message: SharedMessage): void;
   close(code?: number, reason?: string): void;
+}
+
+/** An event serialised once for every socket it goes to; `frame` is its WebSocket frame, made by the first send. */
+export interface SharedMessage {
+  readonly text: string;
+  frame?: Uint8Array;
 }

@@ -4,6 +4,7 @@ import type { AppEnv, Deps } from '../env';
 import { verifyAccessToken } from '../domain/tokens';
 import { isSessionActive } from '../domain/sessions';
 import type WebSocket from 'ws';
+import type { Duplex } from 'node:stream';
 import type { WebSocketServer } from 'ws';
 import { HEARTBEAT, LIMIT_CLOSE, SOCKET_LIMITS, SOCKET_PATH } from '../../contract/realtime';
 import type { RealtimeEvent } from '../../contract/realtime.api';
@@ -75,13 +76,18 @@ export function mountSocket(
     };
     return upgradeWebSocket(() => ({
       onOpen(_evt, ws) {
+        const raw = ws.raw as WebSocket | undefined;
         detach = deps.realtime.attach(claims.userId, claims.sessionId, {
           send: (data) => ws.send(data),
+          sendShared: (message) => {
+            const stream = raw && writableStream(raw);
+            if (!stream) return ws.send(message.text);
+            stream.write((message.frame ??= textFrame(message.text)));
+          },
           close: (code, reason) => ws.close(code, reason),
         });
         ws.send(JSON.stringify({ type: 'hello', userId: claims.userId } satisfies RealtimeEvent));
         // Protocol pings (browsers answer them by themselves): a peer that vanished is ended within two rounds.
-        const raw = ws.raw as WebSocket | undefined;
         if (!raw) return;
         let answered = true;
         raw.on('pong', () => (answered = true));
@@ -105,6 +111,39 @@ export function mountSocket(
       onError: end,
     }))(c, next);
   });
+}
+
+/**
+ * The TCP stream under an open socket that frames nothing itself (no compression negotiated), where a frame made once
+ * may be written as is; otherwise null, and the message goes through `ws`. `ws` writes a text frame to this stream
+ * as soon as it is sent (no queue without compression or blobs), so frames written either way keep their order.
+ */
+function writableStream(raw: WebSocket): Duplex | null {
+  if (raw.readyState !== raw.OPEN || raw.extensions !== '') return null;
+  const stream = (raw as unknown as { _socket?: Duplex })._socket;
+  return stream?.writable ? stream : null;
+}
+
+/**
+ * One unmasked text frame (RFC 6455 5.2: FIN and opcode 1, then the length in 7, 7+16 or 7+64 bits): a server's
+ * frame is the same bytes for every socket, so an event to 10 000 tabs is encoded once and written 10 000 times.
+ */
+export function textFrame(text: string): Uint8Array {
+  const payload = Buffer.from(text);
+  const n = payload.length;
+  const head = n < 126 ? 2 : n < 65_536 ? 4 : 10;
+  const frame = Buffer.allocUnsafe(head + n);
+  frame[0] = 0x81;
+  if (n < 126) frame[1] = n;
+  else if (n < 65_536) {
+    frame[1] = 126;
+    frame.writeUInt16BE(n, 2);
+  } else {
+    frame[1] = 127;
+    frame.writeBigUInt64BE(BigInt(n), 2);
+  }
+  payload.copy(frame, head);
+  return frame;
 }
 
 /** Ends a flooding client: 1008, and the connection is dropped a moment later even if the client never answers. */

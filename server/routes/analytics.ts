@@ -54,11 +54,12 @@ export function analyticsRoutes(deps: Deps) {
   const staff = requireStaff(deps);
   app.get('/staff/analytics/funnel/', staff, valid('query', FunnelQuery), async (c) => {
     const q = c.req.valid('query');
-    return c.json({ ...q, rows: await funnel(deps.db, q) } satisfies FunnelReport);
+    return c.json({ ...q, source: q.source ?? null, ...(await funnel(deps.db, q)) } satisfies FunnelReport);
   });
   app.get('/staff/analytics/funnel/csv/', staff, valid('query', FunnelQuery), async (c) => {
     const q = c.req.valid('query');
-    const rows = await funnel(deps.db, q);
+    // The export holds every group of the level asked for, not the report's first ones.
+    const { rows } = await funnel(deps.db, q, Infinity);
     const header = [
       'source',
       'campaign',
@@ -74,7 +75,7 @@ export function analyticsRoutes(deps: Deps) {
       `funnel-${q.from}-${q.to}.csv`,
       toCsv(
         header,
-        rows.map((r) => header.map((k) => r[k])),
+        rows.map((r) => header.map((k) => r[k] ?? '')),
       ),
     );
   });

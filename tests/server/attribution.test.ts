@@ -184,21 +184,16 @@ describe('the staff funnel', () => {
     expect(res.status).toBe(200);
     const report = (await res.json()) as FunnelReport;
     expect(report.touch).toBe('first');
+    // By source first: the campaign and partner are the drill-down's.
+    expect(report.source).toBeNull();
+    expect(report.others).toBeNull();
+    const counts = { signups: 1, first_orders: 1, first_orders_sum: o.price, first_payments: 1 };
     expect(report.rows).toEqual([
-      {
-        source: 'vk',
-        campaign: 'spring',
-        partner: 'partner_42',
-        signups: 1,
-        first_orders: 1,
-        first_orders_sum: o.price,
-        first_payments: 1,
-        first_payments_sum: o.price,
-      },
+      { source: 'vk', campaign: null, partner: null, ...counts, first_payments_sum: o.price },
       {
         source: '',
-        campaign: '',
-        partner: '',
+        campaign: null,
+        partner: null,
         signups: 1,
         first_orders: 0,
         first_orders_sum: 0,
@@ -206,12 +201,21 @@ describe('the staff funnel', () => {
         first_payments_sum: 0,
       },
     ]);
+    const vk = (await (
+      await h.request(`/api/staff/analytics/funnel/?from=${today()}&to=${today()}&source=vk`, {
+        headers: STAFF,
+      })
+    ).json()) as FunnelReport;
+    expect(vk).toMatchObject({ source: 'vk', others: null });
+    expect(vk.rows).toEqual([
+      { source: 'vk', campaign: 'spring', partner: 'partner_42', ...counts, first_payments_sum: o.price },
+    ]);
     const last = (await (
       await h.request(`/api/staff/analytics/funnel/?from=${today()}&to=${today()}&touch=last`, {
         headers: STAFF,
       })
     ).json()) as FunnelReport;
-    expect(last.rows[0]).toMatchObject({ campaign: 'spring', first_orders: 1, first_payments: 1 });
+    expect(last.rows[0]).toMatchObject({ source: 'vk', first_orders: 1, first_payments: 1 });
 
     const csv = await h.request(`/api/staff/analytics/funnel/csv/?from=${today()}&to=${today()}`, {
       headers: STAFF,
@@ -224,7 +228,16 @@ describe('the staff funnel', () => {
     expect(lines[0]).toBe(
       'source,campaign,partner,signups,first_orders,first_orders_sum,first_payments,first_payments_sum',
     );
-    expect(lines[1]).toBe(`vk,spring,partner_42,1,1,${o.price},1,${o.price}`);
+    expect(lines[1]).toBe(`vk,,,1,1,${o.price},1,${o.price}`);
+    const drilled = await h.request(
+      `/api/staff/analytics/funnel/csv/?from=${today()}&to=${today()}&source=vk`,
+      {
+        headers: STAFF,
+      },
+    );
+    expect((await drilled.text()).trim().split('\r\n')[1]).toBe(
+      `vk,spring,partner_42,1,1,${o.price},1,${o.price}`,
+    );
 
     // Yesterday's range holds nothing of today.
     const yesterday = new Date(Date.now() - DAY).toISOString().slice(0, 10);
@@ -244,6 +257,14 @@ describe('the staff funnel', () => {
       headers: STAFF,
     });
     expect(await reversed.json()).toEqual({ to: ['Начало периода позже конца.'] });
+    const long = await h.request(
+      `/api/staff/analytics/funnel/?from=${today()}&to=${today()}&source=${'x'.repeat(201)}`,
+      {
+        headers: STAFF,
+      },
+    );
+    expect(long.status).toBe(400);
+    expect(await long.json()).toEqual({ source: ['Источник — не длиннее 200 символов.'] });
     expect((await h.request(`/api/staff/analytics/funnel/?from=${today()}&to=${today()}`)).status).toBe(401);
   });
 });

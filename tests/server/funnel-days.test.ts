@@ -4,7 +4,8 @@
 // one, a customer without a first touch, an erased customer still counted, the range's edges, ties of payments. The
 // expected rows are worked out by hand from the data below, for both touch models, and must come out the same read
 // from the firsts alone, from the roll-up alone, and from both; a first order repriced after its day was rolled
-// moves the day's sum.
+// moves the day's sum. The report's first level, by source (funnel_source_days, migration 0023), must be the sums
+// of each source's campaigns and partners (its drill-down) at every step.
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { useHarness, type Harness } from './harness';
@@ -82,8 +83,8 @@ async function payment(
 
 const row = (
   source: string,
-  campaign: string,
-  partner: string,
+  campaign: string | null,
+  partner: string | null,
   n: [number, number, number, number, number],
 ): FunnelRow => ({
   source,
@@ -97,6 +98,38 @@ const row = (
 });
 
 const RANGE = { from: '2026-06-01', to: '2026-06-10' };
+
+/** Rows in a fixed order, to compare sets of groups whatever the report's order between sources. */
+const sorted = (rows: FunnelRow[]) =>
+  [...rows].sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
+
+/**
+ * Every credited group of the range: the report by source, then each source's campaigns and partners; each source's
+ * row is checked to be the sum of its groups.
+ */
+async function allGroups(h: Harness, touch: 'first' | 'last', range = RANGE): Promise<FunnelRow[]> {
+  const bySource = await funnel(h.deps.db, { ...range, touch });
+  expect(bySource.others).toBeNull();
+  const groups: FunnelRow[] = [];
+  for (const s of bySource.rows) {
+    const drill = await funnel(h.deps.db, { ...range, touch, source: s.source });
+    expect(drill.others).toBeNull();
+    const sum = (
+      k: 'signups' | 'first_orders' | 'first_orders_sum' | 'first_payments' | 'first_payments_sum',
+    ) => drill.rows.reduce((n, r) => n + r[k], 0);
+    expect(s).toEqual(
+      row(s.source, null, null, [
+        sum('signups'),
+        sum('first_orders'),
+        sum('first_orders_sum'),
+        sum('first_payments'),
+        sum('first_payments_sum'),
+      ]),
+    );
+    groups.push(...drill.rows);
+  }
+  return sorted(groups);
+}
 
 /**
  * The data, and what it makes in 2026-06-01 … 2026-06-10:
@@ -167,11 +200,11 @@ describe('the staff funnel over the firsts and the daily roll-up', () => {
 
   it('counts each first once, on its day, the same from the firsts, the roll-up and both', async () => {
     await build(h);
-    const report = async (touch: 'first' | 'last') => funnel(h.deps.db, { ...RANGE, touch });
+    const report = (touch: 'first' | 'last') => allGroups(h, touch);
     // Nothing rolled: everything from the firsts.
     expect(await funnelRolled(h.deps.db)).toEqual({ since: '', through: '' });
-    expect(await report('first')).toEqual(FIRST);
-    expect(await report('last')).toEqual(LAST);
+    expect(await report('first')).toEqual(sorted(FIRST));
+    expect(await report('last')).toEqual(sorted(LAST));
 
     // A pass at 06-05 00:30 rolls through 06-03 (06-04 is over for less than the hour), and the history back to the
     // earliest sign-up (05-20), within its 62 days; one at 06-05 12:00 adds 06-04.
@@ -182,14 +215,14 @@ describe('the staff funnel over the firsts and the daily roll-up', () => {
     });
     await rollUpFunnel(h.deps.db, new Date(at('05T12:00:00')));
     expect(await funnelRolled(h.deps.db)).toEqual({ since: '2026-05-20', through: '2026-06-04' });
-    expect(await report('first')).toEqual(FIRST);
-    expect(await report('last')).toEqual(LAST);
+    expect(await report('first')).toEqual(sorted(FIRST));
+    expect(await report('last')).toEqual(sorted(LAST));
 
     // Rolled through the whole range and beyond: the report reads funnel_days only.
     const rolled = await rollUpFunnel(h.deps.db, new Date(at('20T12:00:00')));
     expect(rolled).toEqual({ since: '2026-05-20', through: '2026-06-19', days: 15 });
-    expect(await report('first')).toEqual(FIRST);
-    expect(await report('last')).toEqual(LAST);
+    expect(await report('first')).toEqual(sorted(FIRST));
+    expect(await report('last')).toEqual(sorted(LAST));
     // A pass with nothing new to roll changes nothing.
     expect(await rollUpFunnel(h.deps.db, new Date(at('20T13:00:00')))).toEqual({ ...rolled, days: 0 });
 
@@ -202,8 +235,8 @@ describe('the staff funnel over the firsts and the daily roll-up', () => {
       const r = await rollUpFunnel(h.deps.db, new Date(at('20T12:00:00')), 5);
       if (r.days === 0) break;
       seen.push(r.since);
-      expect(await report('first')).toEqual(FIRST);
-      expect(await report('last')).toEqual(LAST);
+      expect(await report('first')).toEqual(sorted(FIRST));
+      expect(await report('last')).toEqual(sorted(LAST));
     }
     expect(seen).toEqual([
       '2026-06-15',
@@ -233,10 +266,44 @@ describe('the staff funnel over the firsts and the daily roll-up', () => {
       headers: STAFF,
     });
     expect(res.status).toBe(200);
-    expect(((await res.json()) as FunnelReport).rows).toEqual([
+    expect(await res.json()).toEqual({
+      from: '2026-06-03',
+      to: '2026-06-03',
+      touch: 'last',
+      source: null,
+      rows: [row('partner-site', null, null, [0, 0, 0, 1, 700]), row('ya', null, null, [0, 1, 1000, 0, 0])],
+      others: null,
+    } satisfies FunnelReport);
+    const drill = await h.request(
+      '/api/staff/analytics/funnel/?from=2026-06-03&to=2026-06-03&touch=last&source=partner-site',
+      { headers: STAFF },
+    );
+    expect(((await drill.json()) as FunnelReport).rows).toEqual([
       row('partner-site', '', 'p2', [0, 0, 0, 1, 700]),
-      row('ya', 'summer', '', [0, 1, 1000, 0, 0]),
     ]);
+
+    // A source's groups after the first `limit` are summed as «Прочие» (others), at both levels.
+    expect(await funnel(h.deps.db, { ...RANGE, touch: 'last', source: 'vk' }, 1)).toEqual({
+      rows: [row('vk', 'spring', 'p1', [3, 1, 2000, 2, 2500])],
+      others: {
+        groups: 1,
+        signups: 0,
+        first_orders: 1,
+        first_orders_sum: 250,
+        first_payments: 1,
+        first_payments_sum: 250,
+      },
+    });
+    const top2 = await funnel(h.deps.db, { ...RANGE, touch: 'first' }, 2);
+    expect(top2.rows.map((r) => r.source)).toEqual(['vk', 'yandex']);
+    expect(top2.others).toEqual({
+      groups: 2,
+      signups: 0,
+      first_orders: 2,
+      first_orders_sum: 400,
+      first_payments: 2,
+      first_payments_sum: 750,
+    });
   });
 
   it('moves a rolled day when its first order is repriced, and only then', async () => {
@@ -248,15 +315,17 @@ describe('the staff funnel over the firsts and the daily roll-up', () => {
     await h.deps.db.execute(sql`update orders set status_id = 3 where id = ${a1}`); // no price change
     const first = FIRST.map((r) => (r.source === 'vk' ? { ...r, first_orders_sum: 3350 } : r));
     const last = LAST.map((r) => (r.campaign === 'summer' ? { ...r, first_orders_sum: 1100 } : r));
-    expect(await funnel(h.deps.db, { ...RANGE, touch: 'first' })).toEqual(first);
-    expect(await funnel(h.deps.db, { ...RANGE, touch: 'last' })).toEqual(last);
+    expect(await allGroups(h, 'first')).toEqual(sorted(first));
+    expect(await allGroups(h, 'last')).toEqual(sorted(last));
     // Rolled further, and from scratch: the same.
     await rollUpFunnel(h.deps.db, new Date(at('20T12:00:00')));
-    expect(await funnel(h.deps.db, { ...RANGE, touch: 'first' })).toEqual(first);
+    expect(await allGroups(h, 'first')).toEqual(sorted(first));
     await h.deps.db.execute(sql`delete from funnel_days`);
     await h.deps.db.execute(sql`delete from funnel_rolled`);
+    // Deleting the days emptied the sources' roll-up with them.
+    expect(await one(h, sql`select count(*)::int from funnel_source_days`)).toBe(0);
     await rollUpFunnel(h.deps.db, new Date(at('20T12:00:00')));
-    expect(await funnel(h.deps.db, { ...RANGE, touch: 'last' })).toEqual(last);
+    expect(await allGroups(h, 'last')).toEqual(sorted(last));
     expect(
       await one(
         h,

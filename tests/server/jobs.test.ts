@@ -237,6 +237,32 @@ describe('one-off jobs', () => {
     expect((await database.db.select().from(jobs)).map((j) => j.state).sort()).toEqual(['failed', 'queued']);
     expect((await enqueue({ db: database.db, now }, { name: 'ok', key: 'k' })).created).toBe(true);
   });
+
+  it('prunes a backlog in bounded passes, the oldest first, keeping failed jobs for their longer time', async () => {
+    const at = (min: number) => new Date(T0.getTime() + min * 60_000).toISOString();
+    // Done jobs finished at minutes 0…6, a failed one at minute 1 and a queued one.
+    const rows = [
+      ...[3, 0, 6, 2, 5, 1, 4].map((m) => sql`('done', ${'d' + m}, ${at(m)}::timestamptz)`),
+      sql`('failed', 'f1', ${at(1)}::timestamptz)`,
+      sql`('queued', 'q', null)`,
+    ];
+    await database.db.execute(
+      sql`insert into jobs (state, name, finished_at, run_at, created_at)
+          select v.state, v.name, v.finished_at, ${at(0)}::timestamptz, ${at(0)}::timestamptz
+          from (values ${sql.join(rows, sql`, `)}) as v(state, name, finished_at)`,
+    );
+    const names = async () => (await database.db.select({ n: jobs.name }).from(jobs)).map((j) => j.n).sort();
+    const opts = { doneBefore: new Date(at(6)), failedBefore: new Date(at(0)), limit: 2 };
+    expect(await pruneJobs(database.db, opts)).toBe(2);
+    expect(await names()).toEqual(['d2', 'd3', 'd4', 'd5', 'd6', 'f1', 'q']);
+    expect(await pruneJobs(database.db, opts)).toBe(2);
+    expect(await pruneJobs(database.db, opts)).toBe(2);
+    // d6 finished at the cutoff itself and f1 is within its 30-day keeping: nothing more goes.
+    expect(await pruneJobs(database.db, opts)).toBe(0);
+    expect(await names()).toEqual(['d6', 'f1', 'q']);
+    expect(await pruneJobs(database.db, { ...opts, failedBefore: new Date(at(2)) })).toBe(1);
+    expect(await names()).toEqual(['d6', 'q']);
+  });
 });
 
 describe('recurring tasks', () => {

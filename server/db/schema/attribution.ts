@@ -138,6 +138,26 @@ export const funnelDays = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.touch, t.source, t.campaign, t.partner] })],
 );
 
+/**
+ * funnel_days summed per source: what the staff funnel answers first (docs/scaling.md "The staff funnel flat at
+ * size"). Its rows per day are bounded by the sources, not by the campaigns and partners, so a report over them costs
+ * the same at any size. Kept equal to funnel_days' sums by a trigger on funnel_days (migration 0023).
+ */
+export const funnelSourceDays = pgTable(
+  'funnel_source_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    touch: text('touch').$type<'first' | 'last'>().notNull(),
+    source: text('source').notNull(),
+    signups: integer('signups').notNull(),
+    firstOrders: integer('first_orders').notNull(),
+    firstOrdersSum: bigint('first_orders_sum', { mode: 'number' }).notNull(),
+    firstPayments: integer('first_payments').notNull(),
+    firstPaymentsSum: bigint('first_payments_sum', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.touch, t.source] })],
+);
+
 /** The UTC days funnel_days holds, since … through (one row; nulls before the first roll-up). */
 export const funnelRolled = pgTable('funnel_rolled', {
   id: boolean('id').primaryKey().default(true),

@@ -30,7 +30,7 @@ export const jobs = pgTable(
     index('jobs_due_idx')
       .on(t.runAt, t.id)
       .where(sql`${t.state} in ('queued', 'running')`),
-    // What the hourly prune deletes: finished jobs by age (without it the prune reads the whole table).
+    // What the prune deletes: finished jobs by age, the oldest first (without it the prune reads the whole table).
     index('jobs_finished_idx')
       .on(t.finishedAt)
       .where(sql`${t.state} in ('done', 'failed')`),

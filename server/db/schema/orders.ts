@@ -79,6 +79,11 @@ export const orders = pgTable(
     index('orders_guarantee_running_idx')
       .on(t.guaranteeUntil)
       .where(sql`${t.statusId} = 5`),
+    // The dashboard's earliest running guarantee of one customer (read-model.ts): the customer's entries only, where
+    // the index above would be read across customers (migration 0024, docs/scaling.md).
+    index('orders_user_guarantee_idx')
+      .on(t.userId, t.guaranteeUntil)
+      .where(sql`${t.statusId} = 5`),
   ],
 );
 
