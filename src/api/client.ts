@@ -50,6 +50,11 @@ export type ApiOptions<R extends ResponseType = 'json'> = Omit<
   keep429?: boolean;
   /** A read that gets 502/503/504 is not tried again here (the availability probe asks once). */
   noRetry?: boolean;
+  /**
+   * Fetched ahead, not asked for by the customer (a tab's list read while the dashboard is idle): its 429 takes no
+   * one to /429 and its 502/503/504 is not tried again. The caller drops its failure.
+   */
+  background?: boolean;
 };
 
 /**
@@ -134,7 +139,9 @@ export function createApiClient(
     options: ApiOptions<R>,
     responseType: R | undefined,
   ) {
-    const { noRefresh, keep429, noRetry, ...fetchOptions } = options;
+    const { noRefresh, keep429: own429, noRetry: noOwnRetry, background, ...fetchOptions } = options;
+    const keep429 = own429 || background;
+    const noRetry = noOwnRetry || background;
     const isRead = !options.method || /^(GET|HEAD)$/i.test(options.method);
     const explicitAuth = new Headers(options.headers as HeadersInit | undefined).has('authorization');
 

@@ -206,6 +206,16 @@ describe('HTTP client: the error catalogue (spec point 8)', () => {
     expect(config.navigateHard).not.toHaveBeenCalled();
   });
 
+  it('HTTP 429 of a read fetched ahead (background): no navigation, the caller gets the error', async () => {
+    const { client, config } = setup([json(429, {}), json(429, {})]);
+    const error = await failure(client.api('/api/client/orders/', { background: true }));
+    expect(error.status).toBe(429);
+    expect(config.navigateHard).not.toHaveBeenCalled();
+    // The same read asked for by the customer still goes to /429.
+    await failure(client.api('/api/client/orders/'));
+    expect(config.navigateHard).toHaveBeenCalledWith('/429');
+  });
+
   it('HTTP 401: refresh the token and retry once with the new one', async () => {
     const { client, calls, config } = setup([json(401, { detail: 'expired' }), json(200, { id: 5 })]);
     await expect(client.api('/api/client/orders/5/')).resolves.toEqual({ id: 5 });
@@ -435,6 +445,13 @@ describe('HTTP client: the service is briefly unavailable (502/503/504)', () => 
   it('noRetry: a read tried once (the availability probe)', async () => {
     const { client, calls } = withListener([unavailable('1')]);
     const error = await failure(client.api('/api/client/profile/session/', { noRetry: true }));
+    expect(error.status).toBe(503);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('background: a read fetched ahead is tried once', async () => {
+    const { client, calls } = withListener([unavailable('1')]);
+    const error = await failure(client.api('/api/client/orders/', { background: true }));
     expect(error.status).toBe(503);
     expect(calls).toHaveLength(1);
   });

@@ -8,9 +8,11 @@ import { orderQueryParams, type OrderQuery } from '../../../contract/order-query
 export function fetchOrders(
   q: { tab: OrderTab; query: OrderQuery; page: number; pageSize: number },
   signal?: AbortSignal,
+  /** Read ahead while the dashboard is idle (held-lists.ts): no /429 page, no retries. */
+  background = false,
 ) {
   const query = { tab: q.tab, page: q.page, page_size: q.pageSize, ...orderQueryParams(q.query) };
-  return call('GET /api/client/orders/', { query, ...(signal ? { signal } : {}) });
+  return call('GET /api/client/orders/', { query, background, ...(signal ? { signal } : {}) });
 }
 
 /** DELETE {id}/: to the archive (trash). */

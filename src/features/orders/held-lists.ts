@@ -105,7 +105,7 @@ export function useHeldLists(
           if (aborter.signal.aborted) return;
           if (other === tab || counters[other] === 0 || heldList(userId, other, EMPTY_ORDER_QUERY)) continue;
           const request = { tab: other, query: EMPTY_ORDER_QUERY, page: 1, pageSize: ORDER_PAGE_SIZE };
-          fetchOrders(request, aborter.signal).then(
+          fetchOrders(request, aborter.signal, true).then(
             (page) => holdList(userId, other, EMPTY_ORDER_QUERY, page),
             () => {},
           );
