@@ -5,6 +5,7 @@ import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { Deps } from '../env';
 import { badRequest, fieldErrors } from './errors';
 import { orderFiles } from '../db/tables';
+import { enqueue } from '../jobs/runner';
 import { ALLOWED_FILE_EXTENSIONS, FILE_LIMITS } from '../../contract/orders';
 import type { OrderFile, UploadedFile } from '../../contract/orders.api';
 import type { Executor, Tx } from './orders-db';
@@ -86,7 +87,10 @@ export function checkIncoming(files: File[], alreadyThere: number): IncomingFile
  * Stores the files under server-made random names; returns those names in the same order. When one fails, the
  * ones before it (and whatever the failed one may have left) are removed.
  */
-export async function storeIncoming(deps: Pick<Deps, 'storage'>, files: IncomingFile[]): Promise<string[]> {
+export async function storeIncoming(
+  deps: Pick<Deps, 'storage' | 'db' | 'now'>,
+  files: IncomingFile[],
+): Promise<string[]> {
   const names: string[] = [];
   try {
     for (const f of files) {
@@ -112,11 +116,26 @@ export async function storeBytes(
   return storageName;
 }
 
-/** Best effort: the caller is already failing or done, and a leftover object harms no one but the bill. */
-export async function removeStored(deps: Pick<Deps, 'storage'>, storageNames: string[]): Promise<void> {
+/** The job that removes stored files the request could not (server/jobs/tasks.ts): `{ keys }`. */
+export const REMOVE_STORED_JOB = 'files.remove-stored';
+
+/**
+ * Removes the bytes of files that have no row (an upload that failed, a file deleted). The caller is already
+ * failing or done, so this never throws: when the store does not answer (it went away mid-upload, and may have kept
+ * the object the upload was cut in), a background job removes them once it is back, so no object outlives its row.
+ */
+export async function removeStored(
+  deps: Pick<Deps, 'storage' | 'db' | 'now'>,
+  storageNames: string[],
+): Promise<void> {
   if (storageNames.length === 0) return;
-  await deps.storage.delete(storageNames.map(fileKey)).catch((err: unknown) => {
-    console.warn(`Could not remove stored files ${storageNames.join(', ')}:`, err);
+  const keys = storageNames.map(fileKey);
+  await deps.storage.delete(keys).catch(async (err: unknown) => {
+    console.warn(`Could not remove stored files ${storageNames.join(', ')}; a job will:`, err);
+    await enqueue(deps, { name: REMOVE_STORED_JOB, payload: { keys }, maxAttempts: 20 }).catch(
+      (jobErr: unknown) =>
+        console.error(`Could not queue the removal of stored files ${storageNames.join(', ')}:`, jobErr),
+    );
   });
 }
 

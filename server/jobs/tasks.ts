@@ -9,6 +9,7 @@ import { registerRefunds } from '../delivery/yookassa-provider';
 import { rollUpPageViews } from '../domain/page-views';
 import { rollUpFunnel } from '../domain/funnel-days';
 import { registerDataExports } from '../domain/data-export';
+import { REMOVE_STORED_JOB } from '../domain/order-files';
 import { registerAccountClosing } from '../domain/account-closing';
 import { registerNotifications } from '../domain/notifications/deliver';
 import { pushStore } from '../domain/notifications/push-subscriptions';
@@ -39,6 +40,11 @@ export function registerJobs(runner: JobRunner, deps: Deps): void {
   registerRefunds(runner, deps);
   registerDataExports(runner, deps);
   registerAccountClosing(runner, deps);
+
+  // Stored files the request could not remove (the store went away mid-upload): removed once it is back.
+  runner.handle<{ keys: string[] }>(REMOVE_STORED_JOB, async ({ keys }) => {
+    await deps.storage.delete(keys);
+  });
 
   // Page views per day and name; raw rows go after their retention (docs/analytics.md).
   runner.every('analytics.rollup', HOUR, async ({ tx, now }) => {

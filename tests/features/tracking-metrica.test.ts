@@ -22,7 +22,12 @@ function fakePage() {
   return appended;
 }
 
+/** The counters this file started: stopped after each test, so none sends into a later file's globals. */
+const stops: (() => void)[] = [];
+const start = (counter: number) => stops.push(startMetrica(counter));
+
 afterEach(() => {
+  for (const stop of stops.splice(0)) stop();
   vi.unstubAllGlobals();
   delete host.ym;
   delete host.__analytics;
@@ -31,7 +36,7 @@ afterEach(() => {
 describe('the optional Metrica counter', () => {
   it('loads its script once started with a counter, then sends page views as hits and goals', () => {
     const appended = fakePage();
-    startMetrica(12345);
+    start(12345);
     expect(appended).toEqual([{ src: METRICA_SCRIPT, async: true }]);
     pageView({ title: 'Home', referrer: '/login', path: '/home' });
     goal('order_thanks');
@@ -46,8 +51,8 @@ describe('the optional Metrica counter', () => {
 
   it('loads nothing without a valid counter id', () => {
     const appended = fakePage();
-    startMetrica(0);
-    startMetrica(Number.NaN);
+    start(0);
+    start(Number.NaN);
     expect(appended).toEqual([]);
     expect(host.ym).toBeUndefined();
   });

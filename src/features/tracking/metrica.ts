@@ -11,8 +11,9 @@ declare global {
   }
 }
 
-export function startMetrica(counter: number): void {
-  if (!Number.isInteger(counter) || counter <= 0) return;
+/** Starts the counter; the answer stops its page views and goals (a test's clean-up: a page keeps it for good). */
+export function startMetrica(counter: number): () => void {
+  if (!Number.isInteger(counter) || counter <= 0) return () => {};
   // The counter's own queue until its script arrives (what its snippet does, without an inline script).
   const ym: Ym =
     window.ym ??
@@ -28,7 +29,7 @@ export function startMetrica(counter: number): void {
   script.src = METRICA_SCRIPT;
   document.head.append(script);
   window.ym(counter, 'init', { defer: true, clickmap: false, trackLinks: true, accurateTrackBounce: true });
-  addAnalyticsSink((event) => {
+  return addAnalyticsSink((event) => {
     if (event.type === 'pageView')
       window.ym?.(counter, 'hit', location.origin + (event.path ?? location.pathname), {
         title: event.title,
