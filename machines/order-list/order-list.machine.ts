@@ -80,6 +80,25 @@ const onLoad = [
   { guard: 'isNewQuery', target: '#orderList.list.loading', reenter: true, actions: 'assignQuery' },
 ] as const;
 
+/** Page 1 of the query, read by both states that show it next (loading, and refreshing a held copy). */
+const fetchFirstPage = {
+  id: 'fetchOrders',
+  src: 'fetchOrders',
+  input: ({ context }: { context: OrderListContext }) => ({
+    tab: context.tab,
+    query: context.query,
+    page: 1,
+    pageSize: context.pageSize,
+  }),
+  onDone: {
+    target: 'ready',
+    actions: [
+      { type: 'assignPage', params: ({ event }: { event: ListDone }) => event.output },
+      { type: 'emitFirstPage', params: ({ event }: { event: ListDone }) => event.output },
+    ],
+  },
+} as const;
+
 export const orderListMachine = setup({
   types: {
     context: {} as OrderListContext,
@@ -241,21 +260,7 @@ export const orderListMachine = setup({
           description:
             'The rows of a held copy are on screen while page 1 loads again; the answer replaces them.',
           invoke: {
-            id: 'fetchOrders',
-            src: 'fetchOrders',
-            input: ({ context }) => ({
-              tab: context.tab,
-              query: context.query,
-              page: 1,
-              pageSize: context.pageSize,
-            }),
-            onDone: {
-              target: 'ready',
-              actions: [
-                { type: 'assignPage', params: ({ event }: { event: ListDone }) => event.output },
-                { type: 'emitFirstPage', params: ({ event }: { event: ListDone }) => event.output },
-              ],
-            },
+            ...fetchFirstPage,
             onError: {
               target: 'failure',
               description: 'The held rows are not the current list: they go, the error shows with retry.',
@@ -271,21 +276,7 @@ export const orderListMachine = setup({
           description:
             'Page 1 of the query. A new query re-enters this state: the running request is aborted.',
           invoke: {
-            id: 'fetchOrders',
-            src: 'fetchOrders',
-            input: ({ context }) => ({
-              tab: context.tab,
-              query: context.query,
-              page: 1,
-              pageSize: context.pageSize,
-            }),
-            onDone: {
-              target: 'ready',
-              actions: [
-                { type: 'assignPage', params: ({ event }: { event: ListDone }) => event.output },
-                { type: 'emitFirstPage', params: ({ event }: { event: ListDone }) => event.output },
-              ],
-            },
+            ...fetchFirstPage,
             onError: {
               target: 'failure',
               actions: {
