@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   goal,
   memorySink,
@@ -10,10 +10,13 @@ import {
 
 const host = globalThis as { __analytics?: AnalyticsEvent[] };
 
-afterEach(() => {
+// Each test starts from the default sink and no kept events, whatever ran before it in this process.
+const reset = () => {
   setAnalyticsSink(memorySink);
   delete host.__analytics;
-});
+};
+beforeEach(reset);
+afterEach(reset);
 
 describe('analytics', () => {
   it('keeps events in window.__analytics by default', () => {
