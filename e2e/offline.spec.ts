@@ -92,6 +92,18 @@ test('a message written offline waits, survives a reload and is sent once when t
   await page.goto(`/order/${orderId}`);
   await expect(chatList(page).getByText(CHAT_HISTORY_LINE)).toBeVisible();
 
+  // The network is down for the message's POST whatever Chromium's emulation does: it once let navigator.onLine
+  // read true for a moment (once in a CI run; not in 20 runs here), and the outbox tries then. A refused POST is
+  // what a lost network gives: no answer, and the message waits.
+  let networkDown = true;
+  const messagePost = (url: URL) => url.pathname.startsWith(`/api/client/orders/${orderId}/messages/`);
+  await page
+    .context()
+    .route(messagePost, (route) =>
+      networkDown && route.request().method() === 'POST'
+        ? route.abort('internetdisconnected')
+        : route.fallback(),
+    );
   await page.context().setOffline(true);
   // Written once the cabinet says it is offline, as a customer would see it.
   await expect(banner(page)).toBeVisible();
@@ -110,6 +122,7 @@ test('a message written offline waits, survives a reload and is sent once when t
   // app's part — nothing is tried while the browser says offline — is tested in tests/machines/chat.test.ts; what
   // the customer meets is the waiting message here, and exactly one message once the network is back.
 
+  networkDown = false;
   await page.context().setOffline(false);
   await expect(bubble(page, text).locator('[data-status="sent"]')).toBeVisible({ timeout: 15_000 });
   await expect(bubble(page, text)).toHaveCount(1);
@@ -142,6 +155,47 @@ test('sign-out deletes the customer’s kept answers and the offline session', a
   await page.goto('/home');
   await expect(page).toHaveURL(/\/login/);
   await expect(rows(page)).toHaveCount(0);
+});
+
+test('a read that ends after sign-out keeps nothing of the customer', async ({ page, request, customer }) => {
+  const orderId = await orderWithChat(request, customer);
+  await visitWithWorker(page, customer, orderId);
+  const apiCaches = () =>
+    page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('cabinet-api-')));
+  await expect.poll(apiCaches).toEqual([`cabinet-api-${customer.id}`]);
+
+  // The worker's read of the order is answered, then held on its way back while the customer signs out.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let arrived!: () => void;
+  const held = new Promise<void>((resolve) => (arrived = resolve));
+  const orderRead = (url: URL) => url.pathname === `/api/client/orders/${orderId}/`;
+  await page.context().route(orderRead, async (route) => {
+    const response = await route.fetch(); // the server answered while the customer was signed in
+    arrived();
+    await released;
+    await route.fulfill({ response });
+  });
+  // A read of the page's, as the cabinet makes them (with the customer's bearer), through the worker.
+  await page.evaluate((id) => {
+    const access = /(?:^|; )cabinet_access=([^;]*)/.exec(document.cookie)?.[1] ?? '';
+    (window as unknown as { read: Promise<number> }).read = fetch(`/api/client/orders/${id}/`, {
+      headers: { Authorization: `Bearer ${decodeURIComponent(access)}` },
+    }).then((r) => r.status);
+  }, orderId);
+  await held;
+
+  await page.getByRole('button', { name: /^Меню пользователя/ }).click();
+  await page.getByRole('link', { name: 'Выйти' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect.poll(apiCaches).toEqual([]);
+
+  release();
+  expect(await page.evaluate(() => (window as unknown as { read: Promise<number> }).read)).toBe(200);
+  // The worker has the answer now and would keep it at once; a moment later the customer's cache is still gone.
+  expect(
+    await page.evaluate(() => new Promise((r) => setTimeout(r, 500)).then(() => caches.keys())),
+  ).not.toContain(`cabinet-api-${customer.id}`);
 });
 
 test('a new version waits for "Обновить", then the page reloads into it', async ({ page, customer }) => {

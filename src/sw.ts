@@ -5,7 +5,8 @@
 // - Navigations go to the network first (the server writes the theme and the preloads into each page); the last
 //   page it served is kept and answers any navigation while offline. A new index.html is never frozen in.
 // - Three reads are kept per customer, network first with the cache as the fallback: the order list, an order and
-//   its chat (src/lib/offline-cache.ts). Nothing else of the API is touched: no auth, no files, no writes.
+//   its chat (src/lib/offline-cache.ts), in the customer's cache while the page marks it as signed in
+//   (src/lib/customer-cache.ts). Nothing else of the API is touched: no auth, no files, no writes.
 // - A new version waits until the customer says "обновить" (the page posts SKIP_WAITING), never swaps by itself.
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
@@ -19,6 +20,7 @@ import {
   SHELL_CACHE,
   SHELL_KEY,
 } from './lib/offline-cache';
+import { keepInCustomerCache } from './lib/customer-cache';
 import { FIRST_SCREEN_ELEMENT_ID } from '../contract/first-screen';
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -84,10 +86,7 @@ registerRoute(
     const key = request.url;
     try {
       const response = await fetch(request);
-      if (storable(response)) {
-        const cache = await caches.open(cacheName);
-        await cache.put(key, response.clone());
-      }
+      if (storable(response)) await keepInCustomerCache(customer, key, response.clone());
       return response;
     } catch (error) {
       const cached = await caches.match(key, { cacheName, ignoreVary: true });

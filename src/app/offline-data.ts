@@ -6,6 +6,7 @@ import type { AppActors } from '../actors/app-actors';
 import { selectStatus } from '../../machines/session/session.selectors';
 import { apiCachesToDelete, OUTBOX_STORAGE_PREFIX } from '../lib/offline-cache';
 import { forgetSession, rememberSession } from '../lib/offline-session';
+import { markCustomerCache } from '../lib/customer-cache';
 
 /** Deletes the API caches of everyone but `keep` (null: of everyone). */
 async function dropApiCaches(keep: number | null): Promise<void> {
@@ -21,9 +22,22 @@ function dropOutboxes(): void {
   }
 }
 
-/** Follows the session: what is kept offline belongs to the signed-in customer, and to no one after sign-out. */
-export function keepOfflineDataWithSession(session: AppActors['session']): () => void {
+/**
+ * Follows the session: what is kept offline belongs to the signed-in customer, and to no one after sign-out.
+ * `signedIn` runs once the customer's cache is theirs (marked), each time another customer signs in.
+ */
+export function keepOfflineDataWithSession(
+  session: AppActors['session'],
+  signedIn: (customerId: number) => Promise<void> = () => Promise.resolve(),
+): () => void {
   let customer: number | null | undefined;
+  // Another customer's answers go, then this one's cache is marked as theirs (src/lib/customer-cache.ts).
+  const takeCache = async (id: number) => {
+    if (typeof caches === 'undefined') return;
+    await dropApiCaches(id);
+    await markCustomerCache(id);
+    await signedIn(id);
+  };
   const sync = () => {
     const snapshot = session.getSnapshot();
     const status = selectStatus(snapshot);
@@ -31,7 +45,7 @@ export function keepOfflineDataWithSession(session: AppActors['session']): () =>
       if (status === 'authSuccess' && snapshot.context.user) {
         const { user, finances } = snapshot.context;
         rememberSession(user, finances);
-        if (customer !== user.id) void dropApiCaches(user.id);
+        if (customer !== user.id) void takeCache(user.id).catch(() => {});
         customer = user.id;
       } else if (status === 'authError' && customer !== null) {
         customer = null;

@@ -8,7 +8,7 @@ import { offerUpdate } from '../lib/app-update';
 import { keepOfflineDataWithSession } from './offline-data';
 import { offlineSession, type OfflineSession } from '../lib/offline-session';
 import { firstScreenOfPage } from '../lib/first-screen';
-import { apiCacheName } from '../lib/offline-cache';
+import { keepInCustomerCache } from '../lib/customer-cache';
 
 /** A start without a network: the last customer's session, only while the service worker can answer their reads. */
 export function offlineStart(): Promise<OfflineSession | null> {
@@ -20,22 +20,21 @@ export function offlineStart(): Promise<OfflineSession | null> {
  * customer's cache under the URL the dashboard would have asked (src/features/orders/api.ts), as the worker keeps
  * that read, so the list is there offline too.
  */
-async function keepFirstPage(): Promise<void> {
+async function keepFirstPage(customerId: number): Promise<void> {
   const screen = firstScreenOfPage();
-  if (!screen?.orders || typeof caches === 'undefined') return;
+  if (!screen?.orders || screen.user.id !== customerId) return;
   const { tab, page_size, list } = screen.orders;
   const url = new URL('/api/client/orders/', location.origin);
   url.search = new URLSearchParams({ tab, page: '1', page_size: String(page_size) }).toString();
-  const cache = await caches.open(apiCacheName(screen.user.id));
-  await cache.put(
+  await keepInCustomerCache(
+    screen.user.id,
     url.href,
     new Response(JSON.stringify(list), { headers: { 'Content-Type': 'application/json; charset=UTF-8' } }),
   );
 }
 
 export function startOffline(actors: AppActors): void {
-  keepOfflineDataWithSession(actors.session);
-  void keepFirstPage().catch(() => {});
+  keepOfflineDataWithSession(actors.session, (customerId) => keepFirstPage(customerId));
   if (!('serviceWorker' in navigator)) return;
   const update = registerSW({
     immediate: true,
