@@ -35,13 +35,28 @@ type Touch = 'first' | 'last';
  * source, campaign and partner it is credited to. touch=first credits all three to the customer's first touch;
  * touch=last credits an order to its own last touch, and a payment to the last touch of the order it paid (its
  * customer's first touch when it paid no one order).
+ *
+ * What a first points at (its order or payment, its customer's and its order's touches) is read by a probe of that
+ * table's key: a LATERAL subquery with LIMIT 1, which the planner cannot turn into a join. As joins, a few hundred
+ * firsts made it hash the whole of customer_origins instead, a read that grows with the customers rather than with
+ * the days asked (docs/scaling.md "The staff funnel flat at size").
  */
-function credited(s: SQL, e: SQL, touches: readonly Touch[]): SQL {
+export function credited(s: SQL, e: SQL, touches: readonly Touch[]): SQL {
   const t = sql.raw(`(values ${touches.map((x) => `('${x}')`).join(', ')}) as t(touch)`);
+  const last = touches.includes('last');
   const pick = (col: string) =>
     sql.raw(
-      `case when t.touch = 'last' then coalesce(oo.${col}, co.${col}, '') else coalesce(co.${col}, '') end`,
+      last
+        ? `case when t.touch = 'last' then coalesce(oo.${col}, co.${col}, '') else coalesce(co.${col}, '') end`
+        : `coalesce(co.${col}, '')`,
     );
+  const probe = (what: string, table: string, key: string) =>
+    sql.raw(`(select ${what} from ${table} where ${key} limit 1)`);
+  const origin = sql`left join lateral ${probe('source, campaign, partner', 'customer_origins', 'user_id = f.user_id')} co on true`;
+  const orderOrigin = (orderId: string) =>
+    last
+      ? sql`left join lateral ${probe('source, campaign, partner', 'order_origins', `order_id = ${orderId}`)} oo on true`
+      : sql``;
   return sql`
     select (co.touched_at at time zone 'UTC')::date as day, t.touch, 's' as k,
       co.source, co.campaign, co.partner, 0::bigint as v
@@ -51,18 +66,18 @@ function credited(s: SQL, e: SQL, touches: readonly Touch[]): SQL {
     select (f.first_order_at at time zone 'UTC')::date, t.touch, 'o', ${pick('source')}, ${pick('campaign')},
       ${pick('partner')}, o.price::bigint
     from customer_firsts f
-    join orders o on o.id = f.first_order_id
-    left join customer_origins co on co.user_id = f.user_id
-    left join order_origins oo on oo.order_id = f.first_order_id
+    cross join lateral ${probe('price', 'orders', 'id = f.first_order_id')} o
+    ${origin}
+    ${orderOrigin('f.first_order_id')}
     cross join ${t}
     where f.first_order_at >= ${s} and f.first_order_at < ${e}
     union all
     select (f.first_payment_at at time zone 'UTC')::date, t.touch, 'p', ${pick('source')}, ${pick('campaign')},
       ${pick('partner')}, p.amount::bigint
     from customer_firsts f
-    join payments p on p.id = f.first_payment_id
-    left join customer_origins co on co.user_id = f.user_id
-    left join order_origins oo on oo.order_id = p.order_id
+    cross join lateral ${probe('amount, order_id', 'payments', 'id = f.first_payment_id')} p
+    ${origin}
+    ${orderOrigin('p.order_id')}
     cross join ${t}
     where f.first_payment_at >= ${s} and f.first_payment_at < ${e}`;
 }
