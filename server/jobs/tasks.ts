@@ -32,6 +32,9 @@ export const PRUNE_MS = 60_000;
 
 export const IDEMPOTENCY_PRUNE_JOB = 'idempotency.prune';
 
+/** How often the funnel's roll-up runs; each pass rolls at most DAYS_PER_PASS days (server/domain/funnel-days.ts). */
+export const FUNNEL_ROLLUP_MS = 60_000;
+
 export function registerJobs(runner: JobRunner, deps: Deps): void {
   // A guarantee that has run out makes its order done (its tab and the counters follow); the customer is told.
   runner.every('orders.guarantee-sweep', GUARANTEE_SWEEP_MS, async ({ tx, now }) => {
@@ -57,8 +60,9 @@ export function registerJobs(runner: JobRunner, deps: Deps): void {
     await rollUpPageViews(tx, now);
   });
 
-  // The staff funnel's whole days (server/domain/funnel-days.ts); the report reads them instead of the firsts.
-  runner.every('analytics.funnel-rollup', HOUR, async ({ tx, now }) => {
+  // The staff funnel's whole days (server/domain/funnel-days.ts); the report reads them instead of the firsts. A day a
+  // pass, a pass a minute: a day is rolled within the minute it is due, and a catch-up goes in short passes.
+  runner.every('analytics.funnel-rollup', FUNNEL_ROLLUP_MS, async ({ tx, now }) => {
     await rollUpFunnel(tx, now);
   });
 
