@@ -67,8 +67,10 @@ export async function timeJobs(deps: Deps, exec: Exec): Promise<JobTiming[]> {
     name: `guarantee sweep, a pass in the backlog (${WARNING_BATCH} warnings)`,
     ms: await rolledBack(deps, sweep),
   });
-  while ((await settleExpiredGuarantees(deps.db, now)).length > 0);
-  while ((await queueGuaranteeEndings(deps.db, now)) > 0);
+  // The drain analyses the jobs table as it goes, as autovacuum would: with statistics that have not seen the
+  // warnings' jobs, the planner compares every guarantee with every warning (docs/scaling.md).
+  while ((await settleExpiredGuarantees(deps.db, now, 1000)).length > 0);
+  while ((await queueGuaranteeEndings(deps.db, now, 1000)) > 0) await exec('analyze jobs');
   out.push({ name: 'guarantee sweep, next pass', ms: await rolledBack(deps, sweep) });
   // The roll-up's first pass reads every whole day not rolled up yet (after a fill: 90 days), then each hourly
   // pass has at most a day to add.
