@@ -6,8 +6,8 @@ import { NOTIFY_EVENT_JOB, queueNotification } from './events';
 
 export const GUARANTEE_WARNING_MS = 3 * 24 * 3_600_000;
 
-/** Warnings queued per sweep pass at most (a pass a minute: 6 000 an hour, far above the guarantees ending). */
-export const WARNING_BATCH = 100;
+/** Warnings queued per sweep pass at most, a job each (a pass a minute: 3 000 an hour, far above those due). */
+export const WARNING_BATCH = 50;
 
 /**
  * Queues the warning of the guarantees that end within 3 days and have not been warned of, at most `limit` a pass
