@@ -93,7 +93,7 @@ export async function timeJobs(deps: Deps, exec: Exec): Promise<JobTiming[]> {
     }),
   });
   out.push({
-    name: `funnel roll-up, a history pass (${DAYS_PER_PASS} day${DAYS_PER_PASS > 1 ? 's' : ''}; the passes after the upgrade)`,
+    name: `funnel roll-up, a history pass (${DAYS_PER_PASS} day${DAYS_PER_PASS > 1 ? 's' : ''}, after the upgrade)`,
     ms: await rolledBack(deps, async (tx) => {
       await tx.execute(
         sql`delete from funnel_days where day < (select since + ${DAYS_PER_PASS}::int from funnel_rolled)`,

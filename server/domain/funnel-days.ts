@@ -57,10 +57,11 @@ export function credited(s: SQL, e: SQL, touches: readonly Touch[]): SQL {
     );
   const probe = (what: string, table: string, key: string) =>
     sql.raw(`(select ${what} from ${table} where ${key} limit 1)`);
-  const origin = sql`left join lateral ${probe('source, campaign, partner', 'customer_origins', 'user_id = f.user_id')} co on true`;
+  const touch = 'source, campaign, partner';
+  const origin = sql`left join lateral ${probe(touch, 'customer_origins', 'user_id = f.user_id')} co on true`;
   const orderOrigin = (orderId: string) =>
     last
-      ? sql`left join lateral ${probe('source, campaign, partner', 'order_origins', `order_id = ${orderId}`)} oo on true`
+      ? sql`left join lateral ${probe(touch, 'order_origins', `order_id = ${orderId}`)} oo on true`
       : sql``;
   return sql`
     select (co.touched_at at time zone 'UTC')::date as day, t.touch, 's' as k,
@@ -165,7 +166,8 @@ export async function rollUpFunnel(
     }
     // A pass with nothing to roll writes nothing.
     if (since !== rolled.since || through !== rolled.through)
-      await tx.execute(sql`insert into funnel_rolled (id, since, through) values (true, ${since}::date, ${through}::date)
+      await tx.execute(sql`insert into funnel_rolled (id, since, through)
+        values (true, ${since}::date, ${through}::date)
         on conflict (id) do update set since = excluded.since, through = excluded.through`);
     return { since, through, days };
   });
