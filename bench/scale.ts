@@ -51,6 +51,7 @@ const MIGRATIONS = [
   '0022_funnel_firsts',
   '0023_funnel_sources',
   '0024_user_guarantee_index',
+  '0025_idempotency_prune_index',
 ];
 const WRITTEN = ['orders', 'payments', 'users', 'chat_messages', 'page_views'];
 

@@ -24,6 +24,7 @@ export const BIG_TABLES = [
   'customer_origins',
   'order_origins',
   'customer_firsts',
+  'idempotency_keys',
 ] as const;
 
 /** Lock modes that conflict with ROW EXCLUSIVE (INSERT, UPDATE, DELETE). */
@@ -186,6 +187,7 @@ export const UNDO: Record<string, string[]> = {
     'drop table funnel_source_days',
   ],
   '0024_user_guarantee_index': ['drop index orders_user_guarantee_idx'],
+  '0025_idempotency_prune_index': ['drop index idempotency_keys_created_idx'],
 };
 
 /** The small writes a live service keeps making, one connection per table. */

@@ -12,6 +12,7 @@
 //   firsts                each customer's first order and first paid payment (customer_firsts); the funnel's daily
 //                         roll-up is emptied, for the caller to run again
 //   jobs                  one delivered outbox message per customer over the last 14 days
+//   idempotency keys      one per payment, made when it was (what the pay call leaves, before any clean-up)
 //   signed up             uniformly over the last 3 years; their orders from then to now, the newest ones active
 
 /** Runs one statement on a session of its own (no statement timeout: a fill statement runs for minutes). */
@@ -186,6 +187,13 @@ export async function growTo(exec: Exec, o: GrowOptions): Promise<void> {
           ${pick(ROUTES, hashOf('i', 1))}, '/route/' || (i % 10), '/route/' || (i % 40),
           case when ${hashOf('i', 2)} < 0.4 then ${lo} + floor(${hashOf('i', 3)} * ${hi - lo + 1})::int end
         from generate_series(${(lo - 1) * PER_CUSTOMER.pageViews + 1}::bigint, ${hi * PER_CUSTOMER.pageViews}::bigint) as i`);
+      // The Idempotency-Key of the call that made each payment, with its stored answer.
+      await exec(`
+        insert into idempotency_keys (user_id, key, request_hash, response_status, response_body, created_at)
+        select user_id, 'scale-pay-' || id, md5(id::text) || md5(user_id::text), 201,
+          '{"status":"redirect","payment_id":' || id || ',"redirect_url":"https://pay.example/checkout/scale-' || id || '"}',
+          created_at
+        from payments where user_id between ${lo} and ${hi}`);
       // Each customer's first order and first paid payment (what the triggers of migration 0022 keep).
       await exec(`
         insert into customer_firsts as f (user_id, first_order_id, first_order_at)

@@ -19,8 +19,13 @@ const startOf = (day: string) => sql`${`${day}T00:00:00.000Z`}::timestamptz`;
 export const ROLL_LAG_MS = 3_600_000;
 /** Days per roll-up statement. */
 const CHUNK_DAYS = 31;
-/** History days rolled per pass, newest first (the first passes after the upgrade). */
-export const BACKFILL_DAYS = 62;
+/**
+ * Days rolled per pass at most: the days not rolled yet first, oldest first, then the history, newest first. A day is
+ * some 30 ms at 1 000 000 customers (docs/scaling.md), and a pass holds the lock a first order's repricing waits for,
+ * so a catch-up (after the upgrade: the whole history; after the runner was down: the days missed) goes a day a pass,
+ * a pass a minute.
+ */
+export const DAYS_PER_PASS = 1;
 /**
  * The advisory lock (two keys) the roll-up holds exclusively and the reprice trigger (migration 0022) shares: a first
  * order repriced during a roll-up is either in the rolled sums or moves them.
@@ -35,13 +40,29 @@ type Touch = 'first' | 'last';
  * source, campaign and partner it is credited to. touch=first credits all three to the customer's first touch;
  * touch=last credits an order to its own last touch, and a payment to the last touch of the order it paid (its
  * customer's first touch when it paid no one order).
+ *
+ * What a first points at (its order or payment, its customer's and its order's touches) is read by a probe of that
+ * table's key: a LATERAL subquery with LIMIT 1, which the planner cannot turn into a join. As joins, a few hundred
+ * firsts made it hash the whole of customer_origins instead, a read that grows with the customers rather than with
+ * the days asked (docs/scaling.md "The staff funnel flat at size").
  */
-function credited(s: SQL, e: SQL, touches: readonly Touch[]): SQL {
+export function credited(s: SQL, e: SQL, touches: readonly Touch[]): SQL {
   const t = sql.raw(`(values ${touches.map((x) => `('${x}')`).join(', ')}) as t(touch)`);
+  const last = touches.includes('last');
   const pick = (col: string) =>
     sql.raw(
-      `case when t.touch = 'last' then coalesce(oo.${col}, co.${col}, '') else coalesce(co.${col}, '') end`,
+      last
+        ? `case when t.touch = 'last' then coalesce(oo.${col}, co.${col}, '') else coalesce(co.${col}, '') end`
+        : `coalesce(co.${col}, '')`,
     );
+  const probe = (what: string, table: string, key: string) =>
+    sql.raw(`(select ${what} from ${table} where ${key} limit 1)`);
+  const touch = 'source, campaign, partner';
+  const origin = sql`left join lateral ${probe(touch, 'customer_origins', 'user_id = f.user_id')} co on true`;
+  const orderOrigin = (orderId: string) =>
+    last
+      ? sql`left join lateral ${probe(touch, 'order_origins', `order_id = ${orderId}`)} oo on true`
+      : sql``;
   return sql`
     select (co.touched_at at time zone 'UTC')::date as day, t.touch, 's' as k,
       co.source, co.campaign, co.partner, 0::bigint as v
@@ -51,18 +72,18 @@ function credited(s: SQL, e: SQL, touches: readonly Touch[]): SQL {
     select (f.first_order_at at time zone 'UTC')::date, t.touch, 'o', ${pick('source')}, ${pick('campaign')},
       ${pick('partner')}, o.price::bigint
     from customer_firsts f
-    join orders o on o.id = f.first_order_id
-    left join customer_origins co on co.user_id = f.user_id
-    left join order_origins oo on oo.order_id = f.first_order_id
+    cross join lateral ${probe('price', 'orders', 'id = f.first_order_id')} o
+    ${origin}
+    ${orderOrigin('f.first_order_id')}
     cross join ${t}
     where f.first_order_at >= ${s} and f.first_order_at < ${e}
     union all
     select (f.first_payment_at at time zone 'UTC')::date, t.touch, 'p', ${pick('source')}, ${pick('campaign')},
       ${pick('partner')}, p.amount::bigint
     from customer_firsts f
-    join payments p on p.id = f.first_payment_id
-    left join customer_origins co on co.user_id = f.user_id
-    left join order_origins oo on oo.order_id = p.order_id
+    cross join lateral ${probe('amount, order_id', 'payments', 'id = f.first_payment_id')} p
+    ${origin}
+    ${orderOrigin('p.order_id')}
     cross join ${t}
     where f.first_payment_at >= ${s} and f.first_payment_at < ${e}`;
 }
@@ -108,16 +129,15 @@ async function rollDays(tx: DbOrTx, a: string, b: string): Promise<number> {
 }
 
 /**
- * One pass, under the exclusive funnel lock (in the caller's transaction when it has one): every whole UTC day that
- * has been over for ROLL_LAG_MS and is not rolled yet goes into funnel_days (a pass an hour: at most a day); then the
- * history before the rolled days, newest first, BACKFILL_DAYS a pass, until the earliest sign-up or first. So the
- * first pass after the upgrade rolls the recent weeks a report asks for most, and no pass holds the lock long (a first
- * order repriced meanwhile waits for it).
+ * One pass, under the exclusive funnel lock (in the caller's transaction when it has one), of at most `maxDays` days:
+ * the whole UTC days that have been over for ROLL_LAG_MS and are not rolled yet go into funnel_days, oldest first;
+ * then, with the days left, the history before the rolled days, newest first, until the earliest sign-up or first.
+ * So the first passes after the upgrade roll the recent weeks a report asks for most, and no pass holds the lock long.
  */
 export async function rollUpFunnel(
   db: DbOrTx,
   now: Date,
-  backfillDays = BACKFILL_DAYS,
+  maxDays = DAYS_PER_PASS,
 ): Promise<Rolled & { days: number }> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${FUNNEL_LOCK})`);
@@ -127,8 +147,10 @@ export async function rollUpFunnel(
     let { since, through } = rolled;
     if (!through) since = stop; // nothing rolled: the rolled days start (empty) at the first day not to roll
     const from = through ? dayAfter(through) : stop;
-    let days = from < stop ? await rollDays(tx, from, stop) : 0;
-    through = dayBefore(stop > from ? stop : from);
+    let to = from;
+    for (let i = 0; i < maxDays && to < stop; i++) to = dayAfter(to);
+    let days = from < to ? await rollDays(tx, from, to) : 0;
+    through = dayBefore(to);
     const [row] = rowsOf<{ day: string | null }>(
       await tx.execute(sql`select (least(
           (select min(touched_at) from customer_origins),
@@ -136,14 +158,17 @@ export async function rollUpFunnel(
           (select min(first_payment_at) from customer_firsts)) at time zone 'UTC')::date::text as day`),
     );
     const earliest = row?.day ?? since;
-    if (earliest < since) {
+    if (earliest < since && days < maxDays) {
       let back = since;
-      for (let i = 0; i < backfillDays && back > earliest; i++) back = dayBefore(back);
+      for (let i = days; i < maxDays && back > earliest; i++) back = dayBefore(back);
       days += await rollDays(tx, back, since);
       since = back;
     }
-    await tx.execute(sql`insert into funnel_rolled (id, since, through) values (true, ${since}::date, ${through}::date)
-      on conflict (id) do update set since = excluded.since, through = excluded.through`);
+    // A pass with nothing to roll writes nothing.
+    if (since !== rolled.since || through !== rolled.through)
+      await tx.execute(sql`insert into funnel_rolled (id, since, through)
+        values (true, ${since}::date, ${through}::date)
+        on conflict (id) do update set since = excluded.since, through = excluded.through`);
     return { since, through, days };
   });
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Deps } from '../env';
+import type { Executor } from './orders-db';
 import { idempotencyKeys } from '../db/tables';
 import { badRequest, mismatch } from './errors';
 import type { Tx } from './ledger';
@@ -83,4 +84,38 @@ export async function withIdempotency<T>(
       .where(and(eq(idempotencyKeys.userId, req.userId), eq(idempotencyKeys.key, req.key)));
     return { ...result, fresh: true };
   });
+}
+
+/**
+ * How long a key replays its answer. A key is the customer's attempt: the page that made it sends it again only for
+ * a retry of the same request after a failure, while it stays open (machines/submission), so a retry comes seconds
+ * or minutes later, at most hours. A week, as long as the job runner keeps its own keys (done jobs), is far past any
+ * retry and costs a week of money-moving calls' rows (docs/scaling.md "Recurring jobs at size").
+ */
+export const IDEMPOTENCY_KEEP_MS = 7 * 86_400_000;
+/** Keys deleted per clean-up pass at most (a pass every minute: server/jobs/tasks.ts). */
+export const IDEMPOTENCY_PRUNE_BATCH = 1_000;
+
+/**
+ * Deletes keys made before `before`, the oldest first and at most `limit` of them; returns how many went (`limit`
+ * means there may be more). `idempotency_keys_created_idx` gives the oldest in order and its scan stops at the
+ * limit, so a pass costs its batch whatever the backlog. The table has no id: the batch's row addresses (ctid) go to
+ * the delete as an array, each a direct read (a row moved by an update meanwhile no longer matches, and waits for
+ * the next pass).
+ */
+export async function pruneIdempotencyKeys(
+  db: Executor,
+  opts: { before: Date; limit?: number },
+): Promise<number> {
+  const res = await db.execute(idempotencyPruneSql(opts.before, opts.limit ?? IDEMPOTENCY_PRUNE_BATCH));
+  return Number((res as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+}
+
+/** The clean-up's one statement (its plan is checked by tests/server/idempotency-prune.test.ts). */
+export function idempotencyPruneSql(before: Date, limit: number) {
+  return sql`with gone as (delete from idempotency_keys where ctid = any(array(
+      select ctid from idempotency_keys where created_at < ${before.toISOString()}::timestamptz
+      order by created_at
+      limit ${limit})) returning 1)
+    select count(*)::int as n from gone`;
 }

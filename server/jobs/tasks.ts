@@ -14,6 +14,7 @@ import { registerAccountClosing } from '../domain/account-closing';
 import { registerNotifications } from '../domain/notifications/deliver';
 import { pushStore } from '../domain/notifications/push-subscriptions';
 import { queueGuaranteeEndings } from '../domain/notifications/guarantee';
+import { IDEMPOTENCY_KEEP_MS, pruneIdempotencyKeys } from '../domain/idempotency';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -23,8 +24,16 @@ const DAY = 24 * HOUR;
  */
 export const GUARANTEE_SWEEP_MS = 60_000;
 
-/** How often the jobs prune runs; each pass deletes at most PRUNE_BATCH finished jobs (runner.ts). */
+/**
+ * How often the prunes run: each pass deletes at most PRUNE_BATCH finished jobs (runner.ts), or as many idempotency
+ * keys (server/domain/idempotency.ts).
+ */
 export const PRUNE_MS = 60_000;
+
+export const IDEMPOTENCY_PRUNE_JOB = 'idempotency.prune';
+
+/** How often the funnel's roll-up runs; each pass rolls at most DAYS_PER_PASS days (server/domain/funnel-days.ts). */
+export const FUNNEL_ROLLUP_MS = 60_000;
 
 export function registerJobs(runner: JobRunner, deps: Deps): void {
   // A guarantee that has run out makes its order done (its tab and the counters follow); the customer is told.
@@ -51,8 +60,9 @@ export function registerJobs(runner: JobRunner, deps: Deps): void {
     await rollUpPageViews(tx, now);
   });
 
-  // The staff funnel's whole days (server/domain/funnel-days.ts); the report reads them instead of the firsts.
-  runner.every('analytics.funnel-rollup', HOUR, async ({ tx, now }) => {
+  // The staff funnel's whole days (server/domain/funnel-days.ts); the report reads them instead of the firsts. A day a
+  // pass, a pass a minute: a day is rolled within the minute it is due, and a catch-up goes in short passes.
+  runner.every('analytics.funnel-rollup', FUNNEL_ROLLUP_MS, async ({ tx, now }) => {
     await rollUpFunnel(tx, now);
   });
 
@@ -63,5 +73,10 @@ export function registerJobs(runner: JobRunner, deps: Deps): void {
       doneBefore: new Date(now.getTime() - 7 * DAY),
       failedBefore: new Date(now.getTime() - 30 * DAY),
     });
+  });
+
+  // Idempotency keys past their replay window go the same way: a batch a pass, every minute.
+  runner.every(IDEMPOTENCY_PRUNE_JOB, PRUNE_MS, async ({ tx, now }) => {
+    await pruneIdempotencyKeys(tx, { before: new Date(now.getTime() - IDEMPOTENCY_KEEP_MS) });
   });
 }

@@ -62,6 +62,14 @@ describe('the scale data set', () => {
         `select count(*) from page_views v where v.user_id is not null and v.user_id not between 1 and 200`,
       ),
     ).toBe(0);
+    // Each payment's Idempotency-Key, its customer's and made with it.
+    expect(
+      await one(`select count(*) from payments p join idempotency_keys k
+        on k.user_id = p.user_id and k.key = 'scale-pay-' || p.id and k.created_at = p.created_at`),
+    ).toBe(await one(`select count(*) from payments`));
+    expect(await one(`select count(*) from idempotency_keys`)).toBe(
+      await one(`select count(*) from payments`),
+    );
     // Each customer's list stamp is there (the triggers were off during the fill); the sequences go on after the rows.
     expect(await one(`select count(*) from order_list_versions`)).toBe(200);
     expect(

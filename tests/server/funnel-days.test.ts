@@ -98,6 +98,8 @@ const row = (
 });
 
 const RANGE = { from: '2026-06-01', to: '2026-06-10' };
+/** Days a roll-up pass may roll: room for every day of this data (the job's passes roll a day each). */
+const EVERY_DAY = 62;
 
 /** Rows in a fixed order, to compare sets of groups whatever the report's order between sources. */
 const sorted = (rows: FunnelRow[]) =>
@@ -208,23 +210,26 @@ describe('the staff funnel over the firsts and the daily roll-up', () => {
 
     // A pass at 06-05 00:30 rolls through 06-03 (06-04 is over for less than the hour), and the history back to the
     // earliest sign-up (05-20), within its 62 days; one at 06-05 12:00 adds 06-04.
-    expect(await rollUpFunnel(h.deps.db, new Date(at('05T00:30:00')))).toEqual({
+    expect(await rollUpFunnel(h.deps.db, new Date(at('05T00:30:00')), EVERY_DAY)).toEqual({
       since: '2026-05-20',
       through: '2026-06-03',
       days: 15,
     });
-    await rollUpFunnel(h.deps.db, new Date(at('05T12:00:00')));
+    await rollUpFunnel(h.deps.db, new Date(at('05T12:00:00')), EVERY_DAY);
     expect(await funnelRolled(h.deps.db)).toEqual({ since: '2026-05-20', through: '2026-06-04' });
     expect(await report('first')).toEqual(sorted(FIRST));
     expect(await report('last')).toEqual(sorted(LAST));
 
     // Rolled through the whole range and beyond: the report reads funnel_days only.
-    const rolled = await rollUpFunnel(h.deps.db, new Date(at('20T12:00:00')));
+    const rolled = await rollUpFunnel(h.deps.db, new Date(at('20T12:00:00')), EVERY_DAY);
     expect(rolled).toEqual({ since: '2026-05-20', through: '2026-06-19', days: 15 });
     expect(await report('first')).toEqual(sorted(FIRST));
     expect(await report('last')).toEqual(sorted(LAST));
     // A pass with nothing new to roll changes nothing.
-    expect(await rollUpFunnel(h.deps.db, new Date(at('20T13:00:00')))).toEqual({ ...rolled, days: 0 });
+    expect(await rollUpFunnel(h.deps.db, new Date(at('20T13:00:00')), EVERY_DAY)).toEqual({
+      ...rolled,
+      days: 0,
+    });
 
     // Rolled again from nothing, 5 history days a pass, newest first: the range is read from the firsts before the
     // rolled days, then from both, then from the roll-up alone.
@@ -306,9 +311,41 @@ describe('the staff funnel over the firsts and the daily roll-up', () => {
     });
   });
 
+  it('catches up a day a pass by default: the days missed oldest first, then the history newest first', async () => {
+    await build(h);
+    await rollUpFunnel(h.deps.db, new Date(at('05T12:00:00')), EVERY_DAY);
+    // The runner was away from 06-05 to 06-20: each pass rolls the next day missed, and the report stays the same.
+    const through: string[] = [];
+    for (let pass = 0; pass < 30; pass++) {
+      const r = await rollUpFunnel(h.deps.db, new Date(at('20T12:00:00')));
+      if (r.days === 0) break;
+      expect(r.days).toBe(1);
+      through.push(r.through);
+      expect(await allGroups(h, 'first')).toEqual(sorted(FIRST));
+    }
+    expect(through).toHaveLength(15);
+    expect(through[0]).toBe('2026-06-05');
+    expect(through.at(-1)).toBe('2026-06-19');
+    expect(await funnelRolled(h.deps.db)).toEqual({ since: '2026-05-20', through: '2026-06-19' });
+
+    // From nothing rolled (after the upgrade): a day a pass back from the last whole day.
+    await h.deps.db.execute(sql`delete from funnel_days`);
+    await h.deps.db.execute(sql`delete from funnel_rolled`);
+    const since: string[] = [];
+    for (let pass = 0; pass < 40; pass++) {
+      const r = await rollUpFunnel(h.deps.db, new Date(at('20T12:00:00')));
+      if (r.days === 0) break;
+      since.push(r.since);
+    }
+    expect(since).toHaveLength(31); // 06-19 back to 05-20, the earliest sign-up
+    expect(since[0]).toBe('2026-06-19');
+    expect(since.at(-1)).toBe('2026-05-20');
+    expect(await allGroups(h, 'last')).toEqual(sorted(LAST));
+  });
+
   it('moves a rolled day when its first order is repriced, and only then', async () => {
     const { a1, a2, b1 } = await build(h);
-    await rollUpFunnel(h.deps.db, new Date(at('05T12:00:00'))); // A1's day (06-03) rolled
+    await rollUpFunnel(h.deps.db, new Date(at('05T12:00:00')), EVERY_DAY); // A1's day (06-03) rolled
     await h.deps.db.execute(sql`update orders set price = 1100 where id = ${a1}`); // a first order, rolled day
     await h.deps.db.execute(sql`update orders set price = 800 where id = ${a2}`); // no first order
     await h.deps.db.execute(sql`update orders set price = 450 where id = ${b1}`); // a first order before the range
@@ -318,13 +355,13 @@ describe('the staff funnel over the firsts and the daily roll-up', () => {
     expect(await allGroups(h, 'first')).toEqual(sorted(first));
     expect(await allGroups(h, 'last')).toEqual(sorted(last));
     // Rolled further, and from scratch: the same.
-    await rollUpFunnel(h.deps.db, new Date(at('20T12:00:00')));
+    await rollUpFunnel(h.deps.db, new Date(at('20T12:00:00')), EVERY_DAY);
     expect(await allGroups(h, 'first')).toEqual(sorted(first));
     await h.deps.db.execute(sql`delete from funnel_days`);
     await h.deps.db.execute(sql`delete from funnel_rolled`);
     // Deleting the days emptied the sources' roll-up with them.
     expect(await one(h, sql`select count(*)::int from funnel_source_days`)).toBe(0);
-    await rollUpFunnel(h.deps.db, new Date(at('20T12:00:00')));
+    await rollUpFunnel(h.deps.db, new Date(at('20T12:00:00')), EVERY_DAY);
     expect(await allGroups(h, 'last')).toEqual(sorted(last));
     expect(
       await one(

@@ -8,6 +8,8 @@ import { freshDatabase } from './helpers/test-database';
 import { orders, users } from '../../server/db/tables';
 import { createJobRunner } from '../../server/jobs/runner';
 import { GUARANTEE_SWEEP_MS, registerJobs } from '../../server/jobs/tasks';
+import { settleExpiredGuarantees } from '../../server/domain/orders/commands';
+import { queueGuaranteeEndings } from '../../server/domain/notifications/guarantee';
 import type { Deps } from '../../server/env';
 import { testConfig } from '../../server/config';
 import type { OrderList } from '../../contract/orders.api';
@@ -55,6 +57,27 @@ describe('the guarantee sweep', () => {
       [c.id, expect.objectContaining({ orderId: ending.id, status: { id: 7, title: 'Выполнен' } })],
       [c.id, expect.objectContaining({ orderId: trashed.id, status: { id: 16, title: 'Архивный заказ' } })],
     ]);
+  });
+
+  it('settles a backlog and warns of the ends ahead in bounded passes, the earliest first', async () => {
+    const c = await createCustomer(h);
+    const t0 = h.clock.now.getTime();
+    const at = (min: number) => new Date(t0 + min * 60_000);
+    // Ran out while the runner was away (minutes -5 … -1, made out of order), and ending within the 3 days.
+    const ended = [];
+    for (const min of [-3, -5, -1, -4, -2])
+      ended.push({ min, id: (await insertOrder(h, c.id, { statusId: 5, guaranteeUntil: at(min) })).id });
+    for (const min of [60, 120, 180]) await insertOrder(h, c.id, { statusId: 5, guaranteeUntil: at(min) });
+    const earliest = ended.sort((a, b) => a.min - b.min).map((o) => o.id);
+    const settle = async () =>
+      (await settleExpiredGuarantees(h.deps.db, h.clock.now, 2)).map((o) => o.id).sort();
+    expect(await settle()).toEqual(earliest.slice(0, 2).sort());
+    expect(await settle()).toEqual(earliest.slice(2, 4).sort());
+    expect(await settle()).toEqual(earliest.slice(4));
+    expect(await settle()).toEqual([]);
+    expect(await queueGuaranteeEndings(h.deps.db, h.clock.now, 2)).toBe(2);
+    expect(await queueGuaranteeEndings(h.deps.db, h.clock.now, 2)).toBe(1);
+    expect(await queueGuaranteeEndings(h.deps.db, h.clock.now, 2)).toBe(0);
   });
 
   it('runs at the start of an instance, whenever it last ran', async () => {

@@ -204,5 +204,9 @@ export const idempotencyKeys = pgTable(
     responseBody: text('response_body').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    // The clean-up's oldest keys first (idempotency.prune, server/domain/idempotency.ts); guarded for CONCURRENTLY.
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
 );

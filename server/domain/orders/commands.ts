@@ -29,15 +29,33 @@ const UNDELETABLE_STATUS_IDS: number[] = [S.inWork.id, S.rework.id];
 
 export const NOT_EDITABLE = 'Заказ уже в работе, редактирование недоступно.';
 
+/** Guarantees settled per sweep pass at most (a pass a minute: 6 000 an hour; docs/scaling.md). */
+export const SETTLE_BATCH = 100;
+
 /**
- * Every guarantee that has run out makes its order done: the guarantee sweep (server/jobs/tasks.ts), never a read.
+ * A guarantee that has run out makes its order done: the guarantee sweep (server/jobs/tasks.ts), never a read.
  * Reads show such an order as done already (displayStatus); the sweep moves its row, and with it its tab and counters.
+ * At most `limit` a pass, the earliest ends first, so a pass after a backlog (the runner down for a day) stays short;
+ * the rest follow in the next passes and read as done meanwhile.
  */
-export async function settleExpiredGuarantees(db: Executor, now: Date): Promise<OrderRow[]> {
+export async function settleExpiredGuarantees(
+  db: Executor,
+  now: Date,
+  limit = SETTLE_BATCH,
+): Promise<OrderRow[]> {
+  const ended = and(eq(orders.statusId, S.guarantee.id), lte(orders.guaranteeUntil, now));
+  // The batch's ids go in an array, so the update probes the primary key for each (as the jobs prune does).
   return db
     .update(orders)
     .set({ statusId: S.done.id, updatedAt: now })
-    .where(and(eq(orders.statusId, S.guarantee.id), lte(orders.guaranteeUntil, now)))
+    .where(
+      and(
+        ended,
+        sql`${orders.id} = any(array(select id from orders
+          where status_id = ${S.guarantee.id} and guarantee_until <= ${now.toISOString()}::timestamptz
+          order by guarantee_until limit ${limit}))`,
+      ),
+    )
     .returning();
 }
 
