@@ -11,8 +11,9 @@
 // "Painted" is measured in the page: a listener (capture phase) takes the input event's timeStamp, a MutationObserver
 // watches for the step's new content (a selector, optionally with a text), and when it is in the DOM the page waits
 // for the next animation frame and then a task: the frame that shows it has been produced by then. The step's figure
-// is that moment minus the input's timeStamp, so Playwright's own round trips are not counted.
-import type { Browser, CDPSession, Page } from 'playwright-core';
+// is that moment minus the input's timeStamp, so Playwright's own round trips are not counted; and the input is a
+// plain press at the element's centre (pressAt), so neither is the checking Playwright's click does in the page.
+import type { Browser, CDPSession, Locator, Page } from 'playwright-core';
 import { ensureDist } from './bundle';
 import { launchChromium } from './first-visit';
 import { browserCookies, call, loginDemo, startChild } from './lib/server';
@@ -80,6 +81,19 @@ export const PAGE_HELPERS = `(() => {
     });
   };
 })()`;
+
+/**
+ * The input of a step: a press at the centre of the element, as a finger or a mouse gives it. The element is found
+ * and its box read before the step is armed: Playwright's own click runs its actionability checks and a hit-target
+ * test in the page during the press (elementsFromPoint and its injected script: 30–45 ms of the page's main thread at
+ * 4× CPU in a profile of "dashboard → order page"), which a customer's tap does not cost.
+ */
+async function pressAt(page: Page, target: Locator): Promise<() => Promise<void>> {
+  await target.scrollIntoViewIfNeeded();
+  const box = await target.boundingBox();
+  if (!box) throw new Error(`interactions: ${target.toString()} has no box to press`);
+  return () => page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
 
 /** `BENCH_INTERACTION_TRACE=<dir>`: each step's Chromium performance trace and requests go there (a profile). */
 const TRACE_DIR = process.env.BENCH_INTERACTION_TRACE;
@@ -165,7 +179,7 @@ async function oneRun(browser: Browser, walk: Walk, n: number): Promise<Interact
       page,
       '[data-testid="order-list"] > li',
       walk.doneTopic,
-      () => tabs.getByRole('link', { name: 'Выполненные' }).click(),
+      await pressAt(page, tabs.getByRole('link', { name: 'Выполненные' })),
       `tabSwitch-${n}`,
     );
     await tabs.getByRole('link', { name: 'Активные' }).click();
@@ -176,7 +190,7 @@ async function oneRun(browser: Browser, walk: Walk, n: number): Promise<Interact
       page,
       '#order-title',
       `№${walk.orderId}`,
-      () => list.locator(`a[href="/order/${walk.orderId}"]`).first().click(),
+      await pressAt(page, list.locator(`a[href="/order/${walk.orderId}"]`).first()),
       `openOrder-${n}`,
     );
     const chatList = page.getByTestId('chat-list');
@@ -190,7 +204,7 @@ async function oneRun(browser: Browser, walk: Walk, n: number): Promise<Interact
       page,
       '[data-testid="chat-list"] article',
       undefined,
-      () => page.getByRole('link', { name: /^Чат/ }).click(),
+      await pressAt(page, page.getByRole('link', { name: /^Чат/ })),
       `openChat-${n}`,
     );
     await page.waitForTimeout(300);
@@ -203,7 +217,7 @@ async function oneRun(browser: Browser, walk: Walk, n: number): Promise<Interact
       page,
       '[data-testid="chat-list"] article',
       text,
-      () => composer.press('Enter'),
+      () => page.keyboard.press('Enter'), // the composer has the focus since fill()
       `sendMessage-${n}`,
     );
     await page.waitForLoadState('networkidle');
@@ -213,7 +227,7 @@ async function oneRun(browser: Browser, walk: Walk, n: number): Promise<Interact
       page,
       'h1, h2',
       `Оплата заказа №${walk.orderId}`,
-      () => page.getByRole('link', { name: 'Оплатить', exact: true }).click(),
+      await pressAt(page, page.getByRole('link', { name: 'Оплатить', exact: true })),
       `openPayment-${n}`,
     );
     await page.waitForLoadState('networkidle');
