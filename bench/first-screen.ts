@@ -82,6 +82,25 @@ function orderPage(): FirstScreen {
   return { ...screen(0), orders: null, order: detail };
 }
 
+/** The payments page: `rows` orders waiting for payment. */
+function paymentsPage(rows: number): FirstScreen {
+  const results = Array.from({ length: rows }, (_, i) => ({
+    id: i + 1,
+    topic: `Тема заказа №${i + 1}: анализ источников и практическая часть`,
+    work_type: 'Курсовая работа',
+    status: { id: 3, title: 'Ожидает оплаты' },
+    price: 5200,
+    paid: i % 2 ? 1200 : 0,
+    sum: i % 2 ? 4000 : 5200,
+    deadline: '2026-12-10',
+  }));
+  return {
+    ...screen(0),
+    orders: null,
+    waiting: { page_size: 100, list: { next: null, previous: null, count: rows, results } },
+  };
+}
+
 /** CPU (user + system) per call of `fn`, in ms, after a warm-up. */
 async function cpuPerCall(fn: () => unknown, runs: number): Promise<number> {
   for (let i = 0; i < Math.min(200, runs); i++) await fn();
@@ -104,6 +123,7 @@ export async function runFirstScreen(): Promise<SectionReport> {
     ['/home, the demo customer (9 orders)', 'rows9', '/home', screen(9)],
     ['/home, a full page (20 orders)', 'rows20', '/home', screen(20)],
     ['/order/7, its chat opening', 'order', '/order/7/chat', orderPage()],
+    ['/payments, 3 orders waiting', 'payments', '/payments/pay', paymentsPage(3)],
   ] as const) {
     const input = { screen: painted, pathname, theme: 'light' as const, tipsHidden: false };
     const html = renderFirstScreen(input) ?? '';

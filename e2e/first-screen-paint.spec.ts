@@ -289,3 +289,85 @@ test.describe('an order’s page', () => {
     await expect(page.getByText(CHAT_TOPIC)).toHaveCount(0);
   });
 });
+
+test.describe('the payments page', () => {
+  const waitingRows = (page: Page) =>
+    page.getByRole('region', { name: 'Заказы, ожидающие оплаты' }).getByRole('listitem');
+
+  test('with the scripts blocked: the orders waiting for payment are on the page', async ({
+    page,
+    customer,
+  }) => {
+    await signIn(page, customer);
+    await page.route(/\.m?js(\?|$)/, (route) => route.abort());
+    await page.goto('/payments');
+    await expect(page.getByRole('heading', { level: 2, name: 'Заказы, ожидающие оплаты' })).toBeVisible();
+    expect(await waitingRows(page).count()).toBeGreaterThan(0);
+    await expect(
+      waitingRows(page)
+        .first()
+        .getByRole('link', { name: /^Оплатить заказ/ }),
+    ).toBeVisible();
+    const tabs = page.getByRole('navigation', { name: 'Разделы платежей' });
+    await expect(tabs.getByRole('link', { name: 'Оплата' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.locator('#boot')).toHaveCount(0);
+  });
+
+  test('the app takes it over with no frame without the list, and starts from the page’s copy', async ({
+    page,
+    customer,
+  }) => {
+    await signIn(page, customer);
+    const waitingReads: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/client/payments/waiting/') waitingReads.push(r.url());
+    });
+    await page.addInitScript(() => {
+      const w = window as unknown as { __frames: number[]; __painted: Element | null };
+      w.__frames = [];
+      w.__painted = null;
+      const frame = () => {
+        const list = document.querySelector('section[aria-labelledby="waiting-title"] ul');
+        w.__painted ??= list;
+        if (document.body) w.__frames.push(list ? list.children.length : 0);
+        requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    });
+    await page.goto('/payments');
+    await expect(waitingRows(page).first()).toBeVisible();
+    await expect
+      .poll(() =>
+        page.evaluate(() => (window as unknown as { __painted: Element | null }).__painted?.isConnected),
+      )
+      .toBe(false);
+    await expect(page).toHaveURL(/\/payments\/pay$/);
+    const frames = await page.evaluate(() => (window as unknown as { __frames: number[] }).__frames);
+    const first = frames.findIndex((n) => n > 0);
+    expect(first).toBeGreaterThanOrEqual(0);
+    expect(frames.slice(first).filter((n) => n !== frames[first])).toEqual([]);
+    expect(waitingReads).toEqual([]);
+    // The app's: choosing two orders offers to pay them together.
+    const boxes = page.getByRole('checkbox');
+    if ((await boxes.count()) >= 2) {
+      await boxes.nth(0).check();
+      await boxes.nth(1).check();
+      await expect(page.getByRole('button', { name: 'Оплатить вместе' })).toBeEnabled();
+    }
+    await expectNoAxeViolations(page);
+  });
+
+  test('a revoked refresh cookie lands on /login with no flash of the cabinet', async ({
+    page,
+    customer,
+    request,
+  }) => {
+    await signIn(page, customer);
+    await revokeFromElsewhere(page.context(), request);
+    await watchFor(page, 'nav[aria-label="Основное меню"], dl[aria-label="Счёт"], #waiting-title');
+    await page.goto('/payments');
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fpayments$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Вход в кабинет' })).toBeVisible();
+    expect(await page.evaluate(() => sessionStorage.getItem('saw'))).toBeNull();
+  });
+});

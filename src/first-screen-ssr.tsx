@@ -26,6 +26,10 @@ import { CabinetLayout } from './features/shell/cabinet-layout';
 import { OrdersDashboard } from './features/orders/dashboard-page';
 import { OrderLayout } from './features/orders/order-layout';
 import { ChatPanel } from './features/chat/chat-panel';
+import { PaymentsPage } from './features/payments/pages';
+import { WaitingPage } from './features/payments/waiting-page';
+import type { WaitingResource } from './features/payments/resources';
+import { typedResourceMachine } from '../machines/resource/resource.machine';
 import { sessionMachine } from '../machines/session/session.machine';
 import { themeMachine } from '../machines/theme/theme.machine';
 import { dialogsMachine } from '../machines/dialogs/dialogs.machine';
@@ -37,7 +41,11 @@ import { systemClock } from '../machines/shared/clock';
 import { firstScreenPage } from '../contract/first-screen';
 import type { OrderDetail } from '../contract/orders.api';
 import type { ReactNode } from 'react';
-import type { FirstScreenPaintInput, RenderFirstScreen } from '../contract/first-screen.api';
+import type {
+  FirstScreenPaintInput,
+  FirstScreenWaiting,
+  RenderFirstScreen,
+} from '../contract/first-screen.api';
 import { orderUrlSearch, parseOrderQuery } from '../contract/order-query';
 import type { ThemeName } from '../contract/theme';
 
@@ -61,6 +69,16 @@ function loaderWith(order: OrderDetail): typeof shared.orderLoader {
   loader.send({ type: 'orderLoader.open', id: order.id });
   loader.stop();
   return loader;
+}
+
+/** The waiting orders' resource as the payments page reads it once answered (loaded; never started, no IO). */
+function waitingWith(list: FirstScreenWaiting['list']): WaitingResource {
+  const logic = typedResourceMachine<FirstScreenWaiting['list'], null>();
+  const snapshot = logic.resolveState({
+    value: 'loaded',
+    context: { key: null, data: list, previous: null, error: null },
+  });
+  return createActor(logic, { snapshot, input: { key: null } }) as unknown as WaitingResource;
 }
 
 /**
@@ -113,6 +131,13 @@ export const renderFirstScreen: RenderFirstScreen = ({
       <OrderLayout id={order.id}>
         <ChatPanel orderId={order.id} />
       </OrderLayout>
+    );
+  } else if (page?.kind === 'payments') {
+    if (!screen.waiting) return null;
+    content = (
+      <PaymentsPage>
+        <WaitingPage resource={waitingWith(screen.waiting.list)} />
+      </PaymentsPage>
     );
   } else return null;
   const sessionData: SessionDataSync = {

@@ -4,10 +4,12 @@
 // (ready with its first page), the order loader (an order's page: the order in its cache) and the payments'
 // waiting orders. The machines stay the source of truth from there on.
 import { FIRST_SCREEN_ELEMENT_ID } from '../../contract/first-screen';
-import type { FirstScreen } from '../../contract/first-screen.api';
+import type { FirstScreen, FirstScreenWaiting } from '../../contract/first-screen.api';
 import type { OrderTab } from '../../contract/order-status';
 import { orderQueryParams, ORDER_PAGE_SIZE, type OrderQuery } from '../../contract/order-query';
 import type { OrderDetail, OrderList } from '../../contract/orders.api';
+
+type WaitingList = FirstScreenWaiting['list'];
 
 let read = false;
 let screen: FirstScreen | null = null;
@@ -15,6 +17,8 @@ let screen: FirstScreen | null = null;
 let pageTaken = false;
 /** The order loader took the page's order. */
 let orderTaken = false;
+/** The payments page took the page's waiting orders. */
+let waitingTaken = false;
 
 function isFirstScreen(value: unknown): value is FirstScreen {
   const v = value as Partial<FirstScreen> | null;
@@ -81,6 +85,17 @@ export function takeFirstOrder(userId: number | undefined): OrderDetail | null {
   return order;
 }
 
+/**
+ * The orders waiting for payment a /payments page came with, for the customer signed in now (null otherwise, and
+ * once taken): the page's resource starts from them instead of asking.
+ */
+export function takeFirstWaiting(userId: number | null | undefined): WaitingList | null {
+  const waiting = screen?.waiting;
+  if (!waiting || waitingTaken || screen?.user.id !== userId) return null;
+  waitingTaken = true;
+  return waiting.list;
+}
+
 /** The first screen this page came with (the offline cabinet keeps its list as the worker keeps a read). */
 export function firstScreenOfPage(): FirstScreen | null {
   return screen;
@@ -92,4 +107,5 @@ export function resetFirstScreen(): void {
   screen = null;
   pageTaken = false;
   orderTaken = false;
+  waitingTaken = false;
 }

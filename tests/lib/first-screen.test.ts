@@ -8,6 +8,7 @@ import {
   resetFirstScreen,
   takeFirstOrder,
   takeFirstPage,
+  takeFirstWaiting,
 } from '../../src/lib/first-screen';
 import type { OrderDetail } from '../../contract/orders.api';
 import { FIRST_SCREEN_ELEMENT_ID } from '../../contract/first-screen';
@@ -78,6 +79,17 @@ describe('the first screen of the page', () => {
     expect(takeFirstOrder(undefined)).toBeNull();
     expect(takeFirstOrder(7)).toEqual(order);
     expect(takeFirstOrder(7)).toBeNull();
+  });
+
+  it('gives the payments page’s waiting orders once, and only to their own customer', () => {
+    const waiting = { next: null, previous: null, count: 0, results: [] };
+    readFirstScreen(
+      page(JSON.stringify({ ...screen, orders: null, waiting: { page_size: 100, list: waiting } })).doc,
+    );
+    expect(takeFirstWaiting(8)).toBeNull();
+    expect(takeFirstWaiting(null)).toBeNull();
+    expect(takeFirstWaiting(7)).toEqual(waiting);
+    expect(takeFirstWaiting(7)).toBeNull();
   });
 
   it('refuses a block whose order has not the shape', () => {

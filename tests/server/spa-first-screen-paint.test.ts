@@ -217,9 +217,42 @@ describe('the painted first screen of a dashboard page', () => {
     }
   });
 
+  it('paints the payments page with the customer’s orders waiting for payment, and nobody else’s', async () => {
+    const a = await customer('Лариса Платёжная');
+    const b = await customer('Марк Чужой');
+    const waiting = await insertOrder(h, a.id, {
+      topic: 'Ждёт оплаты Ларисы',
+      price: 5200,
+      paid: 1200,
+      statusId: 3,
+    });
+    await insertOrder(h, b.id, { topic: 'Ждёт оплаты Марка', price: 900, statusId: 3 });
+    for (const path of ['/payments', '/payments/pay']) {
+      const res = await visit(path, a.pageCookie);
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
+      const html = await res.text();
+      const root = paintedRoot(html);
+      expect(root, path).not.toBeNull();
+      expect(root).toContain('Заказы, ожидающие оплаты');
+      expect(root).toContain('Ждёт оплаты Ларисы');
+      expect(root).toMatch(/4\s000\s₽/u); // what is left to pay
+      expect(root).toContain(`href="/order/${waiting.id}/pay"`);
+      // The tabs, the first marked current.
+      expect(root).toMatch(/href="\/payments\/pay"[^>]*aria-current="page"/);
+      expect(root).toContain('href="/payments/history"');
+      expect(html).not.toContain('Марк');
+      expect(html).not.toContain('Ждёт оплаты Марка');
+    }
+    // Nothing waiting: the empty state, as the app shows it.
+    const c = await customer('Нина');
+    expect(paintedRoot(await (await visit('/payments', c.pageCookie)).text())).toContain(
+      'Нет заказов, ожидающих оплаты',
+    );
+  });
+
   it('paints no page with a search in the address (the app loads that query), and no page outside those it knows', async () => {
     const a = await customer('Дарья');
-    for (const path of ['/home?search=x', '/order/1/files', '/order/x', '/profile']) {
+    for (const path of ['/home?search=x', '/order/1/files', '/order/x', '/payments/history', '/profile']) {
       const html = await (await visit(path, a.pageCookie)).text();
       expect(paintedRoot(html), path).toBeNull();
       expect(html, path).toContain('<div id="boot"');

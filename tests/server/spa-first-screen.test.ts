@@ -134,6 +134,27 @@ describe('the signed-in first screen of a dashboard page', () => {
     }
   });
 
+  it('inlines the payments page’s waiting orders exactly as the API answers them, the customer’s only', async () => {
+    const a = await customer({ fio: 'Дина Платёжная' });
+    const b = await customer({ fio: 'Егор Чужой' });
+    await insertOrder(h, a.id, { topic: 'Ждёт оплаты Дины', price: 4000, paid: 1000, statusId: 3 });
+    await insertOrder(h, a.id, { topic: 'Оплачен у Дины', price: 4000, paid: 4000, statusId: 3 });
+    await insertOrder(h, b.id, { topic: 'Ждёт оплаты Егора', price: 4000, statusId: 3 });
+    const api = await h.request('/api/client/payments/waiting/?page_size=100', { token: a.access });
+    expect(api.status).toBe(200);
+    const list = (await api.json()) as { results: { topic: string }[] };
+    expect(list.results.map((o) => o.topic)).toEqual(['Ждёт оплаты Дины']);
+    for (const path of ['/payments', '/payments/pay', '/payments/']) {
+      const res = await visit(path, a.pageCookie);
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
+      const html = await res.text();
+      expect(inlined(html)?.waiting, path).toEqual({ page_size: 100, list });
+      expect(html).not.toContain('Егор');
+    }
+    // Its other tabs are the app's.
+    expect(inlined(await (await visit('/payments/history', a.pageCookie)).text())).toBeNull();
+  });
+
   it('keeps a name with </script> inside the data block', async () => {
     const fio = 'Ива</script><script>alert(1)</script>н <!-- & \u2028';
     const a = await customer({ fio });
