@@ -1,7 +1,8 @@
-// The signed-in first screen the server writes into the HTML of a dashboard page (server/spa/first-screen.ts) and
-// the app starts from (src/lib/first-screen.ts): what the dashboard's first paint needs, in the very shapes the API
-// answers (contract/first-screen.api.ts), so the page paints without waiting for the start-up refresh, the user, the
-// orders and the finances.
+// The signed-in first screen the server writes into the HTML of a first screen page (a dashboard page, an order's
+// page, the payments: firstScreenPage below; server/spa/first-screen.ts) and the app starts from
+// (src/lib/first-screen.ts): what the page's first paint needs, in the very shapes the API answers
+// (contract/first-screen.api.ts), so the page paints without waiting for the start-up refresh, the user, the
+// finances and the page's own read.
 import type { OrderTab } from './order-status';
 import { parseId } from './params';
 

@@ -84,18 +84,22 @@ function waitingWith(list: FirstScreenWaiting['list']): WaitingResource {
 /**
  * One router per painted page, only for its context: the links' hrefs (built from `to` and the params, no route
  * needed) and the link marked current (from the location). Not the app's route tree, which would bring every
- * route's module into this bundle; never loaded.
+ * route's module into this bundle; never loaded. The latest ones are kept (every order is a page of its own).
  */
 const routers = new Map<string, RegisteredRouter>();
+const ROUTERS_KEPT = 64;
 function routerFor(pathname: string): RegisteredRouter {
   let router = routers.get(pathname);
-  if (!router) {
+  if (router) {
+    routers.delete(pathname);
+  } else {
     router = createRouter({
       routeTree: createRootRoute(),
       history: createMemoryHistory({ initialEntries: [pathname] }),
     }) as unknown as RegisteredRouter;
-    routers.set(pathname, router);
+    if (routers.size >= ROUTERS_KEPT) routers.delete(routers.keys().next().value!);
   }
+  routers.set(pathname, router);
   return router;
 }
 
