@@ -1,6 +1,7 @@
 // The data of the signed-in first screen (contract/first-screen.ts): types only, in the API's own shapes.
 import type { SessionHandover } from './auth.api';
-import type { OrderList } from './orders.api';
+import type { OrderDetail, OrderList } from './orders.api';
+import type { WaitingOrder } from './payments.api';
 import type { OrderTab } from './order-status';
 
 /** The first page of the tab's orders, as GET /api/client/orders/?tab&page=1&page_size answers it. */
@@ -10,9 +11,21 @@ export interface FirstScreenOrders {
   list: OrderList;
 }
 
-/** The user and the finances as the refresh answers them (SessionHandover), and the dashboard's first page. */
+/** The orders waiting for payment, as GET /api/client/payments/waiting/?page_size=100 answers them. */
+export interface FirstScreenWaiting {
+  page_size: number;
+  list: { next: string | null; previous: string | null; count: number; results: WaitingOrder[] };
+}
+
+/**
+ * The user and the finances as the refresh answers them (SessionHandover), and the page's own data: the dashboard's
+ * first page of orders, an order page's order (GET /api/client/orders/{id}/), the payments page's waiting orders.
+ * Each is null (or absent) on the other pages.
+ */
 export interface FirstScreen extends SessionHandover {
   orders: FirstScreenOrders | null;
+  order?: OrderDetail | null;
+  waiting?: FirstScreenWaiting | null;
 }
 
 /**
@@ -27,5 +40,5 @@ export interface FirstScreenPaintInput {
   tipsHidden: boolean;
 }
 
-/** The built module's one export: the markup of `#root`, or null when there is no list to paint. */
+/** The built module's one export: the markup of `#root`, or null when the page has nothing to paint. */
 export type RenderFirstScreen = (input: FirstScreenPaintInput) => string | null;

@@ -1,8 +1,17 @@
-// The server-painted first screen (docs/performance.md "The signed-in start"): a signed-in visitor's dashboard page
-// comes as HTML with the dashboard in it, readable before any script has run, and the app takes it over without a
-// frame in between. (A revoked refresh cookie landing on /login with no flash of the cabinet: e2e/first-screen.spec.ts.)
-import type { Page } from '@playwright/test';
-import { expect, test } from './support/fixtures';
+// The server-painted first screen (docs/performance.md "The signed-in start"): a signed-in visitor's dashboard page,
+// order page and payments page come as HTML with the page in it, readable before any script has run, and the app
+// takes it over without a frame in between. (A revoked refresh cookie landing on /login with no flash of the
+// cabinet: e2e/first-screen.spec.ts for the dashboard, below for an order's page.)
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import {
+  CHAT_HISTORY_LINE,
+  CHAT_TOPIC,
+  createCustomer,
+  expect,
+  expectNoAxeViolations,
+  orderWithChat,
+  test,
+} from './support/fixtures';
 
 const rows = (page: Page) => page.getByTestId('order-list').locator(':scope > li');
 const greeting = (page: Page) => page.getByRole('heading', { level: 1, name: /^Здравствуйте/ });
@@ -90,10 +99,12 @@ test('the app takes the painted dashboard over with no frame without it, and it 
   const frames = await page.evaluate(
     () => (window as unknown as { __frames: { greeting: boolean; rows: number }[] }).__frames,
   );
-  const first = frames.findIndex((f) => f.greeting && f.rows > 0);
+  // The list as it ends (a frame taken while the HTML was still being parsed may show only its first rows).
+  const shown = frames.at(-1)!.rows;
+  expect(shown).toBeGreaterThan(0);
+  const first = frames.findIndex((f) => f.greeting && f.rows === shown);
   expect(first).toBeGreaterThanOrEqual(0);
-  const shown = frames[first]!.rows;
-  // From the first frame that showed the dashboard on, every frame showed it, with the same rows.
+  // From the first frame that showed the whole dashboard on, every frame showed it, with the same rows.
   expect(frames.slice(first).filter((f) => !f.greeting || f.rows !== shown)).toEqual([]);
 
   // Interactive: a tab switch is the app's (no page load), and its list comes from the server.
@@ -142,4 +153,225 @@ test('a search in the address is the app’s to load: that page is not painted',
   await page.goto('/home?search=%D0%BA%D1%83%D1%80%D1%81');
   await expect(page.locator('#boot')).toBeVisible();
   await expect(page.getByTestId('order-list')).toHaveCount(0);
+});
+
+/** Ends the context's session on the server as another device would, leaving the browser's cookies as they are. */
+async function revokeFromElsewhere(context: BrowserContext, request: APIRequestContext) {
+  const refresh = (await context.cookies()).find((c) => c.name === 'cabinet_refresh');
+  expect(refresh).toBeTruthy();
+  const res = await request.post('/api/client/auth/logout/', {
+    headers: { cookie: `cabinet_refresh=${refresh!.value}` },
+  });
+  expect(res.ok()).toBe(true);
+}
+
+/**
+ * Records in sessionStorage (which outlives the redirects) where `selector` first entered the DOM: an order's
+ * header, or any of the cabinet.
+ */
+async function watchFor(page: Page, selector: string) {
+  await page.addInitScript((selector) => {
+    const check = () => {
+      if (!sessionStorage.getItem('saw') && document.querySelector(selector))
+        sessionStorage.setItem('saw', location.pathname);
+    };
+    new MutationObserver(check).observe(document, { childList: true, subtree: true });
+    check();
+  }, selector);
+}
+
+const orderTitle = (page: Page, id: number) => page.getByRole('heading', { level: 1, name: `Заказ №${id}` });
+
+test.describe('an order’s page', () => {
+  test('with the scripts blocked: the order’s header, its tabs and the chat opening are on the page', async ({
+    page,
+    customer,
+    request,
+  }) => {
+    const id = await orderWithChat(request, customer);
+    await signIn(page, customer);
+    await page.route(/\.m?js(\?|$)/, (route) => route.abort());
+    await page.goto(`/order/${id}`);
+    await expect(orderTitle(page, id)).toBeVisible();
+    await expect(page.getByText(CHAT_TOPIC)).toBeVisible();
+    await expect(page.locator('#boot')).toHaveCount(0);
+    const tabs = page.getByRole('navigation', { name: 'Разделы заказа' });
+    await expect(tabs.getByRole('link', { name: /Чат/ })).toHaveAttribute('aria-current', 'page');
+    await expect(tabs.getByRole('link', { name: /Файлы/ })).toHaveAttribute('href', `/order/${id}/files`);
+    // The chat as the app opens it: loading its messages, the composer below.
+    await expect(page.getByTestId('chat-list')).toHaveAttribute('aria-busy', 'true');
+    await expect(page.getByRole('textbox')).toBeVisible();
+  });
+
+  test('the app takes it over with no frame without the header, settles on the chat and loads it', async ({
+    page,
+    customer,
+    request,
+  }) => {
+    const id = await orderWithChat(request, customer);
+    await signIn(page, customer);
+    const orderReads: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === `/api/client/orders/${id}/`) orderReads.push(r.url());
+    });
+    await page.addInitScript(() => {
+      const w = window as unknown as {
+        __frames: { title: string; topic: boolean }[];
+        __painted: Element | null;
+      };
+      w.__frames = [];
+      w.__painted = null;
+      const frame = () => {
+        const title = document.querySelector('#order-title');
+        w.__painted ??= title;
+        if (document.body)
+          w.__frames.push({
+            title: title?.textContent ?? '',
+            topic: (document.querySelector('main')?.textContent ?? '').includes(
+              'Цифровые образовательные технологии',
+            ),
+          });
+        requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    });
+    await page.goto(`/order/${id}`);
+    await expect(orderTitle(page, id)).toBeVisible();
+    await expect
+      .poll(() =>
+        page.evaluate(() => (window as unknown as { __painted: Element | null }).__painted?.isConnected),
+      )
+      .toBe(false);
+    await expect(page).toHaveURL(new RegExp(`/order/${id}/chat$`));
+    // The chat is the machines' now: its history comes from the server.
+    await expect(page.getByText(CHAT_HISTORY_LINE)).toBeVisible();
+    const frames = await page.evaluate(
+      () => (window as unknown as { __frames: { title: string; topic: boolean }[] }).__frames,
+    );
+    const first = frames.findIndex((f) => f.title === `Заказ №${id}` && f.topic);
+    expect(first).toBeGreaterThanOrEqual(0);
+    expect(frames.slice(first).filter((f) => f.title !== `Заказ №${id}` || !f.topic)).toEqual([]);
+    // The order loader started from the page's copy: no read of the order.
+    expect(orderReads).toEqual([]);
+    await expectNoAxeViolations(page);
+  });
+
+  test('a revoked refresh cookie lands on /login with no flash of the order', async ({
+    page,
+    customer,
+    request,
+  }) => {
+    const id = await orderWithChat(request, customer);
+    await signIn(page, customer);
+    await revokeFromElsewhere(page.context(), request);
+    await watchFor(page, '#order-title, nav[aria-label="Основное меню"], dl[aria-label="Счёт"]');
+    const response = await page.goto(`/order/${id}`);
+    await expect(page).toHaveURL(new RegExp(`/login\\?redirect=%2Forder%2F${id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Вход в кабинет' })).toBeVisible();
+    expect(response?.request().redirectedFrom()?.url()).toMatch(new RegExp(`/order/${id}$`));
+    expect(await page.evaluate(() => sessionStorage.getItem('saw'))).toBeNull();
+  });
+
+  test('another customer’s order is not painted: the app shows its not-found', async ({
+    page,
+    customer,
+    request,
+  }) => {
+    const other = await createCustomer(request);
+    const id = await orderWithChat(request, other);
+    await signIn(page, customer);
+    await watchFor(page, '#order-title');
+    const response = await page.goto(`/order/${id}`);
+    const html = (await response?.text()) ?? '';
+    expect(html).not.toContain(CHAT_TOPIC);
+    expect(html).not.toContain('data-first-screen');
+    await expect(page).toHaveURL(/\/404$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => sessionStorage.getItem('saw'))).toBeNull();
+    await expect(page.getByText(CHAT_TOPIC)).toHaveCount(0);
+  });
+});
+
+test.describe('the payments page', () => {
+  const waitingRows = (page: Page) =>
+    page.getByRole('region', { name: 'Заказы, ожидающие оплаты' }).getByRole('listitem');
+
+  test('with the scripts blocked: the orders waiting for payment are on the page', async ({
+    page,
+    customer,
+  }) => {
+    await signIn(page, customer);
+    await page.route(/\.m?js(\?|$)/, (route) => route.abort());
+    await page.goto('/payments');
+    await expect(page.getByRole('heading', { level: 2, name: 'Заказы, ожидающие оплаты' })).toBeVisible();
+    expect(await waitingRows(page).count()).toBeGreaterThan(0);
+    await expect(
+      waitingRows(page)
+        .first()
+        .getByRole('link', { name: /^Оплатить заказ/ }),
+    ).toBeVisible();
+    const tabs = page.getByRole('navigation', { name: 'Разделы платежей' });
+    await expect(tabs.getByRole('link', { name: 'Оплата' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.locator('#boot')).toHaveCount(0);
+  });
+
+  test('the app takes it over with no frame without the list, and starts from the page’s copy', async ({
+    page,
+    customer,
+  }) => {
+    await signIn(page, customer);
+    const waitingReads: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/client/payments/waiting/') waitingReads.push(r.url());
+    });
+    await page.addInitScript(() => {
+      const w = window as unknown as { __frames: number[]; __painted: Element | null };
+      w.__frames = [];
+      w.__painted = null;
+      const frame = () => {
+        const list = document.querySelector('section[aria-labelledby="waiting-title"] ul');
+        w.__painted ??= list;
+        if (document.body) w.__frames.push(list ? list.children.length : 0);
+        requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    });
+    await page.goto('/payments');
+    await expect(waitingRows(page).first()).toBeVisible();
+    await expect
+      .poll(() =>
+        page.evaluate(() => (window as unknown as { __painted: Element | null }).__painted?.isConnected),
+      )
+      .toBe(false);
+    await expect(page).toHaveURL(/\/payments\/pay$/);
+    const frames = await page.evaluate(() => (window as unknown as { __frames: number[] }).__frames);
+    // From the first frame with the whole list (the HTML may still be parsing in an earlier one), every frame has it.
+    const shown = frames.at(-1)!;
+    expect(shown).toBeGreaterThan(0);
+    const first = frames.indexOf(shown);
+    expect(frames.slice(first).filter((n) => n !== shown)).toEqual([]);
+    expect(waitingReads).toEqual([]);
+    // The app's: choosing two orders offers to pay them together.
+    const boxes = page.getByRole('checkbox');
+    if ((await boxes.count()) >= 2) {
+      await boxes.nth(0).check();
+      await boxes.nth(1).check();
+      await expect(page.getByRole('button', { name: 'Оплатить вместе' })).toBeEnabled();
+    }
+    await expectNoAxeViolations(page);
+  });
+
+  test('a revoked refresh cookie lands on /login with no flash of the cabinet', async ({
+    page,
+    customer,
+    request,
+  }) => {
+    await signIn(page, customer);
+    await revokeFromElsewhere(page.context(), request);
+    await watchFor(page, 'nav[aria-label="Основное меню"], dl[aria-label="Счёт"], #waiting-title');
+    await page.goto('/payments');
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fpayments$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Вход в кабинет' })).toBeVisible();
+    expect(await page.evaluate(() => sessionStorage.getItem('saw'))).toBeNull();
+  });
 });

@@ -1,6 +1,7 @@
-// The signed-in first screen (docs/performance.md "The signed-in start"): a GET of a dashboard page whose request
-// carries the page session cookie gets the data of the dashboard's first paint inlined into its HTML, so the app
-// paints the dashboard at once instead of waiting for the refresh, the user, the orders and the finances. The
+// The signed-in first screen (docs/performance.md "The signed-in start"): a GET of a first screen page (a dashboard
+// page, an order's page, the payments: contract/first-screen.ts) whose request carries the page session cookie gets
+// the data of the page's first paint inlined into its HTML, so the app paints it at once instead of waiting for the
+// refresh, the user, the finances and the page's own read. The
 // check is read-only (a GET never writes): no rotation, no "last used"; the app's own refresh rotates the token as
 // on every start, and stays the judge of the session.
 import { and, eq, isNull } from 'drizzle-orm';
@@ -8,10 +9,13 @@ import type { Deps } from '../env';
 import { accountClosures, authSessions, refreshTokens } from '../db/tables';
 import { sessionHandover } from '../domain/session-handover';
 import { orderListPage } from '../routes/orders/orders';
+import { readOrderDetail } from '../domain/orders/read-model';
+import { listWaiting } from '../domain/payment-lists';
+import { isFailure } from '../domain/errors';
 import { ORDER_PAGE_SIZE } from '../../contract/order-query';
-import { FIRST_SCREEN_ELEMENT_ID, FIRST_SCREEN_PAGES } from '../../contract/first-screen';
-import type { FirstScreen } from '../../contract/first-screen.api';
-import type { OrderTab } from '../../contract/order-status';
+import { FIRST_SCREEN_ELEMENT_ID, type FirstScreenPage } from '../../contract/first-screen';
+import type { FirstScreen, FirstScreenWaiting } from '../../contract/first-screen.api';
+import type { OrderDetail } from '../../contract/orders.api';
 
 /**
  * What the page session cookie says, read-only:
@@ -46,30 +50,59 @@ export async function checkPageSession(deps: Pick<Deps, 'db' | 'now'>, cookie: s
   return { userId: row.userId };
 }
 
-/** The tab a pathname's first screen lists, when it is one of the dashboard pages; else null. */
-export function firstScreenTab(pathname: string): OrderTab | null {
-  const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
-  return FIRST_SCREEN_PAGES[path] ?? null;
+/** The page size the payments page asks the waiting orders with (src/features/payments/api.ts fetchWaiting). */
+export const WAITING_PAGE_SIZE = 100;
+
+/** The customer's order as GET /api/client/orders/{id}/ answers it; null for an unknown id or another's order. */
+async function ownOrderDetail(
+  deps: Pick<Deps, 'database' | 'now'>,
+  userId: number,
+  id: number,
+): Promise<OrderDetail | null> {
+  try {
+    return await readOrderDetail(deps, userId, id);
+  } catch (error) {
+    // The API's 404: the app's own read shows its not-found.
+    if (isFailure(error, 'notFound')) return null;
+    throw error;
+  }
+}
+
+/** The orders waiting for payment as GET /api/client/payments/waiting/?page_size=100 answers them. */
+async function waitingOrders(deps: Pick<Deps, 'db'>, userId: number): Promise<FirstScreenWaiting> {
+  const { count, results } = await listWaiting(deps.db, userId, { limit: WAITING_PAGE_SIZE, offset: 0 });
+  const next =
+    count > WAITING_PAGE_SIZE ? `/api/client/payments/waiting/?page_size=${WAITING_PAGE_SIZE}&page=2` : null;
+  return { page_size: WAITING_PAGE_SIZE, list: { next, previous: null, count, results } };
 }
 
 /**
  * The data of the first screen, by the functions the API's routes answer with (the session handover of a refresh,
- * the order list's first page), so it is exactly what the app would have asked for. `withOrders`: the URL asks for
- * the plain list (a search or filter in the URL is another query: the app loads that one itself).
+ * the order list's first page, the order, the waiting orders), so it is exactly what the app would have asked for.
+ * `withList`: a dashboard URL asks for the plain list (a search or filter in the URL is another query: the app
+ * loads that one itself).
  */
 export async function loadFirstScreen(
-  deps: Pick<Deps, 'db' | 'now'>,
+  deps: Pick<Deps, 'db' | 'database' | 'now'>,
   userId: number,
-  tab: OrderTab,
-  withOrders: boolean,
+  page: FirstScreenPage,
+  withList: boolean,
 ): Promise<FirstScreen> {
-  const [handover, orders] = await Promise.all([
+  const tab = page.kind === 'dashboard' ? page.tab : null;
+  const [handover, orders, order, waiting] = await Promise.all([
     sessionHandover(deps, userId),
-    withOrders
+    tab && withList
       ? orderListPage(deps, userId, { tab, page: 1, page_size: ORDER_PAGE_SIZE })
       : Promise.resolve(null),
+    page.kind === 'order' ? ownOrderDetail(deps, userId, page.id) : Promise.resolve(null),
+    page.kind === 'payments' ? waitingOrders(deps, userId) : Promise.resolve(null),
   ]);
-  return { ...handover, orders: orders && { tab, page_size: ORDER_PAGE_SIZE, list: orders.body } };
+  return {
+    ...handover,
+    orders: tab && orders && { tab, page_size: ORDER_PAGE_SIZE, list: orders.body },
+    ...(page.kind === 'order' ? { order } : {}),
+    ...(page.kind === 'payments' ? { waiting } : {}),
+  };
 }
 
 /**

@@ -16,13 +16,18 @@ import {
   type RouteAssets,
 } from './index-html';
 import { THEME_COOKIE, themeFromCookie } from '../../contract/theme';
-import { PAGE_SESSION_COOKIE } from '../../contract/first-screen';
+import {
+  PAGE_SESSION_COOKIE,
+  firstScreenPage,
+  firstScreenSettlesOn,
+  type FirstScreenPage,
+} from '../../contract/first-screen';
 import type { FirstScreen, RenderFirstScreen } from '../../contract/first-screen.api';
 import type { ThemeName } from '../../contract/theme';
 import { readSessionData } from '../domain/profile';
 import { FIRST_SCREEN_SSR_DIR, firstScreenRenderer } from './first-screen-paint';
 import { orderQueryParams, parseOrderQuery } from '../../contract/order-query';
-import { checkPageSession, firstScreenTab, loadFirstScreen, withFirstScreen } from './first-screen';
+import { checkPageSession, loadFirstScreen, withFirstScreen } from './first-screen';
 import { clearPageCookies } from '../middleware/sign-in';
 import { LOGIN_PATH } from './index-html';
 import { encodeRedirect } from '../../contract/redirect';
@@ -35,29 +40,30 @@ const noCache: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 /**
- * The first screen of a dashboard page for this request (server/spa/first-screen.ts): its data, `signedOut` when
- * the page session cookie names no live session, or null for today's page (no cookie, not a dashboard page, an `al`
- * link, a token the refresh route must judge, or a database that does not answer: never a 500 for a page).
+ * The first screen of a first screen page (contract/first-screen.ts) for this request (server/spa/first-screen.ts):
+ * its data, `signedOut` when the page session cookie names no live session, or null for today's page (no cookie,
+ * not such a page, an `al` link, a token the refresh route must judge, or a database that does not answer: never a
+ * 500 for a page).
  */
 async function firstScreenOf(
-  deps: Pick<Deps, 'db' | 'now'>,
+  deps: Pick<Deps, 'db' | 'database' | 'now'>,
+  page: FirstScreenPage | null,
   url: URL,
   cookie: string | undefined,
   paints: boolean,
 ): Promise<{ screen: FirstScreen; tipsHidden: boolean } | 'signedOut' | null> {
-  const tab = firstScreenTab(url.pathname);
-  if (!tab || !cookie || url.searchParams.has('al')) return null;
+  if (!page || !cookie || url.searchParams.has('al')) return null;
   try {
     const session = await checkPageSession(deps, cookie);
     if (session === 'signedOut') return session;
     if (session === 'unsure') return null;
     const search = Object.fromEntries(url.searchParams);
     const plainList = Object.keys(orderQueryParams(parseOrderQuery(search))).length === 0;
-    // The tips the customer hid (their session data), read only when the list is painted: the painting shows what
-    // the app's first render will.
+    // The tips the customer hid (their session data), read only when the dashboard's list is painted: the painting
+    // shows what the app's first render will.
     const [screen, tipsHidden] = await Promise.all([
-      loadFirstScreen(deps, session.userId, tab, plainList),
-      paints && plainList
+      loadFirstScreen(deps, session.userId, page, plainList),
+      paints && plainList && page.kind === 'dashboard'
         ? readSessionData(deps, session.userId).then((data) => data.tipsHidden === true)
         : false,
     ]);
@@ -69,7 +75,8 @@ async function firstScreenOf(
 
 /**
  * The page with the first screen painted by the build's renderer (server/spa/first-screen-paint.ts), or null for
- * the page without it: no renderer in this build, no list to paint (a search in the URL), or a render that threw.
+ * the page without it: no renderer in this build (or an older one that does not paint this page), nothing to paint
+ * (a search in the URL, an order that is not the customer's), or a render that threw.
  */
 function painted(
   render: RenderFirstScreen | null,
@@ -91,13 +98,14 @@ function painted(
 
 /**
  * Static files of the built SPA; every other GET that is not an API path gets index.html (client routing). With
- * `deps`, a dashboard page of a signed-in visitor carries its first screen (server/spa/first-screen.ts), painted
- * as HTML when the build has the renderer (server/spa/first-screen-paint.ts).
+ * `deps`, a first screen page (a dashboard page, an order's page, the payments: contract/first-screen.ts) of a
+ * signed-in visitor carries its first screen (server/spa/first-screen.ts), painted as HTML when the build has the
+ * renderer (server/spa/first-screen-paint.ts).
  */
 export function serveSpa(
   app: Hono<AppEnv>,
   staticDir: string,
-  deps?: Pick<Deps, 'db' | 'now'>,
+  deps?: Pick<Deps, 'db' | 'database' | 'now'>,
   options: {
     /** The first screen's renderer: the build's (`<staticDir>/ssr/`) unless given (a test gives the source's). */
     renderer?: () => Promise<RenderFirstScreen | null>;
@@ -153,14 +161,23 @@ export function serveSpa(
   const page: Handler<AppEnv> = async (c) => {
     const hint = getCookie(c, SESSION_HINT_COOKIE) === '1';
     const theme = themeFromCookie(getCookie(c, THEME_COOKIE));
-    const html = indexHtml(c.req.path, hint, theme);
+    const firstPage = firstScreenPage(c.req.path);
+    // An order's page and /payments open their default tab: the page links that tab's chunks.
+    const settlesOn = firstPage ? firstScreenSettlesOn(firstPage, c.req.path) : c.req.path;
+    const html = indexHtml(settlesOn, hint, theme);
     // The page differs by the session hint cookie (which route's chunks it links), the theme cookie and, on a
-    // dashboard page, the page session cookie (whose data it carries).
+    // first screen page, the page session cookie (whose data it carries).
     c.header('Vary', 'Cookie');
-    const render = deps && hint && firstScreenTab(c.req.path) ? await renderer() : null;
+    const render = deps && hint && firstPage ? await renderer() : null;
     const screen =
       deps && hint
-        ? await firstScreenOf(deps, new URL(c.req.url), getCookie(c, PAGE_SESSION_COOKIE), render !== null)
+        ? await firstScreenOf(
+            deps,
+            firstPage,
+            new URL(c.req.url),
+            getCookie(c, PAGE_SESSION_COOKIE),
+            render !== null,
+          )
         : null;
     if (screen === 'signedOut') {
       // A stale, revoked or unknown session: straight to /login, no flash of the cabinet; the hint goes, so the
@@ -178,7 +195,7 @@ export function serveSpa(
       c.header('Cache-Control', 'private, no-store');
       let template = templates.get(html);
       if (!template) templates.set(html, (template = paintedTemplate(html)));
-      const page = painted(render, template, screen.screen, screen.tipsHidden, c.req.path, theme);
+      const page = painted(render, template, screen.screen, screen.tipsHidden, settlesOn, theme);
       if (page === null) return c.html(withFirstScreen(html, screen.screen));
       const body = withFirstScreen(page, screen.screen);
       // The painted page is ~30–40 KB of markup, ~5 KB gzipped (~0.3 ms of CPU, in libuv's pool, not on the event

@@ -52,8 +52,14 @@ export function visitResource<TData, TKey>(actor: ResourceActor<TData, TKey>, ke
  * loader run (a visit, a hover preload) asks it for its key — a new key loads, the same key reloads with the last
  * answer still on screen, so a page visited again shows at once and refreshes; no key keeps the one the customer
  * left. The data is one customer's: another sign-in (or none) gets a new actor, never the old answer.
+ * `pageData(owner)`: the answer the page came with for this customer (the signed-in first screen,
+ * src/lib/first-screen.ts), or null; a new actor's first read answers it instead of asking the server.
  */
-export function routeResource<TData, TKey>(load: ResourceLoad<TData, TKey>, firstKey?: NoInfer<TKey>) {
+export function routeResource<TData, TKey>(
+  load: ResourceLoad<TData, TKey>,
+  firstKey?: NoInfer<TKey>,
+  pageData?: (owner: number | null) => TData | null,
+) {
   let current: { actor: ResourceActor<TData, TKey>; owner: number | null } | null = null;
   return (context: Pick<AppActors, 'session'>, key?: TKey): ResourceActor<TData, TKey> => {
     const owner = context.session.getSnapshot().context.user?.id ?? null;
@@ -64,7 +70,13 @@ export function routeResource<TData, TKey>(load: ResourceLoad<TData, TKey>, firs
     const start = key === undefined ? firstKey : key;
     if (start === undefined) throw new Error('routeResource: the first visit needs a key');
     current?.actor.stop();
-    const actor = createResource<TData, TKey>(load, start as TKey);
+    let given = pageData?.(owner) ?? null;
+    const first: ResourceLoad<TData, TKey> = (k, signal) => {
+      const data = given;
+      given = null;
+      return data === null ? load(k, signal) : Promise.resolve(data);
+    };
+    const actor = createResource<TData, TKey>(first, start as TKey);
     current = { actor, owner };
     return actor;
   };

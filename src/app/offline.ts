@@ -16,21 +16,28 @@ export function offlineStart(): Promise<OfflineSession | null> {
 }
 
 /**
- * The dashboard's first page came with the page (src/lib/first-screen.ts), not through the worker: it is kept in the
- * customer's cache under the URL the dashboard would have asked (src/features/orders/api.ts), as the worker keeps
- * that read, so the list is there offline too.
+ * The dashboard's first page (or an order's page's order) came with the page (src/lib/first-screen.ts), not through
+ * the worker: it is kept in the customer's cache under the URL the app would have asked (src/features/orders/api.ts,
+ * src/app/signed-in-actors.ts), as the worker keeps that read, so it is there offline too.
  */
 async function keepFirstPage(customerId: number): Promise<void> {
   const screen = firstScreenOfPage();
-  if (!screen?.orders || screen.user.id !== customerId) return;
-  const { tab, page_size, list } = screen.orders;
-  const url = new URL('/api/client/orders/', location.origin);
-  url.search = new URLSearchParams({ tab, page: '1', page_size: String(page_size) }).toString();
-  await keepInCustomerCache(
-    screen.user.id,
-    url.href,
-    new Response(JSON.stringify(list), { headers: { 'Content-Type': 'application/json; charset=UTF-8' } }),
-  );
+  if (!screen || screen.user.id !== customerId || (!screen.orders && !screen.order)) return;
+  const reads: [URL, unknown][] = [];
+  if (screen.orders) {
+    const { tab, page_size, list } = screen.orders;
+    const url = new URL('/api/client/orders/', location.origin);
+    url.search = new URLSearchParams({ tab, page: '1', page_size: String(page_size) }).toString();
+    reads.push([url, list]);
+  }
+  if (screen.order)
+    reads.push([new URL(`/api/client/orders/${screen.order.id}/`, location.origin), screen.order]);
+  for (const [url, body] of reads)
+    await keepInCustomerCache(
+      customerId,
+      url.href,
+      new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json; charset=UTF-8' } }),
+    );
 }
 
 export function startOffline(actors: AppActors): void {

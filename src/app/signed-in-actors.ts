@@ -12,6 +12,7 @@ import { availabilityMachine } from '../../machines/availability/availability.ma
 import { call, onAvailability } from '../api/client';
 import type { AppActors, SignedInActors } from '../actors/app-actors';
 import { createRealtimeActor } from '../actors/realtime';
+import { takeFirstOrder } from '../lib/first-screen';
 
 export function createSignedInActors({
   session,
@@ -38,6 +39,9 @@ export function createSignedInActors({
     }
   });
   orderLoader.start();
+  // An order's page came with its order (the signed-in first screen): a fresh copy, so the route opens it at once.
+  const firstOrder = takeFirstOrder(session.getSnapshot().context.user?.id);
+  if (firstOrder) orderLoader.send({ type: 'orderLoader.set', order: firstOrder });
   // The socket follows the session: open while signed in, closed on sign-out.
   const realtime = createRealtimeActor({ session, token, inspect });
   // Is the API serving? Every answer of the client says so; the probe is one cheap signed-in read, not retried.

@@ -1,17 +1,24 @@
-// The signed-in first screen the server wrote into a dashboard page (contract/first-screen.ts,
+// The signed-in first screen the server wrote into a first screen page (contract/first-screen.ts,
 // server/spa/first-screen.ts): read once at start-up and taken out of the DOM, then handed to the machines that
-// start from it — the session (signed in at once; the start-up refresh confirms it) and the dashboard's order list
-// (ready with its first page). The machines stay the source of truth from there on.
+// start from it — the session (signed in at once; the start-up refresh confirms it), the dashboard's order list
+// (ready with its first page), the order loader (an order's page: the order in its cache) and the payments'
+// waiting orders. The machines stay the source of truth from there on.
 import { FIRST_SCREEN_ELEMENT_ID } from '../../contract/first-screen';
-import type { FirstScreen } from '../../contract/first-screen.api';
+import type { FirstScreen, FirstScreenWaiting } from '../../contract/first-screen.api';
 import type { OrderTab } from '../../contract/order-status';
 import { orderQueryParams, ORDER_PAGE_SIZE, type OrderQuery } from '../../contract/order-query';
-import type { OrderList } from '../../contract/orders.api';
+import type { OrderDetail, OrderList } from '../../contract/orders.api';
+
+type WaitingList = FirstScreenWaiting['list'];
 
 let read = false;
 let screen: FirstScreen | null = null;
 /** A dashboard started from the first page: no later list may. */
 let pageTaken = false;
+/** The order loader took the page's order. */
+let orderTaken = false;
+/** The payments page took the page's waiting orders. */
+let waitingTaken = false;
 
 function isFirstScreen(value: unknown): value is FirstScreen {
   const v = value as Partial<FirstScreen> | null;
@@ -22,7 +29,9 @@ function isFirstScreen(value: unknown): value is FirstScreen {
     typeof v.user.fio === 'string' &&
     typeof v.finances?.money === 'number' &&
     typeof v.finances.bonus === 'number' &&
-    (v.orders === null || (typeof v.orders === 'object' && Array.isArray(v.orders.list?.results)))
+    (v.orders === null || (typeof v.orders === 'object' && Array.isArray(v.orders.list?.results))) &&
+    (v.order == null || (typeof v.order === 'object' && typeof v.order.id === 'number')) &&
+    (v.waiting == null || (typeof v.waiting === 'object' && Array.isArray(v.waiting.list?.results)))
   );
 }
 
@@ -65,6 +74,28 @@ export function forgetFirstPage(): void {
   pageTaken = true;
 }
 
+/**
+ * The order an order's page came with, for the customer signed in now (null otherwise, and once taken): the order
+ * loader puts it in its cache as a fresh copy, so the route opens it without a request.
+ */
+export function takeFirstOrder(userId: number | undefined): OrderDetail | null {
+  const order = screen?.order;
+  if (!order || orderTaken || screen?.user.id !== userId) return null;
+  orderTaken = true;
+  return order;
+}
+
+/**
+ * The orders waiting for payment a /payments page came with, for the customer signed in now (null otherwise, and
+ * once taken): the page's resource starts from them instead of asking.
+ */
+export function takeFirstWaiting(userId: number | null | undefined): WaitingList | null {
+  const waiting = screen?.waiting;
+  if (!waiting || waitingTaken || screen?.user.id !== userId) return null;
+  waitingTaken = true;
+  return waiting.list;
+}
+
 /** The first screen this page came with (the offline cabinet keeps its list as the worker keeps a read). */
 export function firstScreenOfPage(): FirstScreen | null {
   return screen;
@@ -75,4 +106,6 @@ export function resetFirstScreen(): void {
   read = false;
   screen = null;
   pageTaken = false;
+  orderTaken = false;
+  waitingTaken = false;
 }

@@ -92,4 +92,29 @@ describe('resource actors', () => {
     signIn(null);
     expect(visit(context)).not.toBe(after);
   });
+
+  it('starts from the answer the page came with for its customer, once; later reads ask the server', async () => {
+    const { load, reads } = counting();
+    const given: Record<number, string> = { 7: 'from the page' };
+    const pageData = (owner: number | null) => {
+      const data = owner === null ? undefined : given[owner];
+      if (owner !== null) delete given[owner];
+      return data ?? null;
+    };
+    const visit = routeResource(load, 'first', pageData);
+    const { context, signIn } = sessionOf(7);
+    const actor = visit(context);
+    await waitFor(actor, (s) => s.matches('loaded'));
+    expect(actor.getSnapshot().context.data).toBe('from the page');
+    expect(reads).toEqual([]);
+    // A visit again refreshes from the server.
+    visit(context);
+    await waitFor(actor, (s) => s.matches('loaded') && s.context.data !== 'from the page');
+    expect(actor.getSnapshot().context.data).toBe('first#1');
+    // Another customer: nothing of the page's.
+    signIn(8);
+    const after = visit(context);
+    await waitFor(after, (s) => s.matches('loaded'));
+    expect(after.getSnapshot().context.data).toBe('first#2');
+  });
 });

@@ -1,13 +1,16 @@
 // The app's side of the signed-in first screen (src/lib/first-screen.ts): read once, taken out of the page, and
-// handed to the dashboard only for the list it is and the customer it belongs to.
+// handed to the dashboard only for the list it is, to the order loader only for the customer it belongs to.
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   firstScreenOfPage,
   forgetFirstPage,
   readFirstScreen,
   resetFirstScreen,
+  takeFirstOrder,
   takeFirstPage,
+  takeFirstWaiting,
 } from '../../src/lib/first-screen';
+import type { OrderDetail } from '../../contract/orders.api';
 import { FIRST_SCREEN_ELEMENT_ID } from '../../contract/first-screen';
 import { EMPTY_ORDER_QUERY } from '../../contract/order-query';
 import type { FirstScreen } from '../../contract/first-screen.api';
@@ -67,5 +70,30 @@ describe('the first screen of the page', () => {
     expect(takeFirstPage('active', EMPTY_ORDER_QUERY, 7)).toBeNull();
     // The offline cabinet still finds what the page came with.
     expect(firstScreenOfPage()?.orders?.list).toEqual(list);
+  });
+
+  it('gives an order page’s order once, and only to its own customer', () => {
+    const order = { id: 42, topic: 'Тема', is_trash: false } as unknown as OrderDetail;
+    readFirstScreen(page(JSON.stringify({ ...screen, orders: null, order })).doc);
+    expect(takeFirstOrder(8)).toBeNull();
+    expect(takeFirstOrder(undefined)).toBeNull();
+    expect(takeFirstOrder(7)).toEqual(order);
+    expect(takeFirstOrder(7)).toBeNull();
+  });
+
+  it('gives the payments page’s waiting orders once, and only to their own customer', () => {
+    const waiting = { next: null, previous: null, count: 0, results: [] };
+    readFirstScreen(
+      page(JSON.stringify({ ...screen, orders: null, waiting: { page_size: 100, list: waiting } })).doc,
+    );
+    expect(takeFirstWaiting(8)).toBeNull();
+    expect(takeFirstWaiting(null)).toBeNull();
+    expect(takeFirstWaiting(7)).toEqual(waiting);
+    expect(takeFirstWaiting(7)).toBeNull();
+  });
+
+  it('refuses a block whose order has not the shape', () => {
+    const { doc } = page(JSON.stringify({ ...screen, order: { id: '42' } }));
+    expect(readFirstScreen(doc)).toBeNull();
   });
 });

@@ -171,9 +171,88 @@ describe('the painted first screen of a dashboard page', () => {
     expect(renders).toBe(before);
   });
 
-  it('paints no page with a search in the address (the app loads that query), and no page outside the dashboard', async () => {
+  it('paints an order’s page with its chat tab, for its own customer only, and never an archived or unknown order', async () => {
+    const a = await customer('Ирина Заказова');
+    const b = await customer('Кирилл Чужой');
+    const own = await insertOrder(h, a.id, { topic: 'Тема заказа Ирины', price: 3100, paid: 1000 });
+    const archived = await insertOrder(h, a.id, { topic: 'Удалённая тема Ирины', isTrash: true });
+    const others = await insertOrder(h, b.id, { topic: 'Тема заказа Кирилла' });
+
+    for (const path of [`/order/${own.id}`, `/order/${own.id}/chat`, `/order/${own.id}/`]) {
+      const res = await visit(path, a.pageCookie);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('cache-control'), path).toBe('private, no-store');
+      const html = await res.text();
+      const root = paintedRoot(html);
+      expect(root, path).not.toBeNull();
+      expect(root).toContain(`Заказ №${own.id}`);
+      expect(root).toContain('Тема заказа Ирины');
+      expect(root).toMatch(/3\s100\s₽/u);
+      expect(root).toContain('Ирина Заказова'); // the account menu
+      // The tabs, the chat marked current, loading its messages as the app's chat opens; the composer is there.
+      expect(root).toMatch(new RegExp(`href="/order/${own.id}/chat"[^>]*aria-current="page"`));
+      expect(root).toContain(`href="/order/${own.id}/files"`);
+      expect(root).toContain('aria-busy="true"');
+      expect(root).toContain('<textarea');
+      expect(root).not.toContain('<script');
+      expect(html).not.toContain('Кирилл');
+      // The machines' copy goes with it: the order loader opens it without a request.
+      const block = html.slice(html.indexOf(`id="${FIRST_SCREEN_ELEMENT_ID}"`));
+      expect(block).toContain(`"order":{"id":${own.id}`);
+    }
+
+    // Another customer's order and an unknown id: nothing painted, nothing of it in the page (the app's own read
+    // shows its not-found); an archived order is not painted (the route takes it to the archive tab).
+    for (const [id, text] of [
+      [others.id, 'Тема заказа Кирилла'],
+      [999_999, ''],
+      [archived.id, 'Удалённая тема Ирины'],
+    ] as const) {
+      const res = await visit(`/order/${id}`, a.pageCookie);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(paintedRoot(html), String(id)).toBeNull();
+      expect(html).toContain('<div id="boot"');
+      if (text && id !== archived.id) expect(html).not.toContain(text);
+    }
+  });
+
+  it('paints the payments page with the customer’s orders waiting for payment, and nobody else’s', async () => {
+    const a = await customer('Лариса Платёжная');
+    const b = await customer('Марк Чужой');
+    const waiting = await insertOrder(h, a.id, {
+      topic: 'Ждёт оплаты Ларисы',
+      price: 5200,
+      paid: 1200,
+      statusId: 3,
+    });
+    await insertOrder(h, b.id, { topic: 'Ждёт оплаты Марка', price: 900, statusId: 3 });
+    for (const path of ['/payments', '/payments/pay']) {
+      const res = await visit(path, a.pageCookie);
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
+      const html = await res.text();
+      const root = paintedRoot(html);
+      expect(root, path).not.toBeNull();
+      expect(root).toContain('Заказы, ожидающие оплаты');
+      expect(root).toContain('Ждёт оплаты Ларисы');
+      expect(root).toMatch(/4\s000\s₽/u); // what is left to pay
+      expect(root).toContain(`href="/order/${waiting.id}/pay"`);
+      // The tabs, the first marked current.
+      expect(root).toMatch(/href="\/payments\/pay"[^>]*aria-current="page"/);
+      expect(root).toContain('href="/payments/history"');
+      expect(html).not.toContain('Марк');
+      expect(html).not.toContain('Ждёт оплаты Марка');
+    }
+    // Nothing waiting: the empty state, as the app shows it.
+    const c = await customer('Нина');
+    expect(paintedRoot(await (await visit('/payments', c.pageCookie)).text())).toContain(
+      'Нет заказов, ожидающих оплаты',
+    );
+  });
+
+  it('paints no page with a search in the address (the app loads that query), and no page outside those it knows', async () => {
     const a = await customer('Дарья');
-    for (const path of ['/home?search=x', '/order/1', '/profile']) {
+    for (const path of ['/home?search=x', '/order/1/files', '/order/x', '/payments/history', '/profile']) {
       const html = await (await visit(path, a.pageCookie)).text();
       expect(paintedRoot(html), path).toBeNull();
       expect(html, path).toContain('<div id="boot"');

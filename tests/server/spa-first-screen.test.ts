@@ -1,4 +1,4 @@
-// The signed-in first screen (server/spa/first-screen.ts): a dashboard page of a signed-in visitor carries the data
+// The signed-in first screen (server/spa/first-screen.ts): a first screen page of a signed-in visitor carries the data
 // of its first paint — that customer's, as the API answers it — checked read-only; a dead session gets /login.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
@@ -108,6 +108,53 @@ describe('the signed-in first screen of a dashboard page', () => {
     expect(searched?.orders).toBeNull();
   });
 
+  it('inlines an order’s page’s order exactly as the API answers it, and only the customer’s own', async () => {
+    const a = await customer({ fio: 'Вера Заказова' });
+    const b = await customer({ fio: 'Глеб Чужой' });
+    const own = await insertOrder(h, a.id, { topic: 'Тема заказа Веры', price: 2500, paid: 500 });
+    const others = await insertOrder(h, b.id, { topic: 'Тема заказа Глеба' });
+
+    for (const path of [`/order/${own.id}`, `/order/${own.id}/chat`]) {
+      const res = await visit(path, a.pageCookie);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
+      const screen = inlined(await res.text());
+      expect(screen?.user.id).toBe(a.id);
+      const api = await h.request(`/api/client/orders/${own.id}/`, { token: a.access });
+      expect(screen?.order).toEqual(await api.json());
+      expect(screen?.orders).toBeNull();
+    }
+    // Another customer's order and an unknown id: the session only, the order is the app's to ask for (404).
+    for (const id of [others.id, 999_999]) {
+      const html = await (await visit(`/order/${id}`, a.pageCookie)).text();
+      expect(inlined(html)?.user.id).toBe(a.id);
+      expect(inlined(html)?.order).toBeNull();
+      expect(html).not.toContain('Тема заказа Глеба');
+      expect(html).not.toContain('Глеб');
+    }
+  });
+
+  it('inlines the payments page’s waiting orders exactly as the API answers them, the customer’s only', async () => {
+    const a = await customer({ fio: 'Дина Платёжная' });
+    const b = await customer({ fio: 'Егор Чужой' });
+    await insertOrder(h, a.id, { topic: 'Ждёт оплаты Дины', price: 4000, paid: 1000, statusId: 3 });
+    await insertOrder(h, a.id, { topic: 'Оплачен у Дины', price: 4000, paid: 4000, statusId: 3 });
+    await insertOrder(h, b.id, { topic: 'Ждёт оплаты Егора', price: 4000, statusId: 3 });
+    const api = await h.request('/api/client/payments/waiting/?page_size=100', { token: a.access });
+    expect(api.status).toBe(200);
+    const list = (await api.json()) as { results: { topic: string }[] };
+    expect(list.results.map((o) => o.topic)).toEqual(['Ждёт оплаты Дины']);
+    for (const path of ['/payments', '/payments/pay', '/payments/']) {
+      const res = await visit(path, a.pageCookie);
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
+      const html = await res.text();
+      expect(inlined(html)?.waiting, path).toEqual({ page_size: 100, list });
+      expect(html).not.toContain('Егор');
+    }
+    // Its other tabs are the app's.
+    expect(inlined(await (await visit('/payments/history', a.pageCookie)).text())).toBeNull();
+  });
+
   it('keeps a name with </script> inside the data block', async () => {
     const fio = 'Ива</script><script>alert(1)</script>н <!-- & \u2028';
     const a = await customer({ fio });
@@ -121,7 +168,7 @@ describe('the signed-in first screen of a dashboard page', () => {
     await insertOrder(h, a.id);
     const before = await dumpTables(h);
     h.clock.advance(60_000);
-    for (const path of ['/home', '/home/done', '/home?search=x']) {
+    for (const path of ['/home', '/home/done', '/home?search=x', '/order/1', '/payments']) {
       expect((await visit(path, a.pageCookie)).status).toBe(200);
     }
     expect(await dumpTables(h)).toEqual(before);
@@ -179,7 +226,11 @@ describe('the signed-in first screen of a dashboard page', () => {
     expect(inlined(await stale.text())).toBeNull();
     // The new one is live again.
     expect(inlined(await (await visit('/home', pageCookieOf(rotated))).text())?.user.id).toBe(a.id);
-    for (const res of [await visit('/order/1', a.pageCookie), await visit('/home', a.pageCookie, false)]) {
+    for (const res of [
+      await visit('/order/1/files', a.pageCookie),
+      await visit('/profile', a.pageCookie),
+      await visit('/home', a.pageCookie, false),
+    ]) {
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toBe('no-cache');
       expect(inlined(await res.text())).toBeNull();

@@ -51,7 +51,10 @@ const chatLogic = chatMachine.provide({
 });
 
 function useDocumentVisible(): boolean {
-  const [visible, setVisible] = useState(() => document.visibilityState === 'visible');
+  // No document on the server (src/first-screen-ssr.tsx paints the chat): visible, as a page being read is.
+  const [visible, setVisible] = useState(
+    () => typeof document === 'undefined' || document.visibilityState === 'visible',
+  );
   useEffect(() => {
     const on = () => setVisible(document.visibilityState === 'visible');
     document.addEventListener('visibilitychange', on);
@@ -201,7 +204,7 @@ export function ChatPanel({ orderId }: { orderId: number }) {
       ) : empty ? (
         <div className={s.listWrap} data-testid="chat-list">
           <div className={s.center}>
-            <EmptyState icon="mail" title={t.emptyTitle} titleAs="h3">
+            <EmptyState icon="mail" title={t.emptyTitle}>
               {t.emptyText}
             </EmptyState>
           </div>

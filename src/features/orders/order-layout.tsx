@@ -1,6 +1,6 @@
 import { Link, Outlet, useNavigate, useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { OrderDetail } from '../../../contract/orders.api';
 import { useAppActors } from '../../actors/app-actors';
 import { useNotify } from '../../actors/hooks';
@@ -25,8 +25,11 @@ import { ORDER_STATUSES } from '../../../contract/order-status';
 
 const UNDELETABLE: readonly number[] = [ORDER_STATUSES.inWork.id, ORDER_STATUSES.rework.id];
 
-/** /order/{id}: the order's header (status, dates, money, actions) and its tabs Чат / Файлы / Доработки. */
-export function OrderLayout({ id }: { id: number }) {
+/**
+ * /order/{id}: the order's header (status, dates, money, actions) and its tabs Чат / Файлы / Доработки. `children`
+ * is the tab, the route's Outlet unless given (the server's first screen paints the chat in it: src/first-screen-ssr.tsx).
+ */
+export function OrderLayout({ id, children }: { id: number; children?: ReactNode }) {
   const order = useOpenOrder();
   const { orderLoader } = useAppActors();
   const outcome = useSelector(orderLoader, selectOutcome);
@@ -60,9 +63,7 @@ export function OrderLayout({ id }: { id: number }) {
           {t.order.tabs.reworks}
         </TabLink>
       </Tabs>
-      <div className={s.tabPanel}>
-        <Outlet />
-      </div>
+      <div className={s.tabPanel}>{children ?? <Outlet />}</div>
     </>
   );
 }

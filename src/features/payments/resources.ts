@@ -6,9 +6,17 @@ import type { PayableOrder } from '../../../machines/payment/payment.rules';
 import { routeResource, type ResourceActor } from '../../actors/resource';
 import type { RealtimeNotice } from '../../actors/realtime';
 import { fetchHistory, fetchOrder, fetchPacket, fetchWaiting, type HistoryQuery } from './api';
+import { takeFirstWaiting } from '../../lib/first-screen';
 
-/** /payments/pay: the orders waiting for payment (one read, no key). */
-export const waitingResource = routeResource((_: null, signal) => fetchWaiting(signal), null);
+/**
+ * /payments/pay: the orders waiting for payment (one read, no key). A /payments page that came with them (the
+ * signed-in first screen) starts from those.
+ */
+export const waitingResource = routeResource(
+  (_: null, signal) => fetchWaiting(signal),
+  null,
+  takeFirstWaiting,
+);
 export type WaitingResource = ReturnType<typeof waitingResource>;
 /** A status, price or payment changed somewhere, or the socket was away: the waiting list may be different. */
 export const waitingIsStale = (n: RealtimeNotice) =>
