@@ -158,7 +158,7 @@ async function oneRun(browser: Browser, walk: Walk, n: number): Promise<Interact
     page.setDefaultTimeout(30_000);
     const list = page.getByTestId('order-list');
     await page.goto(`${walk.origin}/home`, { waitUntil: 'load', timeout: 60_000 });
-    await list.locator(`a[href="/order/${walk.orderId}"]`).waitFor({ timeout: 60_000 });
+    await list.locator(`a[href="/order/${walk.orderId}/chat"]`).waitFor({ timeout: 60_000 });
     // The server painted the dashboard; the walk measures the app's clicks, so it waits for the app's page.
     await page.waitForFunction(
       () => (window as { __cabinetHydrated?: boolean }).__cabinetHydrated === true,
@@ -183,14 +183,14 @@ async function oneRun(browser: Browser, walk: Walk, n: number): Promise<Interact
       `tabSwitch-${n}`,
     );
     await tabs.getByRole('link', { name: 'Активные' }).click();
-    await list.locator(`a[href="/order/${walk.orderId}"]`).waitFor();
+    await list.locator(`a[href="/order/${walk.orderId}/chat"]`).waitFor();
     await page.waitForTimeout(300);
 
     const openOrder = await step(
       page,
       '#order-title',
       `№${walk.orderId}`,
-      await pressAt(page, list.locator(`a[href="/order/${walk.orderId}"]`).first()),
+      await pressAt(page, list.locator(`a[href="/order/${walk.orderId}/chat"]`).first()),
       `openOrder-${n}`,
     );
     const chatList = page.getByTestId('chat-list');

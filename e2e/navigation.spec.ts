@@ -180,7 +180,7 @@ test('a bad id in a $id route goes to /404 (signed out: Enter first); a good one
   expect(new URL(page.url()).searchParams.get('redirect')).toBe('/order/abc/files');
   await signInFast(page, customer, '/home/active');
   const link = orderRows(page).first().getByRole('link');
-  const id = (await link.getAttribute('href'))!.split('/').pop()!;
+  const id = /^\/order\/(\d+)\//.exec((await link.getAttribute('href'))!)![1]!;
   await link.click();
   await expect(page).toHaveURL(`/order/${id}/chat`);
   await expect(heading(page, `Заказ №${id}`)).toBeVisible();

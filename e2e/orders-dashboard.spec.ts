@@ -34,7 +34,7 @@ test('every tab lists as many orders as its counter says', async ({ page, custom
   }
   // Each row: status, topic link to the order, deadline, price.
   const first = rows(page).first();
-  await expect(first.getByRole('link')).toHaveAttribute('href', /^\/order\/\d+$/);
+  await expect(first.getByRole('link')).toHaveAttribute('href', /^\/order\/\d+\/chat$/);
   await expect(first).toContainText('Срок');
   await expect(first).toContainText('Цена');
 });

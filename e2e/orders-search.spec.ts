@@ -53,7 +53,7 @@ test('search by topic in any case with ё = е, and by the order number; the tab
   const id = /\/order\/(\d+)/.exec(href ?? '')![1]!;
   await searchBox(page).fill(`№${id}`);
   await expect(rows(page)).toHaveCount(1);
-  await expect(rows(page).first().getByRole('link').first()).toHaveAttribute('href', `/order/${id}`);
+  await expect(rows(page).first().getByRole('link').first()).toHaveAttribute('href', `/order/${id}/chat`);
   await expectNoAxeViolations(page);
 });
 

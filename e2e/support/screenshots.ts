@@ -192,7 +192,8 @@ async function run(browser: Browser) {
         await page.goto(`${baseUrl}/home/active`);
         const link = page.getByRole('link', { name: new RegExp(topic) }).first();
         await link.waitFor({ timeout: 10_000 });
-        const href = await link.getAttribute('href');
+        // The row links to the order's chat tab: the order's own path is what the tabs hang off.
+        const href = (await link.getAttribute('href'))?.replace(/\/chat$/, '');
         for (const [tabName, tabPath] of ORDER_TABS) {
           await page.goto(`${baseUrl}${href}${tabPath}`);
           await shoot(page, `${name}${tabName}-${suffix}`);

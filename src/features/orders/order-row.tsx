@@ -39,12 +39,16 @@ export const OrderRow = memo(function OrderRow({ order, busy, onDelete, onRestor
             order.topic
           ) : (
             <Link
-              to="/order/$id"
+              // The order's default tab itself: /order/{id} redirects there, a second pass of the route guards
+              // after the click (dashboard → order page 225 → 205 ms at 4× CPU, median of 9 A/B: docs/performance.md).
+              to="/order/$id/chat"
               params={{ id: order.id }}
               className={s.rowLink}
               // The press itself is intent enough: the order's read starts before the click lands (a hover or a
               // touch has started it already; the loader does not read it twice).
-              onPointerDown={() => void router.preloadRoute({ to: '/order/$id', params: { id: order.id } })}
+              onPointerDown={() =>
+                void router.preloadRoute({ to: '/order/$id/chat', params: { id: order.id } })
+              }
             >
               {order.topic}
             </Link>
