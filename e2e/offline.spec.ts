@@ -92,9 +92,9 @@ test('a message written offline waits, survives a reload and is sent once when t
   await page.goto(`/order/${orderId}`);
   await expect(chatList(page).getByText(CHAT_HISTORY_LINE)).toBeVisible();
 
-  // The network is down for the message's POST whatever Chromium's emulation does: it once let navigator.onLine
-  // read true for a moment (once in a CI run; not in 20 runs here), and the outbox tries then. A refused POST is
-  // what a lost network gives: no answer, and the message waits.
+  // The network is down for the message's POST whatever Chromium's emulation does (it has let navigator.onLine
+  // read true for a moment, and the outbox tries then). A refused POST is what a lost network gives: no answer, and
+  // the message waits.
   let networkDown = true;
   const messagePost = (url: URL) => url.pathname.startsWith(`/api/client/orders/${orderId}/messages/`);
   await page
@@ -112,6 +112,22 @@ test('a message written offline waits, survives a reload and is sent once when t
   await composer(page).press('Enter');
   await expect(bubble(page, text).locator('[data-status="waiting"]')).toHaveText('Ожидает отправки');
   await expect(page.getByText('Нет соединения: сообщения отправятся, когда связь вернётся.')).toBeVisible();
+  // The outbox is in localStorage at once for this page, but Chromium hands the write to its browser process on its
+  // own time: a reload 40–100 ms after the send, on a loaded machine, once read the storage before the write was
+  // there (1 run in ~50; logged: set before the reload, null read after it). A customer reloads seconds later, not
+  // within a frame. So the reload waits until another tab of this browser sees the message kept (the precached
+  // icon gives that tab the cabinet's origin offline).
+  const otherTab = await page.context().newPage();
+  await otherTab.goto('/favicon.svg');
+  await expect
+    .poll(() =>
+      otherTab.evaluate(
+        (key) => localStorage.getItem(key) ?? '',
+        `cabinet.chat-outbox.${customer.id}.${orderId}`,
+      ),
+    )
+    .toContain(text);
+  await otherTab.close();
 
   await page.reload();
   await expect(chatList(page).getByText(CHAT_HISTORY_LINE)).toBeVisible();
