@@ -92,7 +92,7 @@ describe('the painted first screen of a dashboard page', () => {
     expect(root).toContain('Тема Анны');
     expect(root).toContain('Вторая тема Анны');
     expect(root).toMatch(/1\s900\s₽/u); // the price
-    expect(root).toMatch(/href="\/order\/\d+"/);
+    expect(root).toMatch(/href="\/order\/\d+\/chat"/); // a row links to the order's chat tab
     expect(root).toMatch(/href="\/home\/done"/);
     expect(html).not.toContain('Тема Бориса');
     expect(html).not.toContain('Борис');
