@@ -10,6 +10,7 @@ import { seedCustomer } from '../../server/db/seed';
 import { createMember } from '../../server/domain/staff-people';
 import { createApiKey } from '../../server/domain/staff-keys';
 import { useHarness, type Harness } from './harness';
+import { tempDataDir } from './profile-helpers';
 import { createStaffPerson, type StaffPerson } from './helpers/staff';
 import { filesForm } from './helpers/orders';
 import { credit, customer, finances, order, post, sandbox, verify, type Customer } from './payments-fixtures';
@@ -214,7 +215,9 @@ const CALLS: Partial<Record<EndpointKey, (h: Harness, w: World) => Promise<Call>
 };
 
 describe('the audit log', () => {
-  const h = useHarness({ testHooks: true });
+  // A file store of this file's own: the snapshots compare the stored files, and other workers' tests upload into
+  // the shared ./data/test at the same time.
+  const h = useHarness({ testHooks: true, dataDir: tempDataDir() });
 
   it('every staff write is undone when its row cannot be written, else leaves exactly one row naming the person, the row and the customer', async () => {
     const writes = (Object.entries(api) as [EndpointKey, EndpointSpec][])
