@@ -52,6 +52,7 @@ const MIGRATIONS = [
   '0023_funnel_sources',
   '0024_user_guarantee_index',
   '0025_idempotency_prune_index',
+  '0026_page_views_rolled',
 ];
 const WRITTEN = ['orders', 'payments', 'users', 'chat_messages', 'page_views'];
 

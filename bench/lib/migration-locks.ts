@@ -188,6 +188,7 @@ export const UNDO: Record<string, string[]> = {
   ],
   '0024_user_guarantee_index': ['drop index orders_user_guarantee_idx'],
   '0025_idempotency_prune_index': ['drop index idempotency_keys_created_idx'],
+  '0026_page_views_rolled': ['drop table page_views_rolled'],
 };
 
 /** The small writes a live service keeps making, one connection per table. */

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { Deps } from '../../server/env';
 import { settleExpiredGuarantees } from '../../server/domain/orders/commands';
 import { queueGuaranteeEndings, WARNING_BATCH } from '../../server/domain/notifications/guarantee';
-import { rollUpPageViews } from '../../server/domain/page-views';
+import { RAW_RETENTION_DAYS, ROLLUP_BATCH, rollUpPageViews } from '../../server/domain/page-views';
 import { DAYS_PER_PASS, rollUpFunnel } from '../../server/domain/funnel-days';
 import { PRUNE_BATCH, pruneJobs } from '../../server/jobs/runner';
 import { eraseAccount } from '../../server/domain/account-closing';
@@ -72,13 +72,19 @@ export async function timeJobs(deps: Deps, exec: Exec): Promise<JobTiming[]> {
   while ((await settleExpiredGuarantees(deps.db, now, 1000)).length > 0);
   while ((await queueGuaranteeEndings(deps.db, now, 1000)) > 0) await exec('analyze jobs');
   out.push({ name: 'guarantee sweep, next pass', ms: await rolledBack(deps, sweep) });
-  // The roll-up's first pass reads every whole day not rolled up yet (after a fill: 90 days), then each hourly
-  // pass has at most a day to add.
-  const t = performance.now();
-  await rollUpPageViews(deps.db, now);
-  out.push({ name: 'analytics roll-up, first pass (all days)', ms: performance.now() - t });
+  // Before the first pass no raw page view is counted (after the fill: 90 days of them): a pass counts ROLLUP_BATCH rows after the
+  // watermark and deletes at most RETENTION_BATCH rows past the retention, whatever the backlog. The backlog is then
+  // counted (untimed, in big passes) and the pass after it timed: the usual one, a minute's rows at most.
+  // (The fill stamps its rows in the past, so the counts are started again at each size.)
+  await exec('delete from page_view_days');
+  await exec('update page_views_rolled set through = null');
   out.push({
-    name: 'analytics roll-up, hourly pass',
+    name: `analytics roll-up, a pass in the backlog (${ROLLUP_BATCH.toLocaleString('en')} rows)`,
+    ms: await rolledBack(deps, (tx) => rollUpPageViews(tx, now)),
+  });
+  while ((await rollUpPageViews(deps.db, now, RAW_RETENTION_DAYS, 1_000_000)).counted > 0);
+  out.push({
+    name: 'analytics roll-up, next pass',
     ms: await rolledBack(deps, (tx) => rollUpPageViews(tx, now)),
   });
   // The funnel's roll-up was run over the history after the fill; a pass adds at most DAYS_PER_PASS days: the last

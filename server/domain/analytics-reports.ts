@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from './outbox';
 import type { FunnelQuery, FunnelReport, FunnelRow, PageViewRow } from '../../contract/analytics.api';
-import { rolledThrough } from './page-views';
+import { pageViewDays, pageViews, pageViewsRolled } from '../db/tables';
 import { funnelRolled, funnelSql } from './funnel-days';
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
@@ -61,23 +61,22 @@ export async function funnel(
 }
 
 /**
- * Page views and goals per UTC day, name and referrer: the days the roll-up holds come from it, the later ones (today, and
- * any day the roll-up has not reached yet) from the raw rows through their index on `at`.
+ * Page views and goals per UTC day, name and referrer: the roll-up's counts (page_view_days) plus the raw rows it has
+ * not counted yet (from its watermark on, through their index on `at`), summed. One statement, so one snapshot: a
+ * pass that commits meanwhile neither doubles nor drops a row.
  */
 export async function pageViewReport(db: DbOrTx, q: { from: string; to: string }): Promise<PageViewRow[]> {
   const { start, end } = rangeOf(q);
-  const through = await rolledThrough(db);
-  const rawStart =
-    through && through >= q.from
-      ? new Date(Date.parse(`${through}T00:00:00Z`) + DAY_MS).toISOString()
-      : start;
   const res = await db.execute(sql`
-    select day::text as day, kind, name, referrer, views from page_view_days
-    where day >= ${q.from}::date and day <= ${q.to}::date
-    union all
-    select (at at time zone 'UTC')::date::text, kind, name, referrer, count(*)::int
-    from page_views
-    where at >= ${rawStart}::timestamptz and at < ${end}::timestamptz
+    select day::text as day, kind, name, referrer, sum(views)::int as views from (
+      select day, kind, name, referrer, views from ${pageViewDays}
+      where day >= ${q.from}::date and day <= ${q.to}::date
+      union all
+      select (at at time zone 'UTC')::date, kind, name, referrer, count(*)::int
+      from ${pageViews}
+      where at >= greatest(${start}::timestamptz, (select through from ${pageViewsRolled}))
+        and at < ${end}::timestamptz
+      group by 1, 2, 3, 4) v
     group by 1, 2, 3, 4
     order by 1, 2, 3, 4`);
   return rowsOf<PageViewRow>(res);

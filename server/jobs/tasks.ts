@@ -32,6 +32,9 @@ export const PRUNE_MS = 60_000;
 
 export const IDEMPOTENCY_PRUNE_JOB = 'idempotency.prune';
 
+/** How often the page views' roll-up runs; each pass counts at most ROLLUP_BATCH raw rows (server/domain/page-views.ts). */
+export const PAGE_VIEW_ROLLUP_MS = 60_000;
+
 /** How often the funnel's roll-up runs; each pass rolls at most DAYS_PER_PASS days (server/domain/funnel-days.ts). */
 export const FUNNEL_ROLLUP_MS = 60_000;
 
@@ -55,8 +58,9 @@ export function registerJobs(runner: JobRunner, deps: Deps): void {
     await deps.storage.delete(keys);
   });
 
-  // Page views per day and name; raw rows go after their retention (docs/analytics.md).
-  runner.every('analytics.rollup', HOUR, async ({ tx, now }) => {
+  // Page views per day and name, a batch of raw rows a pass, a pass a minute; raw rows go after their retention
+  // (docs/analytics.md).
+  runner.every('analytics.rollup', PAGE_VIEW_ROLLUP_MS, async ({ tx, now }) => {
     await rollUpPageViews(tx, now);
   });
 

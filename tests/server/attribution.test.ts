@@ -389,7 +389,7 @@ describe('page views', () => {
     expect(Number(res!.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
-  it('rolls whole days up, answers the same report from the roll-up, and drops raw rows after the retention', async () => {
+  it('rolls page views up, answers the same report from the roll-up, and drops raw rows after the retention', async () => {
     const now = new Date('2026-06-10T12:00:00Z');
     const rows = [
       { at: new Date('2026-06-08T10:00:00Z'), kind: 'view' as const, name: 'Home', referrer: '/login' },
@@ -421,17 +421,75 @@ describe('page views', () => {
     expect((await h.deps.db.select().from(pageViews)).map((r) => r.name).sort()).toEqual(
       ['Home', 'Home', 'Home', 'Payments'], // the January row was past the 90 days
     );
-    expect(await h.deps.db.select().from(pageViewDays)).toHaveLength(3); // today is not whole yet
+    // Every row stamped until 5 minutes ago is counted, today's too, the January one before it went.
+    expect(await h.deps.db.select().from(pageViewDays)).toHaveLength(4);
     expect(await ask()).toEqual(before);
-    // Once the roll-up holds a day, its raw rows are no longer read (they go at the retention).
+    // Once the roll-up has counted a row, the raw row is no longer read (it goes at the retention).
     await h.deps.db.delete(pageViews).where(eq(pageViews.name, 'Home'));
     expect(await ask()).toEqual(before);
-    // Again the same day: nothing doubles.
-    expect(await rollUpPageViews(h.deps.db, now, 90)).toEqual({ through: '2026-06-09', deleted: 0 });
-    expect(await ask()).toEqual(before);
+    // A row after the watermark is read raw and added to the day's count.
+    await h.deps.db
+      .insert(pageViews)
+      .values({ at: new Date('2026-06-10T11:58:00Z'), kind: 'view', name: 'Payments', referrer: '/home' });
+    const later = before.map((r) => (r.name === 'Payments' ? { ...r, views: 2 } : r));
+    expect(await ask()).toEqual(later);
+    // Again at the same moment: nothing new to count, nothing doubles.
+    expect(await rollUpPageViews(h.deps.db, now, 90)).toMatchObject({ counted: 0, deleted: 0 });
+    expect(await ask()).toEqual(later);
+    // Ten minutes on, the new row is counted once.
+    expect(await rollUpPageViews(h.deps.db, new Date(now.getTime() + 600_000), 90)).toMatchObject({
+      counted: 1,
+      deleted: 0,
+    });
+    expect(await ask()).toEqual(later);
     const csv = await h.request('/api/staff/analytics/page-views/csv/?from=2026-06-01&to=2026-06-10', {
       headers: STAFF,
     });
     expect((await csv.text()).replace(/^\uFEFF/, '').split('\r\n')[1]).toBe('2026-06-08,view,Home,/login,2');
+  });
+
+  it('rolls a batch of raw rows a pass, whatever the backlog, and the report is the same after every pass', async () => {
+    const now = new Date('2026-06-10T12:00:00Z');
+    const at = (iso: string) => ({ at: new Date(iso), kind: 'view' as const, name: 'Home', referrer: '' });
+    await h.deps.db.insert(pageViews).values([
+      at('2026-06-08T10:00:00Z'),
+      at('2026-06-08T11:00:00Z'),
+      at('2026-06-08T23:59:59.999Z'),
+      at('2026-06-09T00:00:00Z'),
+      at('2026-06-09T00:00:00Z'),
+      at('2026-06-09T00:00:00Z'),
+      at('2026-06-09T05:00:00Z'),
+      at('2026-06-10T11:56:00Z'), // within the last 5 minutes: read raw until a later pass
+    ]);
+    const ask = async () =>
+      (
+        (await (
+          await h.request('/api/staff/analytics/page-views/?from=2026-06-08&to=2026-06-10', {
+            headers: STAFF,
+          })
+        ).json()) as PageViewReport
+      ).rows;
+    const expected = [
+      { day: '2026-06-08', kind: 'view', name: 'Home', referrer: '', views: 3 },
+      { day: '2026-06-09', kind: 'view', name: 'Home', referrer: '', views: 4 },
+      { day: '2026-06-10', kind: 'view', name: 'Home', referrer: '', views: 1 },
+    ];
+    expect(await ask()).toEqual(expected);
+    const counts: number[] = [];
+    for (let pass = 0; pass < 10; pass++) {
+      const { counted } = await rollUpPageViews(h.deps.db, now, 90, 2);
+      if (!counted) break;
+      counts.push(counted);
+      expect(await ask()).toEqual(expected);
+    }
+    // Two rows a pass; the three rows stamped alike go in one pass (a watermark cannot fall between them).
+    expect(counts).toEqual([2, 1, 3, 1]);
+    expect((await h.deps.db.select().from(pageViewDays)).map((r) => [r.day, r.views])).toEqual([
+      ['2026-06-08', 3],
+      ['2026-06-09', 4],
+    ]);
+    // The last row is counted once it is 5 minutes old.
+    expect((await rollUpPageViews(h.deps.db, new Date('2026-06-10T12:02:00Z'), 90, 2)).counted).toBe(1);
+    expect(await ask()).toEqual(expected);
   });
 });

@@ -92,6 +92,15 @@ export const pageViewDays = pgTable(
 );
 
 /**
+ * How far the roll-up has counted the raw page views: page_view_days holds every raw row with `at` before `through`
+ * (its last day partly; null before the first pass). The report adds the raw rows from `through` on.
+ */
+export const pageViewsRolled = pgTable('page_views_rolled', {
+  id: boolean('id').primaryKey().default(true),
+  through: timestamp('through', { withTimezone: true }),
+});
+
+/**
  * Each customer's first order (the lowest id) and first paid payment (the earliest completion, then the lowest id),
  * kept as they happen: triggers on orders and payments (migration 0022) write them in the writing transaction, and
  * only an earlier one replaces a row's. The staff funnel reads these instead of finding the firsts among all orders.
