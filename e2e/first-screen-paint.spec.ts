@@ -2,7 +2,7 @@
 // order page and payments page come as HTML with the page in it, readable before any script has run, and the app
 // takes it over without a frame in between. (A revoked refresh cookie landing on /login with no flash of the
 // cabinet: e2e/first-screen.spec.ts for the dashboard, below for an order's page.)
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   CHAT_HISTORY_LINE,
   CHAT_TOPIC,
@@ -12,16 +12,17 @@ import {
   orderWithChat,
   test,
 } from './support/fixtures';
+import {
+  brokenAfterFirstWhole,
+  recordFrames,
+  revokeFromElsewhere,
+  sawAt,
+  signIn,
+  watchFor,
+} from './support/first-screen';
 
 const rows = (page: Page) => page.getByTestId('order-list').locator(':scope > li');
 const greeting = (page: Page) => page.getByRole('heading', { level: 1, name: /^Здравствуйте/ });
-
-async function signIn(page: Page, customer: { email: string; password: string }) {
-  const res = await page.request.post('/api/client/auth/login/', {
-    data: { login: customer.email, password: customer.password },
-  });
-  expect(res.status()).toBe(200);
-}
 
 test.describe('with the scripts blocked', () => {
   test('the dashboard is on the page: greeting, balances, tabs with counters and the first orders', async ({
@@ -67,45 +68,23 @@ test('the app takes the painted dashboard over with no frame without it, and it 
   customer,
 }) => {
   await signIn(page, customer);
-  // Every frame from the first paint on: were the greeting and the rows on screen? And the painted list element, to
-  // tell when React has replaced it.
-  await page.addInitScript(() => {
-    const w = window as unknown as {
-      __frames: { greeting: boolean; rows: number }[];
-      __painted: Element | null;
-    };
-    w.__frames = [];
-    w.__painted = null;
-    const frame = () => {
-      const list = document.querySelector('[data-testid="order-list"]');
-      w.__painted ??= list;
-      if (document.body)
-        w.__frames.push({
-          greeting: /^Здравствуйте/.test(document.querySelector('h1')?.textContent ?? ''),
-          rows: list ? list.children.length : 0,
-        });
-      requestAnimationFrame(frame);
-    };
-    requestAnimationFrame(frame);
+  // Every frame from the first paint on: were the greeting and the rows on screen?
+  const recorded = await recordFrames(page, {
+    painted: '[data-testid="order-list"]',
+    probe: () => ({
+      greeting: /^Здравствуйте/.test(document.querySelector('h1')?.textContent ?? ''),
+      rows: document.querySelector('[data-testid="order-list"]')?.children.length ?? 0,
+    }),
   });
   await page.goto('/home');
   await expect(greeting(page)).toBeVisible();
   // The app's own list replaced the painted one (the machines own the page now).
-  await expect
-    .poll(() =>
-      page.evaluate(() => (window as unknown as { __painted: Element | null }).__painted?.isConnected),
-    )
-    .toBe(false);
-  const frames = await page.evaluate(
-    () => (window as unknown as { __frames: { greeting: boolean; rows: number }[] }).__frames,
-  );
-  // The list as it ends (a frame taken while the HTML was still being parsed may show only its first rows).
+  await recorded.replaced();
+  const frames = await recorded.frames();
+  // The list as it ends; from the first frame that showed the whole dashboard on, every frame showed it.
   const shown = frames.at(-1)!.rows;
   expect(shown).toBeGreaterThan(0);
-  const first = frames.findIndex((f) => f.greeting && f.rows === shown);
-  expect(first).toBeGreaterThanOrEqual(0);
-  // From the first frame that showed the whole dashboard on, every frame showed it, with the same rows.
-  expect(frames.slice(first).filter((f) => !f.greeting || f.rows !== shown)).toEqual([]);
+  expect(brokenAfterFirstWhole(frames, (f) => f.greeting && f.rows === shown)).toEqual([]);
 
   // Interactive: a tab switch is the app's (no page load), and its list comes from the server.
   await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
@@ -155,31 +134,6 @@ test('a search in the address is the app’s to load: that page is not painted',
   await expect(page.getByTestId('order-list')).toHaveCount(0);
 });
 
-/** Ends the context's session on the server as another device would, leaving the browser's cookies as they are. */
-async function revokeFromElsewhere(context: BrowserContext, request: APIRequestContext) {
-  const refresh = (await context.cookies()).find((c) => c.name === 'cabinet_refresh');
-  expect(refresh).toBeTruthy();
-  const res = await request.post('/api/client/auth/logout/', {
-    headers: { cookie: `cabinet_refresh=${refresh!.value}` },
-  });
-  expect(res.ok()).toBe(true);
-}
-
-/**
- * Records in sessionStorage (which outlives the redirects) where `selector` first entered the DOM: an order's
- * header, or any of the cabinet.
- */
-async function watchFor(page: Page, selector: string) {
-  await page.addInitScript((selector) => {
-    const check = () => {
-      if (!sessionStorage.getItem('saw') && document.querySelector(selector))
-        sessionStorage.setItem('saw', location.pathname);
-    };
-    new MutationObserver(check).observe(document, { childList: true, subtree: true });
-    check();
-  }, selector);
-}
-
 const orderTitle = (page: Page, id: number) => page.getByRole('heading', { level: 1, name: `Заказ №${id}` });
 
 test.describe('an order’s page', () => {
@@ -214,43 +168,23 @@ test.describe('an order’s page', () => {
     page.on('request', (r) => {
       if (new URL(r.url()).pathname === `/api/client/orders/${id}/`) orderReads.push(r.url());
     });
-    await page.addInitScript(() => {
-      const w = window as unknown as {
-        __frames: { title: string; topic: boolean }[];
-        __painted: Element | null;
-      };
-      w.__frames = [];
-      w.__painted = null;
-      const frame = () => {
-        const title = document.querySelector('#order-title');
-        w.__painted ??= title;
-        if (document.body)
-          w.__frames.push({
-            title: title?.textContent ?? '',
-            topic: (document.querySelector('main')?.textContent ?? '').includes(
-              'Цифровые образовательные технологии',
-            ),
-          });
-        requestAnimationFrame(frame);
-      };
-      requestAnimationFrame(frame);
+    const recorded = await recordFrames(page, {
+      painted: '#order-title',
+      probe: () => ({
+        title: document.querySelector('#order-title')?.textContent ?? '',
+        topic: (document.querySelector('main')?.textContent ?? '').includes(
+          'Цифровые образовательные технологии',
+        ),
+      }),
     });
     await page.goto(`/order/${id}`);
     await expect(orderTitle(page, id)).toBeVisible();
-    await expect
-      .poll(() =>
-        page.evaluate(() => (window as unknown as { __painted: Element | null }).__painted?.isConnected),
-      )
-      .toBe(false);
+    await recorded.replaced();
     await expect(page).toHaveURL(new RegExp(`/order/${id}/chat$`));
     // The chat is the machines' now: its history comes from the server.
     await expect(page.getByText(CHAT_HISTORY_LINE)).toBeVisible();
-    const frames = await page.evaluate(
-      () => (window as unknown as { __frames: { title: string; topic: boolean }[] }).__frames,
-    );
-    const first = frames.findIndex((f) => f.title === `Заказ №${id}` && f.topic);
-    expect(first).toBeGreaterThanOrEqual(0);
-    expect(frames.slice(first).filter((f) => f.title !== `Заказ №${id}` || !f.topic)).toEqual([]);
+    const frames = await recorded.frames();
+    expect(brokenAfterFirstWhole(frames, (f) => f.title === `Заказ №${id}` && f.topic)).toEqual([]);
     // The order loader started from the page's copy: no read of the order.
     expect(orderReads).toEqual([]);
     await expectNoAxeViolations(page);
@@ -269,7 +203,7 @@ test.describe('an order’s page', () => {
     await expect(page).toHaveURL(new RegExp(`/login\\?redirect=%2Forder%2F${id}$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Вход в кабинет' })).toBeVisible();
     expect(response?.request().redirectedFrom()?.url()).toMatch(new RegExp(`/order/${id}$`));
-    expect(await page.evaluate(() => sessionStorage.getItem('saw'))).toBeNull();
+    expect(await sawAt(page)).toBeNull();
   });
 
   test('another customer’s order is not painted: the app shows its not-found', async ({
@@ -287,7 +221,7 @@ test.describe('an order’s page', () => {
     expect(html).not.toContain('data-first-screen');
     await expect(page).toHaveURL(/\/404$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    expect(await page.evaluate(() => sessionStorage.getItem('saw'))).toBeNull();
+    expect(await sawAt(page)).toBeNull();
     await expect(page.getByText(CHAT_TOPIC)).toHaveCount(0);
   });
 });
@@ -324,40 +258,27 @@ test.describe('the payments page', () => {
     page.on('request', (r) => {
       if (new URL(r.url()).pathname === '/api/client/payments/waiting/') waitingReads.push(r.url());
     });
-    await page.addInitScript(() => {
-      const w = window as unknown as { __frames: number[]; __painted: Element | null };
-      w.__frames = [];
-      w.__painted = null;
-      const frame = () => {
-        const list = document.querySelector('section[aria-labelledby="waiting-title"] ul');
-        w.__painted ??= list;
-        if (document.body) w.__frames.push(list ? list.children.length : 0);
-        requestAnimationFrame(frame);
-      };
-      requestAnimationFrame(frame);
+    const recorded = await recordFrames(page, {
+      painted: 'section[aria-labelledby="waiting-title"] ul',
+      probe: () =>
+        document.querySelector('section[aria-labelledby="waiting-title"] ul')?.children.length ?? 0,
     });
     await page.goto('/payments');
     await expect(waitingRows(page).first()).toBeVisible();
-    await expect
-      .poll(() =>
-        page.evaluate(() => (window as unknown as { __painted: Element | null }).__painted?.isConnected),
-      )
-      .toBe(false);
+    await recorded.replaced();
     await expect(page).toHaveURL(/\/payments\/pay$/);
-    const frames = await page.evaluate(() => (window as unknown as { __frames: number[] }).__frames);
     // From the first frame with the whole list (the HTML may still be parsing in an earlier one), every frame has it.
+    const frames = await recorded.frames();
     const shown = frames.at(-1)!;
     expect(shown).toBeGreaterThan(0);
-    const first = frames.indexOf(shown);
-    expect(frames.slice(first).filter((n) => n !== shown)).toEqual([]);
+    expect(brokenAfterFirstWhole(frames, (n) => n === shown)).toEqual([]);
     expect(waitingReads).toEqual([]);
     // The app's: choosing two orders offers to pay them together.
     const boxes = page.getByRole('checkbox');
-    if ((await boxes.count()) >= 2) {
-      await boxes.nth(0).check();
-      await boxes.nth(1).check();
-      await expect(page.getByRole('button', { name: 'Оплатить вместе' })).toBeEnabled();
-    }
+    expect(await boxes.count()).toBeGreaterThanOrEqual(2); // the demo customer has several waiting
+    await boxes.nth(0).check();
+    await boxes.nth(1).check();
+    await expect(page.getByRole('button', { name: 'Оплатить вместе' })).toBeEnabled();
     await expectNoAxeViolations(page);
   });
 
@@ -372,6 +293,6 @@ test.describe('the payments page', () => {
     await page.goto('/payments');
     await expect(page).toHaveURL(/\/login\?redirect=%2Fpayments$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Вход в кабинет' })).toBeVisible();
-    expect(await page.evaluate(() => sessionStorage.getItem('saw'))).toBeNull();
+    expect(await sawAt(page)).toBeNull();
   });
 });

@@ -1,8 +1,9 @@
 // The signed-in first screen (docs/performance.md "The signed-in start"): a dashboard page of a signed-in visitor
 // comes with its data, so the dashboard paints before the refresh, the user, the orders and the finances answer;
 // a session that is over gets /login without the cabinet ever showing.
-import type { APIRequestContext, BrowserContext, Page, Route } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { revokeFromElsewhere, sawAt, signIn, watchFor } from './support/first-screen';
 import { FIRST_SCREEN_ELEMENT_ID } from '../contract/first-screen';
 
 const rows = (page: Page) => page.getByTestId('order-list').locator(':scope > li');
@@ -27,40 +28,13 @@ async function holdFirstScreenCalls(page: Page) {
   return { asked, release };
 }
 
-/** Signs in through the API: the refresh, hint and page session cookies land in the browser context. */
-async function signIn(page: Page, customer: { email: string; password: string }) {
-  const res = await page.request.post('/api/client/auth/login/', {
-    data: { login: customer.email, password: customer.password },
-  });
-  expect(res.status()).toBe(200);
-}
-
-/** Ends the context's session on the server as another device would, leaving the browser's cookies as they are. */
-async function revokeFromElsewhere(context: BrowserContext, request: APIRequestContext) {
-  const refresh = (await context.cookies()).find((c) => c.name === 'cabinet_refresh');
-  expect(refresh).toBeTruthy();
-  const res = await request.post('/api/client/auth/logout/', {
-    headers: { cookie: `cabinet_refresh=${refresh!.value}` },
-  });
-  expect(res.ok()).toBe(true);
-}
-
-/** Records in sessionStorage (which outlives the redirects) whether any cabinet element ever entered the DOM. */
-async function watchForCabinet(page: Page) {
-  await page.addInitScript(() => {
-    const seen = () =>
-      document.querySelector(
-        'nav[aria-label="Основное меню"], dl[aria-label="Счёт"], [data-testid="order-list"], h1',
-      );
-    const check = () => {
-      const el = seen();
-      // Any h1 counts only in the cabinet: the greeting.
-      if (el && (el.tagName !== 'H1' || /^Здравствуйте/.test(el.textContent ?? '')))
-        sessionStorage.setItem('sawCabinet', location.pathname);
-    };
-    new MutationObserver(check).observe(document, { childList: true, subtree: true });
-  });
-}
+/** Any cabinet element, where the watch saw it first: any h1 counts only in the cabinet (the greeting). */
+const watchForCabinet = (page: Page) =>
+  watchFor(
+    page,
+    'nav[aria-label="Основное меню"], dl[aria-label="Счёт"], [data-testid="order-list"], h1',
+    (el) => el.tagName !== 'H1' || /^Здравствуйте/.test(el.textContent ?? ''),
+  );
 
 test('a signed-in first visit of /home paints the dashboard before the API answers, then works as usual', async ({
   page,
@@ -110,7 +84,7 @@ test('a revoked refresh cookie lands on /login with no flash of the cabinet', as
   await expect(page.getByRole('heading', { level: 1, name: 'Вход в кабинет' })).toBeVisible();
   // The server answered the first navigation with the redirect itself.
   expect(response?.request().redirectedFrom()?.url()).toMatch(/\/home$/);
-  expect(await page.evaluate(() => sessionStorage.getItem('sawCabinet'))).toBeNull();
+  expect(await sawAt(page)).toBeNull();
   // The hint went with it: the sign-in page made no doomed refresh.
   expect((await page.context().cookies()).some((c) => c.name === 'cabinet_signed_in')).toBe(false);
 });
