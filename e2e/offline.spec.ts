@@ -2,7 +2,7 @@
 // the network sees their cached orders and chat with "Нет соединения", a reload offline still shows them, a
 // message written offline waits ("Ожидает отправки"), survives a reload and is sent exactly once when the
 // network is back; sign-out deletes the customer's cache; a new version waits for "Обновить".
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import {
@@ -214,7 +214,26 @@ test('a read that ends after sign-out keeps nothing of the customer', async ({ p
   ).not.toContain(`cabinet-api-${customer.id}`);
 });
 
+/**
+ * Holds the built worker's file for one test at a time: another run of the same test (`--repeat-each` on several
+ * workers) waits instead of restoring the file under this one. A lock older than two minutes is a crashed run's.
+ */
+async function holdWorkerFile(): Promise<() => void> {
+  const lock = `${SW_FILE}.lock`;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      return () => rmSync(lock, { recursive: true, force: true });
+    } catch {
+      const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 120_000) rmSync(lock, { recursive: true, force: true });
+      else await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
 test('a new version waits for "Обновить", then the page reloads into it', async ({ page, customer }) => {
+  const unlock = await holdWorkerFile();
   const original = readFileSync(SW_FILE, 'utf8');
   try {
     await signInFast(page, customer, '/home');
@@ -249,5 +268,6 @@ test('a new version waits for "Обновить", then the page reloads into it'
     await expect(page.getByTestId('update-prompt')).toHaveCount(0);
   } finally {
     writeFileSync(SW_FILE, original);
+    unlock();
   }
 });
