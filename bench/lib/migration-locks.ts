@@ -189,6 +189,15 @@ export const UNDO: Record<string, string[]> = {
   '0024_user_guarantee_index': ['drop index orders_user_guarantee_idx'],
   '0025_idempotency_prune_index': ['drop index idempotency_keys_created_idx'],
   '0026_page_views_rolled': ['drop table page_views_rolled'],
+  // The reprice trigger's function as 0022 made it (the trigger stays; the writers' updates of orders call it).
+  '0027_funnel_day_in_progress': [
+    withoutComments(
+      migrationStatements('0022_funnel_firsts').find((st) =>
+        st.includes('CREATE FUNCTION "funnel_days_reprice"'),
+      )!,
+    ).replace('CREATE FUNCTION', 'CREATE OR REPLACE FUNCTION'),
+    'alter table funnel_rolled drop column until',
+  ],
 };
 
 /** The small writes a live service keeps making, one connection per table. */

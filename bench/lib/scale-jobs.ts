@@ -6,7 +6,7 @@ import type { Deps } from '../../server/env';
 import { settleExpiredGuarantees } from '../../server/domain/orders/commands';
 import { queueGuaranteeEndings, WARNING_BATCH } from '../../server/domain/notifications/guarantee';
 import { RAW_RETENTION_DAYS, ROLLUP_BATCH, rollUpPageViews } from '../../server/domain/page-views';
-import { DAYS_PER_PASS, rollUpFunnel } from '../../server/domain/funnel-days';
+import { DAYS_PER_PASS, ROLL_LAG_MS, rollUpFunnel } from '../../server/domain/funnel-days';
 import { PRUNE_BATCH, pruneJobs } from '../../server/jobs/runner';
 import { eraseAccount } from '../../server/domain/account-closing';
 import {
@@ -87,15 +87,23 @@ export async function timeJobs(deps: Deps, exec: Exec): Promise<JobTiming[]> {
     name: 'analytics roll-up, next pass',
     ms: await rolledBack(deps, (tx) => rollUpPageViews(tx, now)),
   });
-  // The funnel's roll-up was run over the history after the fill; a pass adds at most DAYS_PER_PASS days: the last
-  // one is taken out and rolled again. After the upgrade, the passes roll the history, as many days each: the
-  // oldest are taken out.
+  // The funnel's roll-up was run over the history after the fill, and the day in progress until an hour before. A
+  // pass within the day adds what came since (here: the minutes since the fill). The pass an hour after midnight
+  // rolls the day before whole, replacing its part: the last whole day and today's part are taken out, the day before
+  // marked rolled until 23:00, and the pass run at 01:01. After the upgrade, the passes roll the history, as many
+  // days each: the oldest are taken out.
   out.push({
-    name: 'funnel roll-up, daily pass (one day)',
+    name: 'funnel roll-up, a pass within the day',
+    ms: await rolledBack(deps, (tx) => rollUpFunnel(tx, new Date(now.getTime() + 60_000))),
+  });
+  const midnight = Date.parse(`${now.toISOString().slice(0, 10)}T00:00:00Z`);
+  out.push({
+    name: 'funnel roll-up, daily pass (the day before, whole)',
     ms: await rolledBack(deps, async (tx) => {
-      await tx.execute(sql`delete from funnel_days where day = (select through from funnel_rolled)`);
-      await tx.execute(sql`update funnel_rolled set through = through - 1`);
-      await rollUpFunnel(tx, now);
+      await tx.execute(sql`delete from funnel_days where day >= (select through from funnel_rolled)`);
+      await tx.execute(sql`update funnel_rolled
+        set through = through - 1, until = (through::timestamp at time zone 'UTC') + interval '23 hours'`);
+      await rollUpFunnel(tx, new Date(midnight + ROLL_LAG_MS + 60_000));
     }),
   });
   out.push({

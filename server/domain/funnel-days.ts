@@ -94,17 +94,26 @@ const MEASURES = sql.raw(`count(*) filter (where k = 's') as signups,
       count(*) filter (where k = 'p') as first_payments,
       coalesce(sum(v) filter (where k = 'p'), 0) as first_payments_sum`);
 
-/** The UTC days funnel_days holds, `since` … `through` (both '' before the first roll-up). */
+/**
+ * What funnel_days holds: the whole UTC days `since` … `through` (both '' before the first roll-up), and of the day
+ * after `through`, the firsts before `until` (an ISO moment, as toISOString writes it; '' when that day holds none
+ * yet).
+ */
 export interface Rolled {
   since: string;
   through: string;
+  until: string;
 }
 
 export async function funnelRolled(db: DbOrTx): Promise<Rolled> {
-  const [row] = rowsOf<{ since: string | null; through: string | null }>(
-    await db.execute(sql`select since::text as since, through::text as through from funnel_rolled`),
+  const [row] = rowsOf<{ since: string | null; through: string | null; until: string | null }>(
+    await db.execute(sql`select since::text as since, through::text as through,
+      to_char(until at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as until from funnel_rolled`),
   );
-  return { since: row?.since ?? '', through: row?.through ?? '' };
+  const through = row?.through ?? '';
+  // A moment of another day than the one after `through` marks nothing (the pass that rolls a day whole clears it).
+  const until = row?.until && through && row.until.slice(0, 10) === dayAfter(through) ? row.until : '';
+  return { since: row?.since ?? '', through, until };
 }
 
 /** Rolls the days [a, b) into funnel_days, a statement per CHUNK_DAYS; returns the days rolled. */
@@ -129,10 +138,30 @@ async function rollDays(tx: DbOrTx, a: string, b: string): Promise<number> {
 }
 
 /**
+ * Adds the firsts of [a, b) (within one day, after what its rows hold) to that day's rows in funnel_days: a row the
+ * day already has grows by them.
+ */
+async function addPart(tx: DbOrTx, a: string, b: string): Promise<void> {
+  await tx.execute(sql`
+    insert into funnel_days as d (day, touch, source, campaign, partner, signups, first_orders, first_orders_sum,
+      first_payments, first_payments_sum)
+    select day, touch, source, campaign, partner, ${MEASURES}
+    from (${credited(sql`${a}::timestamptz`, sql`${b}::timestamptz`, ['first', 'last'])}) c
+    group by day, touch, source, campaign, partner
+    on conflict (day, touch, source, campaign, partner) do update set signups = d.signups + excluded.signups,
+      first_orders = d.first_orders + excluded.first_orders,
+      first_orders_sum = d.first_orders_sum + excluded.first_orders_sum,
+      first_payments = d.first_payments + excluded.first_payments,
+      first_payments_sum = d.first_payments_sum + excluded.first_payments_sum`);
+}
+
+/**
  * One pass, under the exclusive funnel lock (in the caller's transaction when it has one), of at most `maxDays` days:
  * the whole UTC days that have been over for ROLL_LAG_MS and are not rolled yet go into funnel_days, oldest first;
  * then, with the days left, the history before the rolled days, newest first, until the earliest sign-up or first.
  * So the first passes after the upgrade roll the recent weeks a report asks for most, and no pass holds the lock long.
+ * Once the whole days are rolled, the day in progress is added up to ROLL_LAG_MS ago: what a report reads from the
+ * firsts is then the last hour's, whatever the day's volume.
  */
 export async function rollUpFunnel(
   db: DbOrTx,
@@ -142,13 +171,15 @@ export async function rollUpFunnel(
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${FUNNEL_LOCK})`);
     const rolled = await funnelRolled(tx);
-    // The first day not to roll: the one `now - lag` falls in.
-    const stop = utcDay(new Date(now.getTime() - ROLL_LAG_MS));
+    const edge = new Date(now.getTime() - ROLL_LAG_MS);
+    // The first day not to roll whole: the one `now - lag` falls in.
+    const stop = utcDay(edge);
     let { since, through } = rolled;
     if (!through) since = stop; // nothing rolled: the rolled days start (empty) at the first day not to roll
     const from = through ? dayAfter(through) : stop;
     let to = from;
     for (let i = 0; i < maxDays && to < stop; i++) to = dayAfter(to);
+    // A day rolled whole replaces what its rows held of it.
     let days = from < to ? await rollDays(tx, from, to) : 0;
     through = dayBefore(to);
     const [row] = rowsOf<{ day: string | null }>(
@@ -164,12 +195,22 @@ export async function rollUpFunnel(
       days += await rollDays(tx, back, since);
       since = back;
     }
+    // The day in progress, once the whole days are caught up: from where its rows end to an hour ago.
+    let until = '';
+    if (to === stop) {
+      const start = rolled.until.slice(0, 10) === stop ? rolled.until : `${stop}T00:00:00.000Z`;
+      const end = edge.toISOString();
+      if (start < end) {
+        await addPart(tx, start, end);
+        until = end;
+      } else until = rolled.until.slice(0, 10) === stop ? rolled.until : '';
+    }
     // A pass with nothing to roll writes nothing.
-    if (since !== rolled.since || through !== rolled.through)
-      await tx.execute(sql`insert into funnel_rolled (id, since, through)
-        values (true, ${since}::date, ${through}::date)
-        on conflict (id) do update set since = excluded.since, through = excluded.through`);
-    return { since, through, days };
+    if (since !== rolled.since || through !== rolled.through || until !== rolled.until)
+      await tx.execute(sql`insert into funnel_rolled (id, since, through, until)
+        values (true, ${since}::date, ${through}::date, ${until || null}::timestamptz)
+        on conflict (id) do update set since = excluded.since, through = excluded.through, until = excluded.until`);
+    return { since, through, until, days };
   });
 }
 
@@ -186,15 +227,20 @@ export function funnelSql(
   const bySource = q.source === undefined;
   const groups = sql.raw(bySource ? 'source' : 'source, campaign, partner');
   const ofSource = bySource ? sql`` : sql`where source = ${q.source}`;
-  const raw = (a: string, b: string) => sql`select ${groups}, ${MEASURES}
-    from (${credited(startOf(a), startOf(dayAfter(b)), [q.touch])}) c
+  // Credited from the firsts themselves, in [s, e).
+  const raw = (s: SQL, e: SQL) => sql`select ${groups}, ${MEASURES}
+    from (${credited(s, e, [q.touch])}) c
     ${ofSource}
     group by ${groups}`;
+  const days = (a: string, b: string) => raw(startOf(a), startOf(dayAfter(b)));
   const parts: SQL[] = [];
-  if (!rolled.through) parts.push(raw(q.from, q.to));
+  if (!rolled.through) parts.push(days(q.from, q.to));
   else {
+    // The last day with rows: the one after `through` when it holds a part.
+    const after = dayAfter(rolled.through);
+    const last = rolled.until ? after : rolled.through;
     const a = q.from > rolled.since ? q.from : rolled.since;
-    const b = q.to < rolled.through ? q.to : rolled.through;
+    const b = q.to < last ? q.to : last;
     if (a <= b)
       parts.push(sql`select ${groups}, signups::bigint, first_orders::bigint, first_orders_sum,
           first_payments::bigint, first_payments_sum
@@ -203,11 +249,14 @@ export function funnelSql(
           ${bySource ? sql`` : sql`and source = ${q.source}`}`);
     if (q.from < rolled.since) {
       const before = dayBefore(rolled.since);
-      parts.push(raw(q.from, q.to < before ? q.to : before));
+      parts.push(days(q.from, q.to < before ? q.to : before));
     }
     if (q.to > rolled.through) {
-      const after = dayAfter(rolled.through);
-      parts.push(raw(q.from > after ? q.from : after, q.to));
+      // After the rows: from `until` on that day, else from the start of the day after them.
+      const end = startOf(dayAfter(q.to));
+      if (q.from > after) parts.push(days(q.from, q.to));
+      else if (rolled.until) parts.push(raw(sql`${rolled.until}::timestamptz`, end));
+      else parts.push(days(after, q.to));
     }
   }
   const named = sql.raw(

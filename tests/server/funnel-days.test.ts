@@ -204,30 +204,44 @@ describe('the staff funnel over the firsts and the daily roll-up', () => {
     await build(h);
     const report = (touch: 'first' | 'last') => allGroups(h, touch);
     // Nothing rolled: everything from the firsts.
-    expect(await funnelRolled(h.deps.db)).toEqual({ since: '', through: '' });
+    expect(await funnelRolled(h.deps.db)).toEqual({ since: '', through: '', until: '' });
     expect(await report('first')).toEqual(sorted(FIRST));
     expect(await report('last')).toEqual(sorted(LAST));
 
-    // A pass at 06-05 00:30 rolls through 06-03 (06-04 is over for less than the hour), and the history back to the
-    // earliest sign-up (05-20), within its 62 days; one at 06-05 12:00 adds 06-04.
+    // A pass at 06-05 00:30 rolls through 06-03 (06-04 is over for less than the hour) and 06-04 until an hour ago,
+    // and the history back to the earliest sign-up (05-20), within its 62 days; one at 06-05 12:00 adds the rest of
+    // 06-04 (rolled whole again) and 06-05 until 11:00.
     expect(await rollUpFunnel(h.deps.db, new Date(at('05T00:30:00')), EVERY_DAY)).toEqual({
       since: '2026-05-20',
       through: '2026-06-03',
+      until: at('04T23:30:00.000'),
       days: 15,
     });
+    expect(await report('first')).toEqual(sorted(FIRST));
+    expect(await report('last')).toEqual(sorted(LAST));
     await rollUpFunnel(h.deps.db, new Date(at('05T12:00:00')), EVERY_DAY);
-    expect(await funnelRolled(h.deps.db)).toEqual({ since: '2026-05-20', through: '2026-06-04' });
+    expect(await funnelRolled(h.deps.db)).toEqual({
+      since: '2026-05-20',
+      through: '2026-06-04',
+      until: at('05T11:00:00.000'),
+    });
     expect(await report('first')).toEqual(sorted(FIRST));
     expect(await report('last')).toEqual(sorted(LAST));
 
     // Rolled through the whole range and beyond: the report reads funnel_days only.
     const rolled = await rollUpFunnel(h.deps.db, new Date(at('20T12:00:00')), EVERY_DAY);
-    expect(rolled).toEqual({ since: '2026-05-20', through: '2026-06-19', days: 15 });
+    expect(rolled).toEqual({
+      since: '2026-05-20',
+      through: '2026-06-19',
+      until: at('20T11:00:00.000'),
+      days: 15,
+    });
     expect(await report('first')).toEqual(sorted(FIRST));
     expect(await report('last')).toEqual(sorted(LAST));
-    // A pass with nothing new to roll changes nothing.
+    // A pass with no whole day to roll adds the hour since the last one to the day in progress.
     expect(await rollUpFunnel(h.deps.db, new Date(at('20T13:00:00')), EVERY_DAY)).toEqual({
       ...rolled,
+      until: at('20T12:00:00.000'),
       days: 0,
     });
 
@@ -326,7 +340,11 @@ describe('the staff funnel over the firsts and the daily roll-up', () => {
     expect(through).toHaveLength(15);
     expect(through[0]).toBe('2026-06-05');
     expect(through.at(-1)).toBe('2026-06-19');
-    expect(await funnelRolled(h.deps.db)).toEqual({ since: '2026-05-20', through: '2026-06-19' });
+    expect(await funnelRolled(h.deps.db)).toEqual({
+      since: '2026-05-20',
+      through: '2026-06-19',
+      until: at('20T11:00:00.000'),
+    });
 
     // From nothing rolled (after the upgrade): a day a pass back from the last whole day.
     await h.deps.db.execute(sql`delete from funnel_days`);
@@ -369,6 +387,42 @@ describe('the staff funnel over the firsts and the daily roll-up', () => {
         sql`select first_orders_sum::int from funnel_days where day = '2026-05-25' and touch = 'first'`,
       ),
     ).toBe(450);
+  });
+
+  it('adds the day in progress up to an hour ago, and moves it only for a first order repriced within that', async () => {
+    await build(h);
+    // On 06-10: K signs up at 05:00 and orders at 06:00; L signs up at 11:30 and orders at 11:40 (both vk/spring/p1,
+    // so the day's row of that group exists once K is rolled, while L is after the part rolled).
+    const k = await customer(h, 'K', at('10T05:00:00'), ['vk', 'spring', 'p1']);
+    const k1 = await order(h, k, at('10T06:00:00'), 400);
+    const l = await customer(h, 'L', at('10T11:30:00'), ['vk', 'spring', 'p1']);
+    const l1 = await order(h, l, at('10T11:40:00'), 600);
+    const truth = { first: await allGroups(h, 'first'), last: await allGroups(h, 'last') };
+
+    const rolled = await rollUpFunnel(h.deps.db, new Date(at('10T12:00:00')), EVERY_DAY);
+    expect(rolled).toMatchObject({ through: '2026-06-09', until: at('10T11:00:00.000') });
+    expect(
+      await one(h, sql`select count(*)::int from funnel_days where day = '2026-06-10' and touch = 'first'`),
+    ).toBeGreaterThan(0);
+    expect(await allGroups(h, 'first')).toEqual(truth.first);
+    expect(await allGroups(h, 'last')).toEqual(truth.last);
+
+    // K1 is in the rolled part, L1 after it: each repriced counts once at its new price.
+    await h.deps.db.execute(sql`update orders set price = 450 where id = ${k1}`);
+    await h.deps.db.execute(sql`update orders set price = 900 where id = ${l1}`);
+    const repriced = { first: await allGroups(h, 'first'), last: await allGroups(h, 'last') };
+    // The next pass adds L; rolled from scratch (nothing but the firsts): the same rows.
+    await rollUpFunnel(h.deps.db, new Date(at('10T13:00:00')), EVERY_DAY);
+    expect(await allGroups(h, 'first')).toEqual(repriced.first);
+    expect(await allGroups(h, 'last')).toEqual(repriced.last);
+    await h.deps.db.execute(sql`delete from funnel_days`);
+    await h.deps.db.execute(sql`delete from funnel_rolled`);
+    expect(await allGroups(h, 'first')).toEqual(repriced.first);
+    expect(await allGroups(h, 'last')).toEqual(repriced.last);
+    // …and the prices moved the sums: 400 + 600 became 450 + 900.
+    const vk = (rows: FunnelRow[]) =>
+      rows.find((r) => r.source === 'vk' && r.campaign === 'spring' && r.partner === 'p1')!.first_orders_sum;
+    expect(vk(repriced.first) - vk(truth.first)).toBe(350);
   });
 
   it('keeps a customer first order and first payment as they are written, only the first counting', async () => {

@@ -72,7 +72,7 @@ describe('the staff funnel credited from the firsts', () => {
     );
     await h.deps.db.execute(sql`analyze`);
 
-    const notRolled = { since: '', through: '' };
+    const notRolled = { since: '', through: '', until: '' };
     for (const touch of ['first', 'last'] as const)
       for (const source of [undefined, 's1']) {
         const q = { from: day, to: day, touch, source };

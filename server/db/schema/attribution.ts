@@ -167,9 +167,13 @@ export const funnelSourceDays = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.touch, t.source] })],
 );
 
-/** The UTC days funnel_days holds, since … through (one row; nulls before the first roll-up). */
+/**
+ * The UTC days funnel_days holds, since … through (one row; nulls before the first roll-up), and of the day after
+ * them, the firsts before `until` (null: none).
+ */
 export const funnelRolled = pgTable('funnel_rolled', {
   id: boolean('id').primaryKey().default(true),
   since: date('since', { mode: 'string' }),
   through: date('through', { mode: 'string' }),
+  until: timestamp('until', { withTimezone: true }),
 });
