@@ -206,6 +206,9 @@ async function postgres(): Promise<{ url: string; close(): Promise<void>; where:
   const admin = process.env.BENCH_DATABASE_URL;
   if (admin) {
     const temp = await tempPostgres(admin);
+    // BENCH_SCALE_KEEP=1 leaves the filled database there, to read plans on it (drop it by hand afterwards).
+    if (process.env.BENCH_SCALE_KEEP === '1')
+      return { url: temp.url, close: async () => {}, where: `BENCH_DATABASE_URL, kept: ${temp.url}` };
     return { url: temp.url, close: temp.drop, where: 'BENCH_DATABASE_URL' };
   }
   const dir = mkdtempSync(join(tmpdir(), 'bench-scale-'));
