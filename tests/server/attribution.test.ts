@@ -26,6 +26,12 @@ const campaignCookies = [
 const forged = `cabinet_referrer=https://evil.example/${'x'.repeat(10 * 1024)}; cabinet_partner=${'<script>'.repeat(10)}`;
 
 let seq = 0;
+/** The staff's page-view report over [from, to], through the API. */
+async function pageViewReport(h: Harness, from: string, to: string) {
+  const res = await h.request(`/api/staff/analytics/page-views/?from=${from}&to=${to}`, { headers: STAFF });
+  return ((await res.json()) as PageViewReport).rows;
+}
+
 async function register(h: Harness, cookie?: string) {
   const email = `attr-${++seq}-${Date.now()}@example.com`;
   const res = await h.request('/api/client/profile/', {
@@ -399,14 +405,7 @@ describe('page views', () => {
       { at: new Date('2026-01-01T08:00:00Z'), kind: 'view' as const, name: 'Old' },
     ];
     await h.deps.db.insert(pageViews).values(rows);
-    const ask = async () =>
-      (
-        (await (
-          await h.request('/api/staff/analytics/page-views/?from=2026-06-01&to=2026-06-10', {
-            headers: STAFF,
-          })
-        ).json()) as PageViewReport
-      ).rows;
+    const ask = () => pageViewReport(h, '2026-06-01', '2026-06-10');
     const before = await ask();
     expect(before).toEqual([
       { day: '2026-06-08', kind: 'view', name: 'Home', referrer: '/login', views: 2 },
@@ -461,14 +460,7 @@ describe('page views', () => {
       at('2026-06-09T05:00:00Z'),
       at('2026-06-10T11:56:00Z'), // within the last 5 minutes: read raw until a later pass
     ]);
-    const ask = async () =>
-      (
-        (await (
-          await h.request('/api/staff/analytics/page-views/?from=2026-06-08&to=2026-06-10', {
-            headers: STAFF,
-          })
-        ).json()) as PageViewReport
-      ).rows;
+    const ask = () => pageViewReport(h, '2026-06-08', '2026-06-10');
     const expected = [
       { day: '2026-06-08', kind: 'view', name: 'Home', referrer: '', views: 3 },
       { day: '2026-06-09', kind: 'view', name: 'Home', referrer: '', views: 4 },
