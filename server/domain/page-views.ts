@@ -131,10 +131,10 @@ const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 const utcDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
- * Raw rows counted per roll-up pass at most. A pass is then ~30 ms whatever the backlog (docs/scaling.md "Jobs at
- * size"); run every minute it counts 1 200 000 rows an hour, far above what a million customers make.
+ * Raw rows counted per roll-up pass at most: a pass reads them once, whatever the backlog (docs/scaling.md "Recurring
+ * jobs at size"); run every minute it counts 600 000 rows an hour, far above what a million customers make.
  */
-export const ROLLUP_BATCH = 20_000;
+export const ROLLUP_BATCH = 10_000;
 /** Raw rows past their retention deleted per pass at most. */
 export const RETENTION_BATCH = 5_000;
 /**
@@ -165,40 +165,58 @@ export async function rollUpPageViews(
 ): Promise<{ through: string | null; counted: number; deleted: number }> {
   return db.transaction(async (tx) => {
     const limit = new Date(now.getTime() - ROLLUP_LAG_MS).toISOString();
-    // The watermark now (before the first pass: the oldest raw row) and after this pass: the stamp of the batch-th
-    // row after it, or the limit when fewer are there (a batch of rows stamped alike all go in: their stamp and the
-    // next microsecond). Timestamps stay PostgreSQL's text: a Date would drop the microseconds.
-    const [step] = rowsOf<{ from: string | null; through: string | null }>(
+    // One read of the rows: the watermark (before the first pass, the oldest raw row), the batch after it and one row
+    // more, whose stamp is the next watermark (the limit when fewer are there); the batch's rows before it are counted
+    // and the watermark moved, in the same statement. Timestamps stay PostgreSQL's text: a Date drops microseconds.
+    const [step] = rowsOf<{ from: string | null; through: string | null; counted: number; stuck: boolean }>(
       await tx.execute(sql`
         with m as (
-          select coalesce((select through from ${pageViewsRolled} for update), (select min(at) from ${pageViews})) as f)
-        select f::text as from, case when f < ${limit}::timestamptz then least(${limit}::timestamptz, greatest(
-            coalesce((select at from ${pageViews} where at >= f order by at offset ${batch} limit 1), ${limit}::timestamptz),
-            f + interval '1 microsecond'))::text end as through
-        from m`),
+          select coalesce((select through from ${pageViewsRolled} for update), (select min(at) from ${pageViews})) as f),
+        b as (
+          select p.at, p.kind, p.name, p.referrer from ${pageViews} p, m
+          where p.at >= m.f and p.at < ${limit}::timestamptz
+          order by p.at limit ${batch + 1}),
+        e as (
+          select m.f, case when (select count(*) from b) > ${batch} then (select max(at) from b)
+            else ${limit}::timestamptz end as t
+          from m),
+        g as (
+          select (b.at at time zone 'UTC')::date as day, b.kind, b.name, b.referrer, count(*)::int as views
+          from b, e where b.at < e.t
+          group by 1, 2, 3, 4),
+        c as (
+          insert into ${pageViewDays} as d (day, kind, name, referrer, views)
+          select day, kind, name, referrer, views from g order by 1, 2, 3, 4
+          on conflict (day, kind, name, referrer) do update set views = d.views + excluded.views),
+        w as (
+          insert into ${pageViewsRolled} (id, through) select true, e.t from e where e.f is null or e.t > e.f
+          on conflict (id) do update set through = excluded.through)
+        select e.f::text as from, greatest(e.f, e.t)::text as through,
+          (select coalesce(sum(views), 0) from g)::int as counted,
+          (select count(*) from b) > ${batch} and e.t = e.f as stuck
+        from e`),
     );
-    const from = step?.from ?? null;
-    let through = from;
-    let counted = 0;
-    if (from !== null && step?.through) {
-      through = step.through;
-      const [added] = rowsOf<{ n: number }>(
+    let through = step?.through ?? null;
+    let counted = step?.counted ?? 0;
+    // More than a batch of rows stamped exactly at the watermark (the batch's last stamp was its first): they all go
+    // in, up to the next microsecond, so that a pass always moves on.
+    if (step?.from && step.stuck) {
+      const [ties] = rowsOf<{ through: string; counted: number }>(
         await tx.execute(sql`
-          with g as (
-            select (at at time zone 'UTC')::date as day, kind, name, referrer, count(*)::int as views
-            from ${pageViews}
-            where at >= ${from}::timestamptz and at < ${through}::timestamptz
+          with t as (select ${step.from}::timestamptz + interval '1 microsecond' as t),
+          g as (
+            select (p.at at time zone 'UTC')::date as day, p.kind, p.name, p.referrer, count(*)::int as views
+            from ${pageViews} p, t where p.at >= ${step.from}::timestamptz and p.at < t.t
             group by 1, 2, 3, 4),
           c as (
             insert into ${pageViewDays} as d (day, kind, name, referrer, views)
             select day, kind, name, referrer, views from g order by 1, 2, 3, 4
-            on conflict (day, kind, name, referrer) do update set views = d.views + excluded.views)
-          select coalesce(sum(views), 0)::int as n from g`),
+            on conflict (day, kind, name, referrer) do update set views = d.views + excluded.views),
+          w as (update ${pageViewsRolled} set through = t.t from t)
+          select t.t::text as through, (select coalesce(sum(views), 0) from g)::int as counted from t`),
       );
-      counted = added?.n ?? 0;
-      await tx.execute(sql`
-        insert into ${pageViewsRolled} (id, through) values (true, ${through}::timestamptz)
-        on conflict (id) do update set through = excluded.through`);
+      through = ties?.through ?? through;
+      counted = ties?.counted ?? 0;
     }
     // Raw rows past the retention go once counted (least() skips the null watermark of an empty table).
     const retentionEdge = new Date(
