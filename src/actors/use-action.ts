@@ -96,7 +96,7 @@ export interface ActionView<A extends unknown[], T> {
 }
 
 let idle: Snapshot | undefined;
-/** The machine's initial snapshot, the view of an action not run yet (the same for every action: no call, no answer). */
+/** The machine's initial snapshot: the view of any action not run yet (no call, no answer). */
 function idleSnapshot(): Snapshot {
   idle ??= createActor(submissionMachine, { input: { fields: [] } }).getSnapshot();
   return idle;
