@@ -2,8 +2,7 @@
 // one call per click through a `submission` machine with no fields and no checks. The machine owns what the
 // component used to keep in useState: busy while the call runs (a second click meanwhile is ignored), the refusal
 // until the next run, the answer after a success. The component says what a success or a refusal means to it.
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { createActor, fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { ApiErrorInfo } from '../../machines/shared/error-info';
 import { submissionMachine } from '../../machines/submission/submission.machine';
@@ -96,24 +95,86 @@ export interface ActionView<A extends unknown[], T> {
   args: A | null;
 }
 
-/** React: a button's call and its state, from mount to unmount. */
+let idle: Snapshot | undefined;
+/** The machine's initial snapshot: the view of any action not run yet (no call, no answer). */
+function idleSnapshot(): Snapshot {
+  idle ??= createActor(submissionMachine, { input: { fields: [] } }).getSnapshot();
+  return idle;
+}
+
+/**
+ * One action of a component: its actor is made and started at the first run, not at mount. A page shows several
+ * actions that are rarely used (an order's header has three, each attached file one), and each actor's start is a
+ * machine's initial step on the click that opens the page; until the first run the view is the machine's initial
+ * snapshot. `stop` (the unmount) stops the actor, and runs after it start nothing until `mount` (React's
+ * StrictMode mounts a component's effects again after a first clean-up).
+ */
+export class LazyAction<A extends unknown[], T> {
+  private actor: ActionActor | null = null;
+  private off: (() => void) | null = null;
+  private stopped = false;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(private readonly latest: Latest<ActionOptions<A, T>>) {}
+
+  /** The actor once run, else null (nothing made). */
+  get current(): ActionActor | null {
+    return this.actor;
+  }
+
+  readonly subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  readonly getSnapshot = (): Snapshot => this.actor?.getSnapshot() ?? idleSnapshot();
+
+  readonly run = (...args: A): boolean => {
+    if (this.stopped) return false;
+    if (!this.actor) {
+      const actor = createAction(this.latest);
+      const watch = watchAction(actor, this.latest);
+      const sub = actor.subscribe(() => this.listeners.forEach((l) => l()));
+      this.actor = actor;
+      this.off = () => {
+        watch();
+        sub.unsubscribe();
+      };
+    }
+    const started = runAction(this.actor, args);
+    this.listeners.forEach((l) => l());
+    return started;
+  };
+
+  mount() {
+    this.stopped = false;
+  }
+
+  stop() {
+    this.stopped = true;
+    this.off?.();
+    this.actor?.stop();
+    this.actor = null;
+    this.off = null;
+  }
+}
+
+/** React: a button's call and its state, from mount to unmount (the actor from the first run on: LazyAction). */
 export function useAction<A extends unknown[], T>(options: ActionOptions<A, T>): ActionView<A, T> {
   const [latest] = useState(() => new Latest(options));
   useEffect(() => latest.set(options));
-  const [logic] = useState(() => actionLogic(latest));
-  const actor = useActorRef(logic, { input: { fields: [] } });
-  useEffect(() => watchAction(actor, latest), [actor, latest]);
-  const [run] = useState(
-    () =>
-      (...args: A) =>
-        runAction(actor, args),
-  );
+  const [action] = useState(() => new LazyAction(latest));
+  useEffect(() => {
+    action.mount();
+    return () => action.stop();
+  }, [action]);
+  const snapshot = useSyncExternalStore(action.subscribe, action.getSnapshot, action.getSnapshot);
   return {
-    run,
-    busy: useSelector(actor, selectIsBusy),
-    done: useSelector(actor, selectIsDone),
-    result: useSelector(actor, selectResult) as T | null,
-    error: useSelector(actor, selectError),
-    args: useSelector(actor, selectArgs) as A | null,
+    run: action.run,
+    busy: selectIsBusy(snapshot),
+    done: selectIsDone(snapshot),
+    result: selectResult(snapshot) as T | null,
+    error: selectError(snapshot),
+    args: selectArgs(snapshot) as A | null,
   };
 }

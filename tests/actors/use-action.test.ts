@@ -1,6 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
-import { createAction, runAction, watchAction, type ActionOptions } from '../../src/actors/use-action';
+import {
+  createAction,
+  LazyAction,
+  runAction,
+  watchAction,
+  type ActionOptions,
+} from '../../src/actors/use-action';
 import { Latest } from '../../src/actors/use-form';
 import { ApiError } from '../../src/api/errors';
 import type { ApiErrorInfo } from '../../machines/shared/error-info';
@@ -164,5 +170,55 @@ describe('useAction (a button-level mutation on the submission machine)', () => 
     expect(third![0]).not.toBe(first![0]);
     expect(third![1]).toBe('1,3');
     expect(fourth![0]).not.toBe(third![0]);
+  });
+
+  it('the hook makes its actor at the first run: idle until then; unmounted, it stops it and starts no other', async () => {
+    const { call, runs } = controlled<string>();
+    const done: string[] = [];
+    const action = new LazyAction(
+      new Latest<ActionOptions<[string], string>>({ call, onDone: (r) => done.push(r) }),
+    );
+    const changes = vi.fn();
+    action.subscribe(changes);
+    expect(action.current).toBeNull();
+    const idle = action.getSnapshot();
+    expect(idle.hasTag('busy')).toBe(false);
+    expect(idle.matches('idle')).toBe(true);
+    expect(idle.context.request).toBeNull();
+
+    expect(action.run('a')).toBe(true);
+    const actor = action.current!;
+    expect(action.getSnapshot().hasTag('busy')).toBe(true);
+    expect(changes).toHaveBeenCalled();
+    expect(action.run('b')).toBe(false);
+    await called(runs, 1);
+    runs[0]!.resolve('A');
+    await waitFor(actor, (s) => s.matches('done'));
+    expect(done).toEqual(['A']);
+    expect(action.getSnapshot().context.result).toBe('A');
+
+    // Unmounted while a call runs: the actor stops and no callback comes after it.
+    action.run('c');
+    await called(runs, 2);
+    action.stop();
+    expect(action.current).toBeNull();
+    expect(actor.getSnapshot().status).toBe('stopped');
+    runs[1]!.resolve('C');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(done).toEqual(['A']);
+    expect(action.getSnapshot().matches('idle')).toBe(true);
+
+    expect(action.run('late')).toBe(false);
+    expect(action.current).toBeNull();
+    expect(runs).toHaveLength(2);
+
+    // Mounted again (StrictMode's second mount of the effects): a run makes a new actor.
+    action.mount();
+    expect(action.run('d')).toBe(true);
+    expect(action.current).not.toBe(actor);
+    await called(runs, 3);
+    runs[2]!.resolve('D');
+    await waitFor(action.current!, (s) => s.matches('done'));
+    expect(done).toEqual(['A', 'D']);
   });
 });
