@@ -181,12 +181,14 @@ export async function growTo(exec: Exec, o: GrowOptions): Promise<void> {
           '/order/' || id, created_at + interval '1 hour', created_at + interval '1 hour'
         from orders where user_id between ${lo} and ${hi} and paid > 0 and ${hashOf('id', 4)} < 0.66`);
       await exec(`
+        -- In stamp order, as a live table is written (each chunk's rows together): a range of stamps sits together.
         insert into page_views (at, kind, name, path, referrer, user_id)
         select ${now} - ${hashOf('i', 0)} * interval '90 days',
           case when i % 50 = 0 then 'goal' else 'view' end,
           ${pick(ROUTES, hashOf('i', 1))}, '/route/' || (i % 10), '/route/' || (i % 40),
           case when ${hashOf('i', 2)} < 0.4 then ${lo} + floor(${hashOf('i', 3)} * ${hi - lo + 1})::int end
-        from generate_series(${(lo - 1) * PER_CUSTOMER.pageViews + 1}::bigint, ${hi * PER_CUSTOMER.pageViews}::bigint) as i`);
+        from generate_series(${(lo - 1) * PER_CUSTOMER.pageViews + 1}::bigint, ${hi * PER_CUSTOMER.pageViews}::bigint) as i
+        order by 1`);
       // The Idempotency-Key of the call that made each payment, with its stored answer.
       await exec(`
         insert into idempotency_keys (user_id, key, request_hash, response_status, response_body, created_at)
