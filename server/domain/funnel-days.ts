@@ -17,6 +17,12 @@ const startOf = (day: string) => sql`${`${day}T00:00:00.000Z`}::timestamptz`;
  * (a statement runs for seconds at most).
  */
 export const ROLL_LAG_MS = 3_600_000;
+/**
+ * The day in progress is added up to this long ago: a first is written with its own stamp in one short transaction,
+ * so by then it has committed (one that took longer is counted when its day is rolled whole, which replaces the
+ * part). What a report credits from the firsts is then these minutes' worth.
+ */
+export const PART_LAG_MS = 5 * 60_000;
 /** Days per roll-up statement. */
 const CHUNK_DAYS = 31;
 /**
@@ -160,8 +166,8 @@ async function addPart(tx: DbOrTx, a: string, b: string): Promise<void> {
  * the whole UTC days that have been over for ROLL_LAG_MS and are not rolled yet go into funnel_days, oldest first;
  * then, with the days left, the history before the rolled days, newest first, until the earliest sign-up or first.
  * So the first passes after the upgrade roll the recent weeks a report asks for most, and no pass holds the lock long.
- * Once the whole days are rolled, the day in progress is added up to ROLL_LAG_MS ago: what a report reads from the
- * firsts is then the last hour's, whatever the day's volume.
+ * Once the whole days are rolled, the day in progress is added up to PART_LAG_MS ago: what a report reads from the
+ * firsts is then the last minutes', whatever the day's volume.
  */
 export async function rollUpFunnel(
   db: DbOrTx,
@@ -195,11 +201,14 @@ export async function rollUpFunnel(
       days += await rollDays(tx, back, since);
       since = back;
     }
-    // The day in progress, once the whole days are caught up: from where its rows end to an hour ago.
+    // The day in progress, once the whole days are caught up: from where its rows end to PART_LAG_MS ago, within
+    // the day (in the hour after midnight the day before is that day, up to its last millisecond).
     let until = '';
     if (to === stop) {
       const start = rolled.until.slice(0, 10) === stop ? rolled.until : `${stop}T00:00:00.000Z`;
-      const end = edge.toISOString();
+      const end = new Date(
+        Math.min(now.getTime() - PART_LAG_MS, Date.parse(`${dayAfter(stop)}T00:00:00Z`) - 1),
+      ).toISOString();
       if (start < end) {
         await addPart(tx, start, end);
         until = end;

@@ -208,13 +208,13 @@ describe('the staff funnel over the firsts and the daily roll-up', () => {
     expect(await report('first')).toEqual(sorted(FIRST));
     expect(await report('last')).toEqual(sorted(LAST));
 
-    // A pass at 06-05 00:30 rolls through 06-03 (06-04 is over for less than the hour) and 06-04 until an hour ago,
-    // and the history back to the earliest sign-up (05-20), within its 62 days; one at 06-05 12:00 adds the rest of
-    // 06-04 (rolled whole again) and 06-05 until 11:00.
+    // A pass at 06-05 00:30 rolls through 06-03 (06-04 is over for less than the hour) and 06-04 to its end as the
+    // day in progress, and the history back to the earliest sign-up (05-20), within its 62 days; one at 06-05 12:00
+    // rolls 06-04 whole (replacing its part) and 06-05 until 11:55.
     expect(await rollUpFunnel(h.deps.db, new Date(at('05T00:30:00')), EVERY_DAY)).toEqual({
       since: '2026-05-20',
       through: '2026-06-03',
-      until: at('04T23:30:00.000'),
+      until: at('04T23:59:59.999'),
       days: 15,
     });
     expect(await report('first')).toEqual(sorted(FIRST));
@@ -223,7 +223,7 @@ describe('the staff funnel over the firsts and the daily roll-up', () => {
     expect(await funnelRolled(h.deps.db)).toEqual({
       since: '2026-05-20',
       through: '2026-06-04',
-      until: at('05T11:00:00.000'),
+      until: at('05T11:55:00.000'),
     });
     expect(await report('first')).toEqual(sorted(FIRST));
     expect(await report('last')).toEqual(sorted(LAST));
@@ -233,7 +233,7 @@ describe('the staff funnel over the firsts and the daily roll-up', () => {
     expect(rolled).toEqual({
       since: '2026-05-20',
       through: '2026-06-19',
-      until: at('20T11:00:00.000'),
+      until: at('20T11:55:00.000'),
       days: 15,
     });
     expect(await report('first')).toEqual(sorted(FIRST));
@@ -241,7 +241,7 @@ describe('the staff funnel over the firsts and the daily roll-up', () => {
     // A pass with no whole day to roll adds the hour since the last one to the day in progress.
     expect(await rollUpFunnel(h.deps.db, new Date(at('20T13:00:00')), EVERY_DAY)).toEqual({
       ...rolled,
-      until: at('20T12:00:00.000'),
+      until: at('20T12:55:00.000'),
       days: 0,
     });
 
@@ -343,7 +343,7 @@ describe('the staff funnel over the firsts and the daily roll-up', () => {
     expect(await funnelRolled(h.deps.db)).toEqual({
       since: '2026-05-20',
       through: '2026-06-19',
-      until: at('20T11:00:00.000'),
+      until: at('20T11:55:00.000'),
     });
 
     // From nothing rolled (after the upgrade): a day a pass back from the last whole day.
@@ -389,18 +389,18 @@ describe('the staff funnel over the firsts and the daily roll-up', () => {
     ).toBe(450);
   });
 
-  it('adds the day in progress up to an hour ago, and moves it only for a first order repriced within that', async () => {
+  it('adds the day in progress up to 5 minutes ago, and moves it only for a first order repriced within that', async () => {
     await build(h);
-    // On 06-10: K signs up at 05:00 and orders at 06:00; L signs up at 11:30 and orders at 11:40 (both vk/spring/p1,
+    // On 06-10: K signs up at 05:00 and orders at 06:00; L signs up at 11:57 and orders at 11:58 (both vk/spring/p1,
     // so the day's row of that group exists once K is rolled, while L is after the part rolled).
     const k = await customer(h, 'K', at('10T05:00:00'), ['vk', 'spring', 'p1']);
     const k1 = await order(h, k, at('10T06:00:00'), 400);
-    const l = await customer(h, 'L', at('10T11:30:00'), ['vk', 'spring', 'p1']);
-    const l1 = await order(h, l, at('10T11:40:00'), 600);
+    const l = await customer(h, 'L', at('10T11:57:00'), ['vk', 'spring', 'p1']);
+    const l1 = await order(h, l, at('10T11:58:00'), 600);
     const truth = { first: await allGroups(h, 'first'), last: await allGroups(h, 'last') };
 
     const rolled = await rollUpFunnel(h.deps.db, new Date(at('10T12:00:00')), EVERY_DAY);
-    expect(rolled).toMatchObject({ through: '2026-06-09', until: at('10T11:00:00.000') });
+    expect(rolled).toMatchObject({ through: '2026-06-09', until: at('10T11:55:00.000') });
     expect(
       await one(h, sql`select count(*)::int from funnel_days where day = '2026-06-10' and touch = 'first'`),
     ).toBeGreaterThan(0);

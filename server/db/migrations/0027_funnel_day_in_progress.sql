@@ -1,5 +1,5 @@
--- The staff funnel's day in progress rolled up to an hour ago (docs/scaling.md "The staff funnel flat at size"): a
--- report then credits from the firsts only the last hour's, not the whole day's. funnel_rolled.until marks how far the
+-- The staff funnel's day in progress rolled up to minutes ago (docs/scaling.md "The staff funnel flat at size"): a
+-- report then credits from the firsts only those minutes', not the whole day's. funnel_rolled.until marks how far the
 -- day after `through` is in funnel_days; a first order repriced after that moment is not in the rolled sums yet, so
 -- the reprice trigger moves only the sums of firsts before it.
 --
