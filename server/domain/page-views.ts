@@ -145,13 +145,10 @@ export const RETENTION_BATCH = 2_000;
  */
 export const ROLLUP_LAG_MS = 5 * 60_000;
 
-/** How far the raw rows are counted into page_view_days, as PostgreSQL prints it (null before the first pass). */
-export async function rolledUntil(db: DbOrTx): Promise<string | null> {
-  const [row] = rowsOf<{ through: string | null }>(
-    await db.execute(sql`select through::text as through from ${pageViewsRolled}`),
-  );
-  return row?.through ?? null;
-}
+/** Adds the counts of the CTE `g` (day, kind, name, referrer, views) to page_view_days, a day's row growing. */
+const ADD_COUNTS = sql`insert into ${pageViewDays} as d (day, kind, name, referrer, views)
+  select day, kind, name, referrer, views from g order by 1, 2, 3, 4
+  on conflict (day, kind, name, referrer) do update set views = d.views + excluded.views`;
 
 /**
  * One pass of the roll-up: the next `batch` raw rows after the watermark (at most up to ROLLUP_LAG_MS ago) are
@@ -187,10 +184,7 @@ export async function rollUpPageViews(
           select (b.at at time zone 'UTC')::date as day, b.kind, b.name, b.referrer, count(*)::int as views
           from b, e where b.at < e.t
           group by 1, 2, 3, 4),
-        c as (
-          insert into ${pageViewDays} as d (day, kind, name, referrer, views)
-          select day, kind, name, referrer, views from g order by 1, 2, 3, 4
-          on conflict (day, kind, name, referrer) do update set views = d.views + excluded.views),
+        c as (${ADD_COUNTS}),
         w as (
           insert into ${pageViewsRolled} (id, through) select true, e.t from e where e.f is null or e.t > e.f
           on conflict (id) do update set through = excluded.through)
@@ -211,10 +205,7 @@ export async function rollUpPageViews(
             select (p.at at time zone 'UTC')::date as day, p.kind, p.name, p.referrer, count(*)::int as views
             from ${pageViews} p, t where p.at >= ${step.from}::timestamptz and p.at < t.t
             group by 1, 2, 3, 4),
-          c as (
-            insert into ${pageViewDays} as d (day, kind, name, referrer, views)
-            select day, kind, name, referrer, views from g order by 1, 2, 3, 4
-            on conflict (day, kind, name, referrer) do update set views = d.views + excluded.views),
+          c as (${ADD_COUNTS}),
           w as (update ${pageViewsRolled} set through = t.t from t)
           select t.t::text as through, (select coalesce(sum(views), 0) from g)::int as counted from t`),
       );
