@@ -1,10 +1,13 @@
 // Data growth (issue 37): do the hot paths cost the same when the database holds 100× the customers? PostgreSQL only.
 //
-// A database made by the real migrations is filled in SQL (bench/lib/scale-data.ts) with BENCH_SCALE_SMALL customers
-// (default 10 000), the hot paths are measured through the real server code (createApp in process, app.request: no
-// sockets, so the figures are server and database time) for a typical customer (3 orders) and the heavy one (the most
-// orders among the first 10 000); then the same database grows to BENCH_SCALE_CUSTOMERS (default 1 000 000; orders
-// 10×, chat messages 30×, payments 5×, page views 20× of that) and the same customers are measured again.
+// Two databases made by the real migrations are filled in SQL (bench/lib/scale-data.ts): one with BENCH_SCALE_SMALL
+// customers (default 10 000), one with BENCH_SCALE_CUSTOMERS (default 1 000 000; orders 10×, chat messages 30×,
+// payments 5×, page views 20× of that). Customer i has the same rows in both (the data's hashes), so the same typical
+// customer (3 orders) and heavy one (the most orders among the first 10 000) are followed in each. Both are vacuumed
+// and checkpointed, then the hot paths are timed through the real server code (createApp in process, app.request: no
+// sockets, so the figures are server and database time) in rounds that alternate between the two databases: a
+// moment's noise on the machine falls on both sizes alike, and 1 000 rounds make the p99 the 10th slowest request,
+// not the one or two slowest.
 // Goal: every path's p99 at the big size ≤ 1.5× its p99 at the small size.
 //
 // PostgreSQL: BENCH_DATABASE_URL (a throw-away database is made on that server and dropped), else a throw-away
@@ -14,7 +17,7 @@ import { randomUUID } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase, type Database } from '../server/db/client';
+import { openDatabase } from '../server/db/client';
 import { createApp, type App } from '../server/app';
 import { testConfig } from '../server/config';
 import { createRealtime } from '../server/realtime/bus-hub';
@@ -40,7 +43,7 @@ import { measureMigrationLocks } from './lib/migration-locks';
 
 const BIG = Number(process.env.BENCH_SCALE_CUSTOMERS ?? 1_000_000);
 const SMALL = Math.min(BIG, Number(process.env.BENCH_SCALE_SMALL ?? 10_000));
-const REPEAT = Number(process.env.BENCH_SCALE_REPEAT ?? 200);
+const REPEAT = Number(process.env.BENCH_SCALE_REPEAT ?? 1000);
 const PASSWORD = 'scale-bench-password';
 const RATIO: Goal = { op: '<=', limit: 1.5, unit: '×' };
 const DAY_MS = 86_400_000;
@@ -62,30 +65,52 @@ interface Path {
   /** One request; `before` runs untimed first (a fresh list stamp, so the list is built, not served from cache). */
   call(): Response | Promise<Response>;
   before?(): Promise<unknown>;
-  /** Fewer repeats for the slow ones (a sign-in is one scrypt). */
-  repeat?: number;
+  /** Runs in one round of this many (a sign-in is one scrypt, ~80 ms). */
+  every?: number;
 }
 
 interface Figures {
   p50: number;
   p99: number;
+  /** Requests timed. */
+  n: number;
 }
 
-async function measure(p: Path): Promise<Figures> {
-  const n = p.repeat ?? REPEAT;
-  const warm = Math.min(20, Math.ceil(n / 5));
-  const took: number[] = [];
-  for (let i = 0; i < warm + n; i++) {
-    await p.before?.();
-    const t = performance.now();
-    const res = await p.call();
-    await res.arrayBuffer();
-    const ms = performance.now() - t;
-    if (res.status >= 300) throw new Error(`${p.name}: answered ${res.status}`);
-    if (i >= warm) took.push(ms);
+/** Rounds before the timed ones (the plans cached, the pages read once). */
+const WARM_ROUNDS = 20;
+
+/**
+ * The same paths at both sizes, timed in rounds: a round runs every path once on each database, in an order that
+ * alternates round by round, so whatever else the machine does at a moment (a garbage collection, a checkpoint,
+ * another process) falls on both sizes alike. `sides[k][i]` is path i on database k; all sides list the same names.
+ */
+async function measureInRounds(sides: Path[][], rounds: number): Promise<Map<string, Figures>[]> {
+  const took = sides.map((paths) => paths.map(() => [] as number[]));
+  for (let r = 0; r < WARM_ROUNDS + rounds; r++) {
+    for (let i = 0; i < sides[0]!.length; i++) {
+      for (let j = 0; j < sides.length; j++) {
+        const k = r % 2 ? sides.length - 1 - j : j;
+        const p = sides[k]![i]!;
+        if (r % (p.every ?? 1)) continue;
+        await p.before?.();
+        const t = performance.now();
+        const res = await p.call();
+        await res.arrayBuffer();
+        const ms = performance.now() - t;
+        if (res.status >= 300) throw new Error(`${p.name}: answered ${res.status}`);
+        if (r >= WARM_ROUNDS) took[k]![i]!.push(ms);
+      }
+    }
   }
-  took.sort((a, b) => a - b);
-  return { p50: percentile(took, 50)!, p99: percentile(took, 99)! };
+  return sides.map(
+    (paths, k) =>
+      new Map(
+        paths.map((p, i) => {
+          const xs = took[k]![i]!.sort((a, b) => a - b);
+          return [p.name, { p50: percentile(xs, 50)!, p99: percentile(xs, 99)!, n: xs.length }];
+        }),
+      ),
+  );
 }
 
 /** The hot paths of one customer, through the real app. */
@@ -108,7 +133,7 @@ async function customerPaths(app: App, exec: Exec, c: Customer): Promise<Path[]>
       `update order_list_versions set version = nextval('order_list_version_seq') where user_id = ${c.id}`,
     );
   return [
-    { name: 'sign-in (one scrypt)', call: login, repeat: Math.max(20, Math.round(REPEAT / 10)) },
+    { name: 'sign-in (one scrypt)', call: login, every: 10 },
     {
       name: 'token refresh',
       call: async () => {
@@ -166,51 +191,76 @@ function staffFunnel(app: App, now: Date, source: string | null): Path {
 
 type Measured = Map<string, Figures>;
 
-/** Sign-ups, first orders and first payments in the funnel's 30 days, at each size measured. */
-const funnelRows: number[] = [];
+/** One database at one size, served by the real app in this process. */
+interface Side {
+  customers: number;
+  url: string;
+  exec: Exec;
+  deps: Deps;
+  app: App;
+  close(): Promise<void>;
+}
 
-export async function measureAll(
-  app: App,
-  exec: Exec,
+async function openSide(url: string, customers: number): Promise<Side> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const exec: Exec = async (q) => ({ rows: (await client.query(q)).rows as Record<string, unknown>[] });
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-scale-files-'));
+  const database = await openDatabase({ url });
+  const config = testConfig({ dataDir });
+  const storage = await createStorage(config);
+  const realtime = await createRealtime(database);
+  const deps: Deps = { config, database, db: database.db, realtime, storage, now: () => new Date() };
+  return {
+    customers,
+    url,
+    exec,
+    deps,
+    app: createApp(deps),
+    async close() {
+      await realtime.close();
+      await storage.close();
+      await database.close();
+      await client.end().catch(() => {});
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Every path measured on one side: both customers' paths, the staff funnel by source, and the drill-down into the
+ * source with the most sign-ups (the same source at both sizes: the data's hashes). `credited` is what the funnel's
+ * 30 days hold there (its work grew with these rows, the service's volume, before the roll-ups).
+ */
+async function pathsOf(
+  side: Side,
   who: { typical: Customer; heavy: Customer },
-): Promise<Measured> {
-  const out: Measured = new Map();
+): Promise<{ paths: Path[]; credited: number }> {
+  const paths: Path[] = [];
   for (const [label, c] of [
     ['typical', who.typical],
     ['heavy', who.heavy],
   ] as const)
-    for (const p of await customerPaths(app, exec, c)) out.set(`${p.name} — ${label}`, await measure(p));
-  const f = staffFunnel(app, new Date(), null);
-  out.set(f.name, await measure(f));
-  // What the funnel's 30 days hold: its work grew with these rows (the service's volume) before the roll-ups.
+    for (const p of await customerPaths(side.app, side.exec, c))
+      paths.push({ ...p, name: `${p.name} — ${label}` });
+  const f = staffFunnel(side.app, new Date(), null);
   type Report = {
     rows: { source: string; signups: number; first_orders: number; first_payments: number }[];
     others: { signups: number; first_orders: number; first_payments: number } | null;
   };
   const report = (await (await f.call()).json()) as Report;
-  funnelRows.push(
-    [...report.rows, ...(report.others ? [report.others] : [])].reduce(
-      (n, r) => n + r.signups + r.first_orders + r.first_payments,
-      0,
-    ),
+  const credited = [...report.rows, ...(report.others ? [report.others] : [])].reduce(
+    (n, r) => n + r.signups + r.first_orders + r.first_payments,
+    0,
   );
-  // The drill-down into the source with the most sign-ups (the same source at both sizes: the data's hashes).
-  const top = report.rows[0]?.source ?? '';
-  const d = staffFunnel(app, new Date(), top);
-  out.set(d.name, await measure(d));
-  return out;
+  paths.push(f, staffFunnel(side.app, new Date(), report.rows[0]?.source ?? ''));
+  return { paths, credited };
 }
 
-/** A PostgreSQL to fill: a throw-away database on BENCH_DATABASE_URL, or a cluster of our own under /tmp. */
-async function postgres(): Promise<{ url: string; close(): Promise<void>; where: string }> {
+/** A PostgreSQL server to fill: BENCH_DATABASE_URL, or a cluster of our own under /tmp. */
+async function postgres(): Promise<{ admin: string; close(): Promise<void>; where: string }> {
   const admin = process.env.BENCH_DATABASE_URL;
-  if (admin) {
-    const temp = await tempPostgres(admin);
-    // BENCH_SCALE_KEEP=1 leaves the filled database there, to read plans on it (drop it by hand afterwards).
-    if (process.env.BENCH_SCALE_KEEP === '1')
-      return { url: temp.url, close: async () => {}, where: `BENCH_DATABASE_URL, kept: ${temp.url}` };
-    return { url: temp.url, close: temp.drop, where: 'BENCH_DATABASE_URL' };
-  }
+  if (admin) return { admin, close: async () => {}, where: 'BENCH_DATABASE_URL' };
   const dir = mkdtempSync(join(tmpdir(), 'bench-scale-'));
   chmodSync(dir, 0o755); // the cluster runs as `postgres`, which must reach its folder inside
   try {
@@ -224,7 +274,7 @@ async function postgres(): Promise<{ url: string; close(): Promise<void>; where:
     await c.query('select pg_reload_conf()');
     await c.end();
     return {
-      url: cluster.url,
+      admin: cluster.url,
       where: `a cluster of its own in ${dir}`,
       async close() {
         await cluster.stop();
@@ -242,65 +292,75 @@ async function postgres(): Promise<{ url: string; close(): Promise<void>; where:
 export async function runScale(): Promise<SectionReport> {
   const server = await postgres();
   const notes: string[] = [`PostgreSQL: ${server.where}`];
-  const client = new pg.Client({ connectionString: server.url });
-  let database: Database | undefined;
-  let deps: Deps | undefined;
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-scale-files-'));
+  // BENCH_SCALE_KEEP=1 leaves the filled databases there, to read plans on them (drop them by hand afterwards).
+  const keep = process.env.BENCH_SCALE_KEEP === '1';
+  const made: { url: string; drop(): Promise<void> }[] = [];
+  const sides: Side[] = [];
   try {
-    await client.connect();
-    const exec: Exec = async (q) => ({ rows: (await client.query(q)).rows as Record<string, unknown>[] });
-    database = await openDatabase({ url: server.url });
-    const config = testConfig({ dataDir });
-    const storage = await createStorage(config);
-    const realtime = await createRealtime(database);
-    deps = { config, database, db: database.db, realtime, storage, now: () => new Date() };
-    const app = createApp(deps);
-    const { db } = deps;
     const passwordHash = await hashPassword(PASSWORD);
-
-    const build = async (from: number, to: number) => {
+    /** A database of its own with `to` customers, built from empty, vacuumed, and checkpointed. */
+    const build = async (to: number) => {
+      const temp = await tempPostgres(server.admin);
+      made.push(temp);
+      const side = await openSide(temp.url, to);
+      sides.push(side);
       const t = performance.now();
-      await growTo(exec, {
-        from,
+      await growTo(side.exec, {
+        from: 0,
         to,
         passwordHash,
         now: new Date(),
-        progress: (done) => console.log(`  scale: ${done.toLocaleString('en')} customers`),
+        progress: (done) =>
+          console.log(`  scale: ${done.toLocaleString('en')} of ${to.toLocaleString('en')} customers`),
       });
-      // The staff funnel's days, rolled again over the whole history (growTo emptied them).
-      await rollUpFunnel(db, new Date(), 100_000);
+      // The staff funnel's days, rolled over the whole history (growTo emptied them).
+      await rollUpFunnel(side.deps.db, new Date(), 100_000);
       const s = (performance.now() - t) / 1000;
-      const size = Number((await exec(`select pg_database_size(current_database()) as b`)).rows[0]!.b);
-      const rows = await countRows(exec);
+      // A database in its steady state: the visibility map set (index-only scans read no heap), so autovacuum has
+      // no bulk load left to work through while the paths are timed, and the dirty pages written out.
+      const v = performance.now();
+      await side.exec('vacuum (analyze)');
+      await side.exec('checkpoint');
+      const vs = (performance.now() - v) / 1000;
+      const size = Number((await side.exec(`select pg_database_size(current_database()) as b`)).rows[0]!.b);
+      const rows = await countRows(side.exec);
       notes.push(
-        `${to.toLocaleString('en')} customers: built in ${s.toFixed(0)} s (${from ? 'grown' : 'from empty'}), ` +
+        `${to.toLocaleString('en')} customers: built in ${s.toFixed(0)} s, vacuumed in ${vs.toFixed(0)} s, ` +
           `database ${(size / 2 ** 30).toFixed(2)} GB; rows: ` +
           Object.entries(rows)
             .map(([t, n]) => `${t} ${n.toLocaleString('en')}`)
             .join(', '),
       );
-      return { s, size, rows };
+      if (keep) notes.push(`kept: ${temp.url}`);
+      return { side, s, size, rows };
     };
 
-    const small = await build(0, SMALL);
-    const who = await pickCustomers(exec, SMALL);
+    const small = await build(SMALL);
+    const big = SMALL < BIG ? await build(BIG) : small;
+    const bySide = [small.side, big.side];
+    // The same customers in both: the data's hashes give customer i the same rows at any size.
+    const who = await Promise.all(bySide.map((s) => pickCustomers(s.exec, SMALL)));
     notes.push(
-      `typical customer #${who.typical.id}: ${who.typical.orders} orders, chat of ${who.typical.messages} messages; ` +
-        `heavy customer #${who.heavy.id}: ${who.heavy.orders} orders, chat of ${who.heavy.messages} messages`,
+      `typical customer #${who[0]!.typical.id}: ${who[0]!.typical.orders} orders, chat of ${who[0]!.typical.messages} messages; ` +
+        `heavy customer #${who[0]!.heavy.id}: ${who[0]!.heavy.orders} orders, chat of ${who[0]!.heavy.messages} messages`,
     );
-    const atSmall = await measureAll(app, exec, who);
-    const jobsSmall = await timeJobs(deps, exec);
-    const big = SMALL < BIG ? await build(SMALL, BIG) : small;
-    const atBig = SMALL < BIG ? await measureAll(app, exec, who) : atSmall;
-    const jobsBig = SMALL < BIG ? await timeJobs(deps, exec) : jobsSmall;
+    const jobsSmall = await timeJobs(small.side.deps, small.side.exec);
+    const jobsBig = SMALL < BIG ? await timeJobs(big.side.deps, big.side.exec) : jobsSmall;
+    const measured = await Promise.all(bySide.map((s, i) => pathsOf(s, who[i]!)));
+    const [atSmall, atBig] = (await measureInRounds(
+      measured.map((m) => m.paths),
+      REPEAT,
+    )) as [Measured, Measured];
     // The last migrations, undone and applied again on the big data set while writers write (issue 37 part 2).
     const migrations =
-      process.env.BENCH_SCALE_MIGRATIONS === '0' ? [] : await measureMigrationLocks(server.url, MIGRATIONS);
+      process.env.BENCH_SCALE_MIGRATIONS === '0' ? [] : await measureMigrationLocks(big.side.url, MIGRATIONS);
 
     const k = (n: number) => (n >= 1_000_000 ? `${n / 1_000_000}M` : `${n / 1000}k`);
     const tables: Table[] = [
       {
-        title: `Hot paths at ${SMALL.toLocaleString('en')} and ${BIG.toLocaleString('en')} customers (in process, ms, ${REPEAT} sequential requests; sign-in fewer)`,
+        title:
+          `Hot paths at ${SMALL.toLocaleString('en')} and ${BIG.toLocaleString('en')} customers (in process, ms; ` +
+          `${REPEAT} rounds, each timing every path once on each database, sign-in every 10th)`,
         columns: [
           'path — customer',
           `p50 ${k(SMALL)}`,
@@ -348,7 +408,7 @@ export async function runScale(): Promise<SectionReport> {
         ]),
       });
     notes.push(
-      `the staff funnel's 30 days credit ${funnelRows.map((n) => n.toLocaleString('en')).join(' and ')} rows at the two sizes`,
+      `the staff funnel's 30 days credit ${measured.map((m) => m.credited.toLocaleString('en')).join(' and ')} rows at the two sizes`,
     );
     notes.push(
       `per customer: ${Object.entries(PER_CUSTOMER)
@@ -376,11 +436,8 @@ export async function runScale(): Promise<SectionReport> {
       },
     };
   } finally {
-    await deps?.realtime.close();
-    await deps?.storage.close();
-    await database?.close();
-    await client.end().catch(() => {});
+    for (const s of sides) await s.close();
+    if (!keep) for (const m of made) await m.drop().catch(() => {});
     await server.close();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
