@@ -198,6 +198,8 @@ export const UNDO: Record<string, string[]> = {
     ).replace('CREATE FUNCTION', 'CREATE OR REPLACE FUNCTION'),
     'alter table funnel_rolled drop column until',
   ],
+  '0028_funnel_source_index': ['drop index funnel_days_source_idx'],
+  '0029_orders_user_statistics': ['alter table orders alter column user_id set statistics -1'],
 };
 
 /** The small writes a live service keeps making, one connection per table. */
