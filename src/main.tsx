@@ -10,7 +10,7 @@ import { reportChunkLoadError, showChunkLoadErrorDialog } from './app/chunk-load
 import { afterFirstPaint, noteFirstPageRendered, onceAtFocusOrLoad } from './lib/first-paint';
 import { hasSessionHint } from './lib/cookies';
 import { collectionAllowed } from '../contract/page-events';
-import { readFirstScreen } from './lib/first-screen';
+import { readFirstScreen, settleFirstScreenAddress } from './lib/first-screen';
 import { notePaintedPage } from './app/painted-takeover';
 
 // Tells boot.js the app's script loaded and runs (else its splash explains the failure).
@@ -25,6 +25,8 @@ try {
 // A dashboard page of a signed-in visitor carries its first screen (src/lib/first-screen.ts): read and taken out of
 // the DOM before anything else, the session and the dashboard start from it.
 const firstScreen = readFirstScreen();
+// An order's page and /payments start on the tab they open (no redirect at the start: the guards run once).
+if (firstScreen) settleFirstScreenAddress();
 
 // The offline cabinet (docs/features.md "Offline"): the service worker, the update prompt and the
 // per-customer caches load once the first page is on screen; a start without a network asks it for the last
