@@ -7,7 +7,7 @@ import { createAppRouter } from './app/router';
 import { installNavigationEffects } from './app/navigation-effects';
 import { recordOrigin } from './app/origin';
 import { reportChunkLoadError, showChunkLoadErrorDialog } from './app/chunk-load-error';
-import { afterFirstPaint, noteFirstPageRendered, onceAtFocusOrLoad } from './lib/first-paint';
+import { afterFirstPaint, nextTask, noteFirstPageRendered, onceAtFocusOrLoad } from './lib/first-paint';
 import { hasSessionHint } from './lib/cookies';
 import { collectionAllowed } from '../contract/page-events';
 import { readFirstScreen, settleFirstScreenAddress } from './lib/first-screen';
@@ -43,6 +43,8 @@ let loading: Promise<void> | null = null;
 function loadActors(): void {
   loading ??= import('./app/create-actors')
     .then(async ({ createAppActors, storedTheme }) => {
+      // The chunk's evaluation and the actors' start are two tasks, not one long one.
+      await nextTask();
       const inspect = import.meta.env.DEV
         ? await (await import('./app/inspector')).loadInspector()
         : undefined;
