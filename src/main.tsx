@@ -74,10 +74,6 @@ if (hasSessionHint() || new URLSearchParams(location.search).has('al')) loadActo
 // A visitor who starts on a form will send it: the actors load while they type.
 else onceAtFocusOrLoad(loadActors);
 
-// The entry's evaluation (React, the router's library, the app's modules) and the router's creation with the first
-// route's load are two tasks, not one long one (the actors' chunk is already on its way).
-await nextTask();
-
 const router = createAppRouter(slot, undefined, document.getElementById('root')!.firstElementChild !== null);
 installNavigationEffects(router, slot);
 
