@@ -195,7 +195,6 @@ type Measured = Map<string, Figures>;
 
 /** One database at one size, served by the real app in this process. */
 interface Side {
-  customers: number;
   url: string;
   exec: Exec;
   deps: Deps;
@@ -203,7 +202,7 @@ interface Side {
   close(): Promise<void>;
 }
 
-async function openSide(url: string, customers: number): Promise<Side> {
+async function openSide(url: string): Promise<Side> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const exec: Exec = async (q) => ({ rows: (await client.query(q)).rows as Record<string, unknown>[] });
@@ -214,7 +213,6 @@ async function openSide(url: string, customers: number): Promise<Side> {
   const realtime = await createRealtime(database);
   const deps: Deps = { config, database, db: database.db, realtime, storage, now: () => new Date() };
   return {
-    customers,
     url,
     exec,
     deps,
@@ -308,7 +306,7 @@ export async function runScale(): Promise<SectionReport> {
       const url = reuse?.[to === SMALL ? 0 : 1];
       const temp = url ? { url, drop: async () => {} } : await tempPostgres(server.admin);
       made.push(temp);
-      const side = await openSide(temp.url, to);
+      const side = await openSide(temp.url);
       sides.push(side);
       const t = performance.now();
       if (!url)
