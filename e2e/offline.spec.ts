@@ -45,6 +45,56 @@ async function visitWithWorker(page: Page, customer: Customer, orderId: number) 
   await expect(rows(page).first()).toBeVisible();
 }
 
+/**
+ * Runs `check`; when it fails, attaches to the report what the page did with the outbox's `key` from the next load
+ * on (its value then, each write and removal with the stack that made it), the page's requests and console lines,
+ * and the state at the failure — then fails as `check` did.
+ */
+async function watchOutbox(page: Page, key: string) {
+  const lines: string[] = [];
+  page.on('console', (m) => lines.push(`${Date.now()} console.${m.type()} ${m.text()}`));
+  page.on('request', (r) => lines.push(`${Date.now()} request ${r.method()} ${r.url()}`));
+  page.on('requestfailed', (r) => lines.push(`${Date.now()} failed ${r.method()} ${r.url()}`));
+  await page.addInitScript((watched) => {
+    const trail: string[] = [`${Date.now()} at load: ${localStorage.getItem(watched)}`];
+    (window as unknown as { __outboxTrail: string[] }).__outboxTrail = trail;
+    const { setItem, removeItem } = Storage.prototype;
+    Storage.prototype.setItem = function (k: string, v: string) {
+      if (k === watched) trail.push(`${Date.now()} set ${v}`);
+      return setItem.call(this, k, v);
+    };
+    Storage.prototype.removeItem = function (k: string) {
+      if (k === watched) trail.push(`${Date.now()} removed by ${new Error().stack ?? '?'}`);
+      return removeItem.call(this, k);
+    };
+  }, key);
+  return async (check: () => Promise<void>) => {
+    try {
+      await check();
+    } catch (error) {
+      const state = await page
+        .evaluate(
+          (watched) => ({
+            trail: (window as unknown as { __outboxTrail?: string[] }).__outboxTrail ?? null,
+            kept: localStorage.getItem(watched),
+            onLine: navigator.onLine,
+            controlled: navigator.serviceWorker.controller !== null,
+            url: location.href,
+            chat: document.querySelector('[data-testid="chat-list"]')?.textContent ?? null,
+          }),
+          key,
+        )
+        .catch((e: unknown) => ({ unreadable: String(e) }));
+      await test.info().attach('outbox-trail.json', {
+        body: JSON.stringify({ state, page: lines }, null, 2),
+        contentType: 'application/json',
+      });
+      console.log(`outbox trail of ${key}:`, JSON.stringify(state, null, 2));
+      throw error;
+    }
+  };
+}
+
 test('offline, the cabinet shows the kept orders and chat with "Нет соединения", across a reload', async ({
   page,
   request,
@@ -129,9 +179,15 @@ test('a message written offline waits, survives a reload and is sent once when t
     .toContain(text);
   await otherTab.close();
 
+  // Should the waiting message be missing after the reload, the report says why: what the reloaded page found kept,
+  // every change of the outbox's key (with who made it), and the page's requests and console.
+  const outboxKey = `cabinet.chat-outbox.${customer.id}.${orderId}`;
+  const explain = await watchOutbox(page, outboxKey);
   await page.reload();
   await expect(chatList(page).getByText(CHAT_HISTORY_LINE)).toBeVisible();
-  await expect(bubble(page, text).locator('[data-status="waiting"]')).toHaveText('Ожидает отправки');
+  await explain(() =>
+    expect(bubble(page, text).locator('[data-status="waiting"]')).toHaveText('Ожидает отправки'),
+  );
   // What the server holds meanwhile is not asserted: Chromium's offline emulation does not cover a request the
   // service worker passes on to the network (it reached the server in about one run of twenty, under the worker's
   // own user agent, unseen by context.route), and it once flipped navigator.onLine back to true for a moment. The

@@ -64,16 +64,24 @@ function useDocumentVisible(): boolean {
 }
 
 export function ChatPanel({ orderId }: { orderId: number }) {
-  const customerId = useUser()?.id ?? null;
-  const browserOffline = useBrowserOffline();
   // The outbox is kept per customer and order: a message written offline survives a reload (docs/features.md
-  // "Offline").
+  // "Offline"). The chat's machine reads it once, when it is made, so it is made once the customer is known (the
+  // cabinet's guard lets no one in before, but a render that came first would have started a chat without its
+  // outbox, and its waiting messages would not show).
+  const customerId = useUser()?.id;
+  if (customerId === undefined)
+    return (
+      <section className={s.panel} aria-busy="true">
+        <ChatSkeleton />
+      </section>
+    );
+  return <CustomerChat key={customerId} orderId={orderId} customerId={customerId} />;
+}
+
+function CustomerChat({ orderId, customerId }: { orderId: number; customerId: number }) {
+  const browserOffline = useBrowserOffline();
   const chat = useActorRef(chatLogic, {
-    input: {
-      orderId,
-      online: !browserOffline,
-      ...(customerId === null ? {} : { storage: outboxStorage(customerId, orderId) }),
-    },
+    input: { orderId, online: !browserOffline, storage: outboxStorage(customerId, orderId) },
   });
   const waitingForConnection = useSelector(chat, selectIsOffline);
   const messages = useSelector(chat, selectMessages);
