@@ -21,7 +21,7 @@ import { refreshThrough } from '../actors/token-refresh';
 import * as io from './session-io';
 import type { SignedIn } from '../../machines/session/session.types';
 import { createSessionDataSync } from '../actors/session-data';
-import { afterFirstPaint } from '../lib/first-paint';
+import { afterFirstPaint, nextTask } from '../lib/first-paint';
 
 export interface CreateActorsOptions {
   /** The `al` query value of the first URL. */
@@ -204,7 +204,8 @@ export function createAppActors(options: CreateActorsOptions): AppActors {
     notifications,
     sessionData,
     signedIn: () =>
-      (signedInActors ??= import('./signed-in-actors').then(({ createSignedInActors }) => {
+      (signedInActors ??= import('./signed-in-actors').then(async ({ createSignedInActors }) => {
+        await nextTask(); // the chunk's evaluation and the actors' start: two tasks
         const more = createSignedInActors({ session, token, inspect });
         Object.assign(actors, more);
         return more;

@@ -6,6 +6,7 @@ import {
   forgetFirstPage,
   readFirstScreen,
   resetFirstScreen,
+  settleFirstScreenAddress,
   takeFirstOrder,
   takeFirstPage,
   takeFirstWaiting,
@@ -95,5 +96,42 @@ describe('the first screen of the page', () => {
   it('refuses a block whose order has not the shape', () => {
     const { doc } = page(JSON.stringify({ ...screen, order: { id: '42' } }));
     expect(readFirstScreen(doc)).toBeNull();
+  });
+});
+
+describe('the address a first screen page starts on', () => {
+  /** The address after settling `pathname + search + hash`, and the history state it kept. */
+  function settled(pathname: string, search = '', hash = '') {
+    const calls: { state: unknown; url: string }[] = [];
+    const state = { kept: true };
+    settleFirstScreenAddress(
+      { pathname, search, hash },
+      {
+        state,
+        replaceState: (s: unknown, _: string, url?: string | URL | null) =>
+          calls.push({ state: s, url: String(url) }),
+      },
+    );
+    expect(calls.length).toBeLessThanOrEqual(1);
+    if (calls[0]) expect(calls[0].state).toBe(state);
+    return calls[0]?.url ?? null;
+  }
+
+  it('is the default tab of an order’s page and of the payments, with the query and hash kept', () => {
+    expect(settled('/order/42')).toBe('/order/42/chat');
+    expect(settled('/order/42/', '?msg=hi', '#end')).toBe('/order/42/chat?msg=hi#end');
+    expect(settled('/payments')).toBe('/payments/pay');
+  });
+
+  it('leaves an address that is its own tab, a dashboard page or no first screen page alone', () => {
+    for (const path of [
+      '/order/42/chat',
+      '/payments/pay',
+      '/home',
+      '/home/done',
+      '/order/42/files',
+      '/profile',
+    ])
+      expect(settled(path)).toBeNull();
   });
 });

@@ -309,48 +309,54 @@ function QueryBar({
         aria-label={t.search.panelLabel}
         className={s.filterPanel}
       >
-        <Select
-          label={t.search.status}
-          name="status"
-          value={query.status === undefined ? '' : String(query.status)}
-          options={STATUS_OPTIONS}
-          onChange={(e) => set({ status: e.target.value ? Number(e.target.value) : undefined })}
-        />
-        <Select
-          label={t.search.workType}
-          name="work_type"
-          value={query.work_type ?? ''}
-          options={WORK_TYPE_OPTIONS}
-          onChange={(e) => set({ work_type: e.target.value || undefined })}
-        />
-        <TextField
-          label={t.search.deadlineFrom}
-          type="date"
-          name="deadline_from"
-          value={query.deadline_from ?? ''}
-          onChange={(e) => set({ deadline_from: parseDay(e.target.value) })}
-        />
-        <TextField
-          label={t.search.deadlineTo}
-          type="date"
-          name="deadline_to"
-          value={query.deadline_to ?? ''}
-          onChange={(e) => set({ deadline_to: parseDay(e.target.value) })}
-        />
-        <div className={s.filterChecks}>
-          <Checkbox
-            label={t.search.awaitingPayment}
-            name="awaiting_payment"
-            checked={query.awaiting_payment}
-            onChange={(e) => set({ awaiting_payment: e.target.checked })}
-          />
-          <Checkbox
-            label={t.search.unread}
-            name="unread"
-            checked={query.unread}
-            onChange={(e) => set({ unread: e.target.checked })}
-          />
-        </div>
+        {/* Its fields exist while it is open: a dashboard renders (and a click to another tab re-renders) no
+            hidden selects and date fields. */}
+        {open && (
+          <>
+            <Select
+              label={t.search.status}
+              name="status"
+              value={query.status === undefined ? '' : String(query.status)}
+              options={STATUS_OPTIONS}
+              onChange={(e) => set({ status: e.target.value ? Number(e.target.value) : undefined })}
+            />
+            <Select
+              label={t.search.workType}
+              name="work_type"
+              value={query.work_type ?? ''}
+              options={WORK_TYPE_OPTIONS}
+              onChange={(e) => set({ work_type: e.target.value || undefined })}
+            />
+            <TextField
+              label={t.search.deadlineFrom}
+              type="date"
+              name="deadline_from"
+              value={query.deadline_from ?? ''}
+              onChange={(e) => set({ deadline_from: parseDay(e.target.value) })}
+            />
+            <TextField
+              label={t.search.deadlineTo}
+              type="date"
+              name="deadline_to"
+              value={query.deadline_to ?? ''}
+              onChange={(e) => set({ deadline_to: parseDay(e.target.value) })}
+            />
+            <div className={s.filterChecks}>
+              <Checkbox
+                label={t.search.awaitingPayment}
+                name="awaiting_payment"
+                checked={query.awaiting_payment}
+                onChange={(e) => set({ awaiting_payment: e.target.checked })}
+              />
+              <Checkbox
+                label={t.search.unread}
+                name="unread"
+                checked={query.unread}
+                onChange={(e) => set({ unread: e.target.checked })}
+              />
+            </div>
+          </>
+        )}
       </div>
     </div>
   );

@@ -1,6 +1,6 @@
 import { Link, Outlet, useNavigate, useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import type { OrderDetail } from '../../../contract/orders.api';
 import { useAppActors } from '../../actors/app-actors';
 import { useNotify } from '../../actors/hooks';
@@ -8,6 +8,7 @@ import { useAction } from '../../actors/use-action';
 import type { ApiErrorInfo } from '../../../machines/shared/error-info';
 import { selectOutcome } from '../../../machines/order-loader/order-loader.selectors';
 import { formatDay } from '../../lib/dates';
+import { firstPageRendered } from '../../lib/first-paint';
 import { Button, ButtonLink } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { Icon } from '../../ui/icon';
@@ -35,6 +36,12 @@ export function OrderLayout({ id, children }: { id: number; children?: ReactNode
   const outcome = useSelector(orderLoader, selectOutcome);
   const navigate = useNavigate();
   useOrderRealtime(id);
+  // Opened by a click (not the app's first page, not the server's painting): the header and the tabs commit first
+  // and the tab one render later, in the background (React's deferred render, in slices), so the click's own task
+  // is the header's and the page shows sooner (docs/performance.md). Between the order's tabs the layout stays: a
+  // tab renders at once.
+  const [deferTab] = useState(() => children === undefined && firstPageRendered());
+  const showTab = useDeferredValue(true, !deferTab);
 
   // Archived or gone while open (another tab, the manager): the same way out as the route's (spec 2).
   useEffect(() => {
@@ -63,7 +70,7 @@ export function OrderLayout({ id, children }: { id: number; children?: ReactNode
           {t.order.tabs.reworks}
         </TabLink>
       </Tabs>
-      <div className={s.tabPanel}>{children ?? <Outlet />}</div>
+      <div className={s.tabPanel}>{showTab && (children ?? <Outlet />)}</div>
     </>
   );
 }
