@@ -31,6 +31,9 @@ test('every tab lists as many orders as its counter says', async ({ page, custom
     await expect(page).toHaveURL(path);
     await expect(tab(page, name)).toHaveAttribute('aria-current', 'page');
     await expect(rows(page)).toHaveCount(n);
+    // The dashboard stays one page from /home to any tab: the pressed tab keeps the focus (a keyboard user goes on
+    // from it), it is not a new page's.
+    await expect(tab(page, name)).toBeFocused();
   }
   // Each row: status, topic link to the order, deadline, price.
   const first = rows(page).first();

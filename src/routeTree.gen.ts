@@ -22,6 +22,7 @@ import { Route as RegistrationRouteImport } from './routes/registration'
 import { Route as RestoreRouteImport } from './routes/restore'
 import { Route as SocialsEmailAuthRouteImport } from './routes/socials-email-auth'
 import { Route as CabinetEmailEditRouteImport } from './routes/_cabinet/email-edit'
+import { Route as CabinetHomeRouteImport } from './routes/_cabinet/home'
 import { Route as CabinetLogoutRouteImport } from './routes/_cabinet/logout'
 import { Route as CabinetOrderNewRouteImport } from './routes/_cabinet/order-new'
 import { Route as CabinetPaymentsRouteImport } from './routes/_cabinet/payments'
@@ -113,6 +114,11 @@ const CabinetEmailEditRoute = CabinetEmailEditRouteImport.update({
   path: '/email-edit',
   getParentRoute: () => CabinetRoute,
 } as any)
+const CabinetHomeRoute = CabinetHomeRouteImport.update({
+  id: '/home',
+  path: '/home',
+  getParentRoute: () => CabinetRoute,
+} as any)
 const CabinetLogoutRoute = CabinetLogoutRouteImport.update({
   id: '/logout',
   path: '/logout',
@@ -144,14 +150,14 @@ const ChangePasswordIdRoute = ChangePasswordIdRouteImport.update({
   getParentRoute: () => rootRouteImport,
 } as any)
 const CabinetHomeIndexRoute = CabinetHomeIndexRouteImport.update({
-  id: '/home/',
-  path: '/home/',
-  getParentRoute: () => CabinetRoute,
+  id: '/',
+  path: '/',
+  getParentRoute: () => CabinetHomeRoute,
 } as any)
 const CabinetHomeTabRoute = CabinetHomeTabRouteImport.update({
-  id: '/home/$tab',
-  path: '/home/$tab',
-  getParentRoute: () => CabinetRoute,
+  id: '/$tab',
+  path: '/$tab',
+  getParentRoute: () => CabinetHomeRoute,
 } as any)
 const CabinetOrderContinueIndexRoute =
   CabinetOrderContinueIndexRouteImport.update({
@@ -259,6 +265,7 @@ export interface FileRoutesByFullPath {
   '/restore': typeof RestoreRoute
   '/socials-email-auth': typeof SocialsEmailAuthRoute
   '/email-edit': typeof CabinetEmailEditRoute
+  '/home': typeof CabinetHomeRouteWithChildren
   '/logout': typeof CabinetLogoutRoute
   '/order-new': typeof CabinetOrderNewRoute
   '/payments': typeof CabinetPaymentsRouteWithChildren
@@ -339,6 +346,7 @@ export interface FileRoutesById {
   '/restore': typeof RestoreRoute
   '/socials-email-auth': typeof SocialsEmailAuthRoute
   '/_cabinet/email-edit': typeof CabinetEmailEditRoute
+  '/_cabinet/home': typeof CabinetHomeRouteWithChildren
   '/_cabinet/logout': typeof CabinetLogoutRoute
   '/_cabinet/order-new': typeof CabinetOrderNewRoute
   '/_cabinet/payments': typeof CabinetPaymentsRouteWithChildren
@@ -381,6 +389,7 @@ export interface FileRouteTypes {
     | '/restore'
     | '/socials-email-auth'
     | '/email-edit'
+    | '/home'
     | '/logout'
     | '/order-new'
     | '/payments'
@@ -460,6 +469,7 @@ export interface FileRouteTypes {
     | '/restore'
     | '/socials-email-auth'
     | '/_cabinet/email-edit'
+    | '/_cabinet/home'
     | '/_cabinet/logout'
     | '/_cabinet/order-new'
     | '/_cabinet/payments'
@@ -597,6 +607,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CabinetEmailEditRouteImport
       parentRoute: typeof CabinetRoute
     }
+    '/_cabinet/home': {
+      id: '/_cabinet/home'
+      path: '/home'
+      fullPath: '/home'
+      preLoaderRoute: typeof CabinetHomeRouteImport
+      parentRoute: typeof CabinetRoute
+    }
     '/_cabinet/logout': {
       id: '/_cabinet/logout'
       path: '/logout'
@@ -641,17 +658,17 @@ declare module '@tanstack/react-router' {
     }
     '/_cabinet/home/': {
       id: '/_cabinet/home/'
-      path: '/home'
+      path: '/'
       fullPath: '/home/'
       preLoaderRoute: typeof CabinetHomeIndexRouteImport
-      parentRoute: typeof CabinetRoute
+      parentRoute: typeof CabinetHomeRoute
     }
     '/_cabinet/home/$tab': {
       id: '/_cabinet/home/$tab'
-      path: '/home/$tab'
+      path: '/$tab'
       fullPath: '/home/$tab'
       preLoaderRoute: typeof CabinetHomeTabRouteImport
-      parentRoute: typeof CabinetRoute
+      parentRoute: typeof CabinetHomeRoute
     }
     '/_cabinet/order-continue/': {
       id: '/_cabinet/order-continue/'
@@ -782,6 +799,20 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface CabinetHomeRouteChildren {
+  CabinetHomeTabRoute: typeof CabinetHomeTabRoute
+  CabinetHomeIndexRoute: typeof CabinetHomeIndexRoute
+}
+
+const CabinetHomeRouteChildren: CabinetHomeRouteChildren = {
+  CabinetHomeTabRoute: CabinetHomeTabRoute,
+  CabinetHomeIndexRoute: CabinetHomeIndexRoute,
+}
+
+const CabinetHomeRouteWithChildren = CabinetHomeRoute._addFileChildren(
+  CabinetHomeRouteChildren,
+)
+
 interface CabinetPaymentsRouteChildren {
   CabinetPaymentsHistoryRoute: typeof CabinetPaymentsHistoryRoute
   CabinetPaymentsPayRoute: typeof CabinetPaymentsPayRoute
@@ -822,16 +853,15 @@ const CabinetOrderIdRouteWithChildren = CabinetOrderIdRoute._addFileChildren(
 
 interface CabinetRouteChildren {
   CabinetEmailEditRoute: typeof CabinetEmailEditRoute
+  CabinetHomeRoute: typeof CabinetHomeRouteWithChildren
   CabinetLogoutRoute: typeof CabinetLogoutRoute
   CabinetOrderNewRoute: typeof CabinetOrderNewRoute
   CabinetPaymentsRoute: typeof CabinetPaymentsRouteWithChildren
   CabinetProfileRoute: typeof CabinetProfileRoute
   CabinetWithdrawRoute: typeof CabinetWithdrawRoute
-  CabinetHomeTabRoute: typeof CabinetHomeTabRoute
   CabinetOrderContinueIdRoute: typeof CabinetOrderContinueIdRoute
   CabinetOrderIdRoute: typeof CabinetOrderIdRouteWithChildren
   CabinetPayPacketIdRoute: typeof CabinetPayPacketIdRoute
-  CabinetHomeIndexRoute: typeof CabinetHomeIndexRoute
   CabinetOrderContinueIndexRoute: typeof CabinetOrderContinueIndexRoute
   CabinetOrderIndexRoute: typeof CabinetOrderIndexRoute
   CabinetOrderIdEditRoute: typeof CabinetOrderIdEditRoute
@@ -842,16 +872,15 @@ interface CabinetRouteChildren {
 
 const CabinetRouteChildren: CabinetRouteChildren = {
   CabinetEmailEditRoute: CabinetEmailEditRoute,
+  CabinetHomeRoute: CabinetHomeRouteWithChildren,
   CabinetLogoutRoute: CabinetLogoutRoute,
   CabinetOrderNewRoute: CabinetOrderNewRoute,
   CabinetPaymentsRoute: CabinetPaymentsRouteWithChildren,
   CabinetProfileRoute: CabinetProfileRoute,
   CabinetWithdrawRoute: CabinetWithdrawRoute,
-  CabinetHomeTabRoute: CabinetHomeTabRoute,
   CabinetOrderContinueIdRoute: CabinetOrderContinueIdRoute,
   CabinetOrderIdRoute: CabinetOrderIdRouteWithChildren,
   CabinetPayPacketIdRoute: CabinetPayPacketIdRoute,
-  CabinetHomeIndexRoute: CabinetHomeIndexRoute,
   CabinetOrderContinueIndexRoute: CabinetOrderContinueIndexRoute,
   CabinetOrderIndexRoute: CabinetOrderIndexRoute,
   CabinetOrderIdEditRoute: CabinetOrderIdEditRoute,

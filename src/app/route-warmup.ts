@@ -5,21 +5,14 @@
 import type { AnyRouter } from '@tanstack/react-router';
 import { afterLoad } from '../lib/first-paint';
 
-/** The dashboard's next pages: another tab, an order (its chat opens first) and its payment. */
-const FROM_DASHBOARD = [
-  '/_cabinet/home/$tab',
-  '/_cabinet/home/',
-  '/_cabinet/order/$id',
-  '/_cabinet/order/$id/chat',
-  '/_cabinet/order_/$id/pay',
-];
+/** The dashboard's next pages: an order (its chat opens first) and its payment (its tabs are the same page). */
+const FROM_DASHBOARD = ['/_cabinet/order/$id', '/_cabinet/order/$id/chat', '/_cabinet/order_/$id/pay'];
 /** The order page's next pages: its other tabs, its payment, back to the lists. */
 const FROM_ORDER = [
   '/_cabinet/order/$id/chat',
   '/_cabinet/order/$id/files',
   '/_cabinet/order_/$id/pay',
-  '/_cabinet/home/',
-  '/_cabinet/home/$tab',
+  '/_cabinet/home',
   '/_cabinet/order/$id/reworks',
 ];
 
