@@ -43,6 +43,65 @@ test('an order opens from the list with its header and tabs', async ({ page, cus
   await expect(page).toHaveURL(/\/reworks$/);
 });
 
+test('an order pressed in the list shows its row at once, and the rest once the order arrives', async ({
+  page,
+  request,
+  customer,
+}) => {
+  const topic = 'Анализ финансовой устойчивости ООО «Вектор»';
+  const id = await orderId(request, customer, (o) => o.topic === topic);
+  await signInFast(page, customer, '/home');
+  // The order's own read is held back until the test lets it go.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname === `/api/client/orders/${id}/`,
+    async (route) => {
+      await released;
+      await route.continue();
+    },
+  );
+  await page.getByRole('link', { name: topic }).click();
+  await expect(page).toHaveURL(new RegExp(`/order/${id}/chat$`));
+  const header = page.getByRole('region', { name: `Заказ №${id}` });
+  // From the row: the number, status, topic and facts the list showed; the rest is a placeholder meanwhile.
+  await expect(header).toHaveAttribute('aria-busy', 'true');
+  await expect(header.getByText('Ожидает оплаты')).toBeVisible();
+  await expect(header.getByText(topic)).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Оплатить' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  release();
+  await expect(header).not.toHaveAttribute('aria-busy', 'true');
+  await expect(header.getByRole('link', { name: 'Оплатить' })).toHaveAttribute('href', `/order/${id}/pay`);
+  await expect(
+    page.getByRole('navigation', { name: 'Разделы заказа' }).getByRole('link', { name: /Файлы/ }),
+  ).toContainText(/\d/);
+});
+
+test('an order archived elsewhere, opened from a list that still showed it, lands on the archive tab', async ({
+  page,
+  request,
+  customer,
+}) => {
+  const topic = 'Анализ финансовой устойчивости ООО «Вектор»';
+  const id = await orderId(request, customer, (o) => o.topic === topic);
+  await signInFast(page, customer, '/home');
+  await expect(page.getByRole('link', { name: topic })).toBeVisible();
+  // Another tab deletes it after this list was read.
+  const login = await request.post('/api/client/auth/login/', {
+    data: { login: customer.email, password: customer.password },
+  });
+  const { access } = (await login.json()) as { access: string };
+  const deleted = await request.delete(`/api/client/orders/${id}/`, {
+    headers: { authorization: `Bearer ${access}` },
+  });
+  expect(deleted.ok()).toBe(true);
+  await page.getByRole('link', { name: topic }).click();
+  await expect(page).toHaveURL(/\/home\/archive$/);
+  await expect(page.getByTestId('order-list')).toContainText(topic);
+});
+
 test('upload a file with progress, see it listed, and download the zip', async ({
   page,
   request,

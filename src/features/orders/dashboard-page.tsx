@@ -36,7 +36,7 @@ import {
   selectUndoable,
 } from '../../../machines/order-list/order-list.selectors';
 import type { OrderListRequest } from '../../../machines/order-list/order-list.types';
-import type { OrderList } from '../../../contract/orders.api';
+import type { OrderList, OrderListItem } from '../../../contract/orders.api';
 import { Alert } from '../../ui/alert';
 import { Button, ButtonLink } from '../../ui/button';
 import { Carousel } from '../../ui/carousel';
@@ -54,6 +54,7 @@ import { t } from './strings';
 import { afterFirstPaint } from '../../lib/first-paint';
 import { forgetFirstPage, takeFirstPage } from '../../lib/first-screen';
 import { heldList, useHeldLists } from './held-lists';
+import { notePressedOrder } from './order-preview';
 
 const TABS: readonly OrderTab[] = ['active', 'done', 'archive'];
 const STATUS_OPTIONS = [
@@ -375,6 +376,13 @@ function OrderListView({ list, tab, onReset }: { list: OrderListRef; tab: OrderT
 
   const onDelete = useCallback((id: number) => list.send({ type: 'orderList.delete', id }), [list]);
   const onRestore = useCallback((id: number) => list.send({ type: 'orderList.restore', id }), [list]);
+  const customerId = useUser()?.id;
+  const onPress = useCallback(
+    (order: OrderListItem) => {
+      if (customerId !== undefined) notePressedOrder(customerId, order);
+    },
+    [customerId],
+  );
 
   let body;
   if (loading) {
@@ -431,6 +439,7 @@ function OrderListView({ list, tab, onReset }: { list: OrderListRef; tab: OrderT
               key={order.id}
               order={order}
               busy={busyId === order.id}
+              onPress={onPress}
               onDelete={onDelete}
               onRestore={onRestore}
             />

@@ -1,7 +1,7 @@
 import { Link, Outlet, useNavigate, useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useDeferredValue, useEffect, useState, type ReactNode } from 'react';
-import type { OrderDetail } from '../../../contract/orders.api';
+import type { OrderDetail, OrderListItem } from '../../../contract/orders.api';
 import { useAppActors } from '../../actors/app-actors';
 import { useNotify } from '../../actors/hooks';
 import { useAction } from '../../actors/use-action';
@@ -30,8 +30,17 @@ const UNDELETABLE: readonly number[] = [ORDER_STATUSES.inWork.id, ORDER_STATUSES
  * /order/{id}: the order's header (status, dates, money, actions) and its tabs Чат / Файлы / Доработки. `children`
  * is the tab, the route's Outlet unless given (the server's first screen paints the chat in it: src/first-screen-ssr.tsx).
  */
-export function OrderLayout({ id, children }: { id: number; children?: ReactNode }) {
-  const order = useOpenOrder();
+export function OrderLayout({
+  id,
+  preview = null,
+  children,
+}: {
+  id: number;
+  /** The order's row as the list showed it, when a press on it opened the page: drawn until the order arrives. */
+  preview?: OrderListItem | null;
+  children?: ReactNode;
+}) {
+  const loaded = useOpenOrder();
   const { orderLoader } = useAppActors();
   const outcome = useSelector(orderLoader, selectOutcome);
   const navigate = useNavigate();
@@ -50,23 +59,35 @@ export function OrderLayout({ id, children }: { id: number; children?: ReactNode
     if (outcome === 'notFound') void navigate({ to: '/404', replace: true });
   }, [outcome, id, navigate, orderLoader]);
 
-  if (!order || order.id !== id) return <OrderSkeleton />;
+  const order = loaded && loaded.id === id ? loaded : null;
+  const shown = order ?? (preview?.id === id ? preview : null);
+  if (!shown) return <OrderSkeleton />;
 
+  // The same tree with the row or the order in the header, so the tab below stays mounted when the order arrives.
   return (
     <>
       <Link to="/home" className={s.back}>
         <Icon name="arrowLeft" size={16} />
         {t.order.back}
       </Link>
-      <OrderHeader order={order} />
+      {order ? (
+        <OrderHeader order={order} />
+      ) : (
+        <OrderSummary order={shown}>
+          {/* The actions depend on what only the order says: a button's place is kept for them. */}
+          <div className={s.actions}>
+            <Skeleton width="9em" height="40px" radius="8px" />
+          </div>
+        </OrderSummary>
+      )}
       <Tabs label={t.order.tabsLabel}>
-        <TabLink to="/order/$id/chat" params={{ id }} {...(order.unread > 0 ? { count: order.unread } : {})}>
+        <TabLink to="/order/$id/chat" params={{ id }} {...(shown.unread > 0 ? { count: shown.unread } : {})}>
           {t.order.tabs.chat}
         </TabLink>
-        <TabLink to="/order/$id/files" params={{ id }} count={order.files.length}>
+        <TabLink to="/order/$id/files" params={{ id }} {...(order ? { count: order.files.length } : {})}>
           {t.order.tabs.files}
         </TabLink>
-        <TabLink to="/order/$id/reworks" params={{ id }} count={order.reworks_count}>
+        <TabLink to="/order/$id/reworks" params={{ id }} {...(order ? { count: order.reworks_count } : {})}>
           {t.order.tabs.reworks}
         </TabLink>
       </Tabs>
@@ -117,45 +138,7 @@ function OrderHeader({ order }: { order: OrderDetail }) {
   const zip = useAction({ call: downloadZip, onError: failed });
 
   return (
-    <section className={s.orderHeader} aria-labelledby="order-title">
-      <div className={cluster[3]}>
-        <h1 id="order-title" className={s.orderTitle}>
-          {t.order.title(order.id)}
-        </h1>
-        <Badge tone={statusTone(order.status.id)}>{order.status.title}</Badge>
-      </div>
-      <p className={s.orderTopic}>{order.topic}</p>
-      <p className={text.muted}>
-        {order.work_type}
-        {order.subject ? ` · ${order.subject}` : ''}
-      </p>
-      <dl className={s.facts}>
-        <div className={s.factBox}>
-          <dt className={text.mutedXs}>{t.order.deadline}</dt>
-          <dd className={s.factBoxValue}>{formatDay(order.deadline)}</dd>
-        </div>
-        <div className={s.factBox}>
-          <dt className={text.mutedXs}>{t.order.price}</dt>
-          <dd className={s.factBoxValue}>
-            {order.price > 0 ? formatMoney(order.price) : t.row.priceUnknown}
-          </dd>
-          {order.promo_code && (
-            <dd className={text.mutedXs} data-testid="order-header-promo">
-              {t.order.promo(order.promo_code)}
-            </dd>
-          )}
-        </div>
-        <div className={s.factBox}>
-          <dt className={text.mutedXs}>{t.order.paid}</dt>
-          <dd className={s.factBoxValue}>{formatMoney(order.paid)}</dd>
-        </div>
-        <div className={s.factBox}>
-          <dt className={text.mutedXs}>{t.order.guarantee}</dt>
-          <dd className={s.factBoxValue}>
-            {order.guarantee_until ? formatDay(order.guarantee_until) : t.order.noGuarantee}
-          </dd>
-        </div>
-      </dl>
+    <OrderSummary order={order}>
       <div className={s.actions}>
         {isAwaitingPayment(order.status.id) && !order.is_trash && (
           <ButtonLink
@@ -211,6 +194,65 @@ function OrderHeader({ order }: { order: OrderDetail }) {
       >
         {t.order.deleteConfirmText}
       </Dialog>
+    </OrderSummary>
+  );
+}
+
+/**
+ * The order's title, status, topic and facts: from the order, or from its list row while the order is on its way
+ * (then what only the order says — the promo code, the guarantee — waits as a placeholder). `children`: the actions.
+ */
+function OrderSummary({ order, children }: { order: OrderDetail | OrderListItem; children?: ReactNode }) {
+  const detail = 'guarantee_until' in order ? order : null;
+  return (
+    <section className={s.orderHeader} aria-labelledby="order-title" aria-busy={detail ? undefined : true}>
+      <div className={cluster[3]}>
+        <h1 id="order-title" className={s.orderTitle}>
+          {t.order.title(order.id)}
+        </h1>
+        <Badge tone={statusTone(order.status.id)}>{order.status.title}</Badge>
+      </div>
+      <p className={s.orderTopic}>{order.topic}</p>
+      <p className={text.muted}>
+        {order.work_type}
+        {order.subject ? ` · ${order.subject}` : ''}
+      </p>
+      <dl className={s.facts}>
+        <div className={s.factBox}>
+          <dt className={text.mutedXs}>{t.order.deadline}</dt>
+          <dd className={s.factBoxValue}>{formatDay(order.deadline)}</dd>
+        </div>
+        <div className={s.factBox}>
+          <dt className={text.mutedXs}>{t.order.price}</dt>
+          <dd className={s.factBoxValue}>
+            {order.price > 0 ? formatMoney(order.price) : t.row.priceUnknown}
+          </dd>
+          {detail?.promo_code && (
+            <dd className={text.mutedXs} data-testid="order-header-promo">
+              {t.order.promo(detail.promo_code)}
+            </dd>
+          )}
+        </div>
+        <div className={s.factBox}>
+          <dt className={text.mutedXs}>{t.order.paid}</dt>
+          <dd className={s.factBoxValue}>{formatMoney(order.paid)}</dd>
+        </div>
+        <div className={s.factBox}>
+          <dt className={text.mutedXs}>{t.order.guarantee}</dt>
+          <dd className={s.factBoxValue}>
+            {detail ? (
+              detail.guarantee_until ? (
+                formatDay(detail.guarantee_until)
+              ) : (
+                t.order.noGuarantee
+              )
+            ) : (
+              <Skeleton width="6em" height="1.1em" />
+            )}
+          </dd>
+        </div>
+      </dl>
+      {children}
     </section>
   );
 }

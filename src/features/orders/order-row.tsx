@@ -18,12 +18,14 @@ const UNDELETABLE: readonly number[] = [ORDER_STATUSES.inWork.id, ORDER_STATUSES
 type RowProps = {
   order: OrderListItem;
   busy: boolean;
+  /** The row's link is pressed (before its click): the order's page can start from the row. */
+  onPress?: (order: OrderListItem) => void;
   onDelete: (id: number) => void;
   onRestore: (id: number) => void;
 };
 
 /** One order of a list: status, topic (the link to the order), work type, deadline, price/paid, unread chat. */
-export const OrderRow = memo(function OrderRow({ order, busy, onDelete, onRestore }: RowProps) {
+export const OrderRow = memo(function OrderRow({ order, busy, onPress, onDelete, onRestore }: RowProps) {
   const titleId = `order-${order.id}-title`;
   const router = useRouter();
   return (
@@ -46,9 +48,10 @@ export const OrderRow = memo(function OrderRow({ order, busy, onDelete, onRestor
               className={s.rowLink}
               // The press itself is intent enough: the order's read starts before the click lands (a hover or a
               // touch has started it already; the loader does not read it twice).
-              onPointerDown={() =>
-                void router.preloadRoute({ to: '/order/$id/chat', params: { id: order.id } })
-              }
+              onPointerDown={() => {
+                onPress?.(order);
+                void router.preloadRoute({ to: '/order/$id/chat', params: { id: order.id } });
+              }}
             >
               {order.topic}
             </Link>
