@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 import { endpoint, SMALL_BODY_LIMIT } from './http';
 import { PUBLIC_WRITES } from './auth';
-import { body, requiredString } from './auth.api';
+import { body, filled, requiredString } from './auth.api';
 
 // ---- "Мои данные" ----------------------------------------------------------------------------------------------
 /** One copy: `progress` 0–100 while building; `expires_at` once ready (24 h on). */
@@ -55,8 +55,8 @@ export type AccountClosed = z.infer<typeof AccountClosed>;
 
 /** Cancels the closing during the grace period: the sign-in's login and password (and code, with two-factor). */
 export const ReopenAccountRequest = body({
-  login: requiredString(),
-  password: requiredString(1024),
+  login: requiredString().check(filled),
+  password: requiredString(1024).check(filled),
   code: z.optional(requiredString(64)),
 });
 export type ReopenAccountRequest = z.input<typeof ReopenAccountRequest>;

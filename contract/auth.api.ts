@@ -22,7 +22,7 @@ export const requiredString = (max = 254) =>
   z.string({ error: stringTypeError }).check(z.maxLength(max, `Не длиннее ${max} символов.`));
 
 /** Not blank: a login or a password of spaces reads 'Обязательное поле.' (a password is never trimmed). */
-const filled = z.refine<string>((s) => s.trim() !== '', M.required);
+export const filled = z.refine<string>((s) => s.trim() !== '', M.required);
 
 /** An e-mail address, trimmed and lower-cased. */
 export const Email = z.pipe(

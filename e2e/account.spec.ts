@@ -134,6 +134,9 @@ test('close the account, see sign-in refused with the date, and cancel the closi
   await expectNoAxeViolations(page);
   await page.getByRole('link', { name: 'Отменить закрытие' }).click();
   await expect(page).toHaveURL(/\/account-reopen/);
+  // The page itself, not only its address: /login's fields have the same labels, and a password typed while they
+  // are still on screen goes with them (the reopening then went with an empty one).
+  await expect(page.getByRole('heading', { level: 1, name: 'Отменить закрытие аккаунта' })).toBeVisible();
   // The login typed on /login comes along.
   await expect(page.getByLabel(/e-mail или телефон/i)).toHaveValue(customer.email);
   await page.getByLabel(/^пароль/i).fill(customer.password);

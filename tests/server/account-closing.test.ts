@@ -174,6 +174,10 @@ describe('closing the account', () => {
       json: { password: DEMO_PASSWORD, forfeit_balance: true, orders_acknowledged: true },
     });
     h.clock.advance(13 * DAY);
+    // An empty password is the form's mistake, told at its field, not a wrong password.
+    const empty = await h.request(REOPEN, { method: 'POST', json: { login: c.email, password: '' } });
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toMatchObject({ password: ['Обязательное поле.'] });
     const bad = await h.request(REOPEN, {
       method: 'POST',
       json: { login: c.email, password: 'wrong-wrong' },
