@@ -11,11 +11,7 @@ test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile
 const TOPIC = 'Анализ финансовой устойчивости ООО «Вектор»';
 /** The route chunks the cabinet loads while idle (src/app/route-warmup.ts), by their build names. */
 // (A tab of the dashboard is the same page: home.tsx renders all of them, so there is no chunk to warm for it.)
-const WARMED = [
-  /\/order\._id-[^/]*\.js$/,
-  /\/order\._id\.chat-[^/]*\.js$/,
-  /\/order_\._id\.pay-[^/]*\.js$/,
-];
+const WARMED = [/\/order\._id-[^/]*\.js$/, /\/order\._id\.chat-[^/]*\.js$/, /\/order_\._id\.pay-[^/]*\.js$/];
 
 const CODE = /\/assets\/[^/?]+\.(?:js|css)(?:\?|$)/;
 
