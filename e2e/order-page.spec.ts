@@ -20,6 +20,9 @@ async function orderId(request: APIRequestContext, customer: Customer, match: (o
   return order.id;
 }
 
+/** The demo order awaiting payment, with a chat. */
+const topic = 'Анализ финансовой устойчивости ООО «Вектор»';
+
 /** Tomorrow in Moscow as 'YYYY-MM-DD' (the rework deadline minimum). */
 function tomorrowMsk() {
   return new Date(Date.now() + 3 * 3600_000 + 86_400_000).toISOString().slice(0, 10);
@@ -48,7 +51,6 @@ test('an order pressed in the list shows its row at once, and the rest once the 
   request,
   customer,
 }) => {
-  const topic = 'Анализ финансовой устойчивости ООО «Вектор»';
   const id = await orderId(request, customer, (o) => o.topic === topic);
   await signInFast(page, customer, '/home');
   // The order's own read is held back until the test lets it go.
@@ -84,7 +86,6 @@ test('an order archived elsewhere, opened from a list that still showed it, land
   request,
   customer,
 }) => {
-  const topic = 'Анализ финансовой устойчивости ООО «Вектор»';
   const id = await orderId(request, customer, (o) => o.topic === topic);
   await signInFast(page, customer, '/home');
   await expect(page.getByRole('link', { name: topic })).toBeVisible();

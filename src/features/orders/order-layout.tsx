@@ -70,16 +70,16 @@ export function OrderLayout({
         <Icon name="arrowLeft" size={16} />
         {t.order.back}
       </Link>
-      {order ? (
-        <OrderHeader order={order} />
-      ) : (
-        <OrderSummary order={shown}>
-          {/* The actions depend on what only the order says: a button's place is kept for them. */}
+      <OrderSummary order={shown}>
+        {order ? (
+          <OrderActions order={order} />
+        ) : (
+          // The actions depend on what only the order says: a button's place is kept for them.
           <div className={s.actions}>
             <Skeleton width="9em" height="40px" radius="8px" />
           </div>
-        </OrderSummary>
-      )}
+        )}
+      </OrderSummary>
       <Tabs label={t.order.tabsLabel}>
         <TabLink to="/order/$id/chat" params={{ id }} {...(shown.unread > 0 ? { count: shown.unread } : {})}>
           {t.order.tabs.chat}
@@ -96,7 +96,8 @@ export function OrderLayout({
   );
 }
 
-function OrderHeader({ order }: { order: OrderDetail }) {
+/** The order's actions (pay, edit, download all, delete or restore) and the delete confirmation. */
+function OrderActions({ order }: { order: OrderDetail }) {
   const notify = useNotify();
   const navigate = useNavigate();
   const { orderLoader } = useAppActors();
@@ -138,7 +139,7 @@ function OrderHeader({ order }: { order: OrderDetail }) {
   const zip = useAction({ call: downloadZip, onError: failed });
 
   return (
-    <OrderSummary order={order}>
+    <>
       <div className={s.actions}>
         {isAwaitingPayment(order.status.id) && !order.is_trash && (
           <ButtonLink
@@ -194,7 +195,7 @@ function OrderHeader({ order }: { order: OrderDetail }) {
       >
         {t.order.deleteConfirmText}
       </Dialog>
-    </OrderSummary>
+    </>
   );
 }
 
@@ -218,42 +219,43 @@ function OrderSummary({ order, children }: { order: OrderDetail | OrderListItem;
         {order.subject ? ` · ${order.subject}` : ''}
       </p>
       <dl className={s.facts}>
-        <div className={s.factBox}>
-          <dt className={text.mutedXs}>{t.order.deadline}</dt>
-          <dd className={s.factBoxValue}>{formatDay(order.deadline)}</dd>
-        </div>
-        <div className={s.factBox}>
-          <dt className={text.mutedXs}>{t.order.price}</dt>
-          <dd className={s.factBoxValue}>
-            {order.price > 0 ? formatMoney(order.price) : t.row.priceUnknown}
-          </dd>
-          {detail?.promo_code && (
-            <dd className={text.mutedXs} data-testid="order-header-promo">
-              {t.order.promo(detail.promo_code)}
-            </dd>
+        <Fact label={t.order.deadline}>{formatDay(order.deadline)}</Fact>
+        <Fact
+          label={t.order.price}
+          note={
+            detail?.promo_code && (
+              <dd className={text.mutedXs} data-testid="order-header-promo">
+                {t.order.promo(detail.promo_code)}
+              </dd>
+            )
+          }
+        >
+          {order.price > 0 ? formatMoney(order.price) : t.row.priceUnknown}
+        </Fact>
+        <Fact label={t.order.paid}>{formatMoney(order.paid)}</Fact>
+        <Fact label={t.order.guarantee}>
+          {!detail ? (
+            <Skeleton width="6em" height="1.1em" />
+          ) : detail.guarantee_until ? (
+            formatDay(detail.guarantee_until)
+          ) : (
+            t.order.noGuarantee
           )}
-        </div>
-        <div className={s.factBox}>
-          <dt className={text.mutedXs}>{t.order.paid}</dt>
-          <dd className={s.factBoxValue}>{formatMoney(order.paid)}</dd>
-        </div>
-        <div className={s.factBox}>
-          <dt className={text.mutedXs}>{t.order.guarantee}</dt>
-          <dd className={s.factBoxValue}>
-            {detail ? (
-              detail.guarantee_until ? (
-                formatDay(detail.guarantee_until)
-              ) : (
-                t.order.noGuarantee
-              )
-            ) : (
-              <Skeleton width="6em" height="1.1em" />
-            )}
-          </dd>
-        </div>
+        </Fact>
       </dl>
       {children}
     </section>
+  );
+}
+
+/** One box of the header's facts: its label, its value, and a line under the value when there is one. */
+function Fact({ label, note, children }: { label: string; note?: ReactNode; children: ReactNode }) {
+  return (
+    <div className={s.factBox}>
+      <dt className={text.mutedXs}>{label}</dt>
+      <dd className={s.factBoxValue}>{children}</dd>
+      {note}
+    </div>
   );
 }
 

@@ -24,11 +24,10 @@ export const Route = createFileRoute('/_cabinet/order/$id')({
     // read (started at the press) fills in the rest; should it say archived or gone, the page leaves as it does when
     // that happens while it is open (OrderLayout). Else the page waits for the order, from the cache when fresh.
     const { orderLoader, session } = context.actors;
-    const preview = takeOrderPreview(params.id, session.getSnapshot().context.user?.id);
+    const preview: OrderListItem | null = takeOrderPreview(params.id, session.getSnapshot().context.user?.id);
     if (preview && selectOrderId(orderLoader.getSnapshot()) !== params.id) {
       orderLoader.send({ type: 'orderLoader.open', id: params.id });
-      if (selectOutcome(orderLoader.getSnapshot()) === 'pending')
-        return { preview: preview as OrderListItem | null };
+      if (selectOutcome(orderLoader.getSnapshot()) === 'pending') return { preview };
     }
     const outcome = await openOrder(orderLoader, params.id);
     if (outcome === 'archive')
