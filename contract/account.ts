@@ -1,6 +1,8 @@
 // The customer's own account (issue 25 items 2–3): the copy of their data ("Мои данные") and closing the account.
 // The rules both sides need and the Russian texts the customer reads.
 
+import { moscowParts, ruDayMonth, ruTime } from './moscow-time';
+
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
@@ -13,19 +15,10 @@ export const CLOSING_GRACE_MS = 14 * DAY;
 
 /** A moment as the customer reads it: '12 декабря 2026, 14:30' (Moscow time, as every date of the cabinet). */
 export function formatMoment(iso: string | Date): string {
-  const d = typeof iso === 'string' ? new Date(iso) : iso;
-  const day = d.toLocaleDateString('ru-RU', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Europe/Moscow',
-  });
-  const time = d.toLocaleTimeString('ru-RU', {
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'Europe/Moscow',
-  });
-  return `${day.replace(/\s*г\.?$/, '')}, ${time}`;
+  const at = typeof iso === 'string' ? new Date(iso) : iso;
+  if (Number.isNaN(at.getTime())) return String(iso);
+  const p = moscowParts(at);
+  return `${ruDayMonth(p)} ${p.year}, ${ruTime(p)}`;
 }
 
 /** The sign-in refusal of a closed account starts with this (the sign-in page then offers to cancel the closing). */

@@ -1,12 +1,10 @@
 // Calendar days of the orders domain are counted in Moscow time (UTC+3, no daylight saving): "tomorrow" for a
 // deadline is the Moscow tomorrow whatever the server's time zone.
-const MSK_OFFSET_MS = 3 * 60 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { mskDay } from '../../contract/moscow-time';
 
-/** 'YYYY-MM-DD' of the moment in Moscow. */
-export function mskDay(at: Date): string {
-  return new Date(at.getTime() + MSK_OFFSET_MS).toISOString().slice(0, 10);
-}
+export { mskDay };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 function dayNumber(day: string): number {
   return Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS);

@@ -1,7 +1,20 @@
 // Calendar dates of the cabinet as 'YYYY-MM-DD' strings (what <input type="date"> gives), and the date rules of
 // spec point 5. Days are counted in Moscow time (UTC+3), like the server does (server/domain/order-dates.ts), so
 // "tomorrow" means the same day for the customer's form and for the server's check.
-const MSK_OFFSET_MS = 3 * 60 * 60 * 1000;
+import {
+  type ClockParts,
+  dayParts,
+  moscowParts,
+  mskDay,
+  ruDayMonth,
+  ruLongDay,
+  ruNumericDay,
+  ruShortMonthDay,
+  ruTime,
+} from '../../contract/moscow-time';
+
+export { mskDay };
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -10,11 +23,6 @@ export function isIsoDay(value: string): boolean {
   if (!DATE_ONLY.test(value)) return false;
   const d = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
-
-/** 'YYYY-MM-DD' of the moment in Moscow. */
-export function mskDay(at: Date | number | string): string {
-  return new Date(new Date(at).getTime() + MSK_OFFSET_MS).toISOString().slice(0, 10);
 }
 
 /** The day `days` after `day` (negative: before). */
@@ -47,43 +55,50 @@ export function lastDayBefore(max: string): string {
   return addDays(max, -1);
 }
 
-const ruDate = new Intl.DateTimeFormat('ru-RU', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'Europe/Moscow',
-});
-const ruShort = new Intl.DateTimeFormat('ru-RU', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  timeZone: 'Europe/Moscow',
-});
-const ruDateTime = new Intl.DateTimeFormat('ru-RU', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/Moscow',
-});
+/** The moment of a timestamp, or the day of a 'YYYY-MM-DD' value, on Moscow's clock; null when it is neither. */
+function moscowMoment(value: string): ClockParts | null {
+  const day = dayParts(value);
+  if (day) return day;
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? null : moscowParts(d);
+}
 
 /** '12 марта 2026 г.' for a timestamp or a 'YYYY-MM-DD' day (Moscow calendar, like the server). */
 export function formatDay(value: string): string {
-  const at = isIsoDay(value) ? `${value}T12:00:00Z` : value;
-  const d = new Date(at);
-  return Number.isNaN(d.getTime()) ? value : ruDate.format(d);
+  const p = moscowMoment(value);
+  return p ? ruLongDay(p) : value;
 }
 
 /** '12.03.2026'. */
 export function formatShortDay(value: string): string {
-  const at = isIsoDay(value) ? `${value}T12:00:00Z` : value;
-  const d = new Date(at);
-  return Number.isNaN(d.getTime()) ? value : ruShort.format(d);
+  const p = moscowMoment(value);
+  return p ? ruNumericDay(p) : value;
 }
 
 /** '12.03.2026, 14:05' (Moscow). */
 export function formatDateTime(value: string): string {
   const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? value : ruDateTime.format(d);
+  if (Number.isNaN(d.getTime())) return value;
+  const p = moscowParts(d);
+  return `${ruNumericDay(p)}, ${ruTime(p)}`;
+}
+
+/** '12 мар. 2026 г.' (Moscow). */
+export function formatShortMonthDay(value: string): string {
+  const p = moscowMoment(value);
+  return p ? ruShortMonthDay(p) : value;
+}
+
+/** '12 мар. 2026 г., 14:05' (Moscow): a payment's moment. */
+export function formatShortMonthDateTime(value: string): string {
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return value;
+  const p = moscowParts(d);
+  return `${ruShortMonthDay(p)}, ${ruTime(p)}`;
+}
+
+/** '12 марта' (Moscow). */
+export function formatDayMonth(value: string): string {
+  const p = moscowMoment(value);
+  return p ? ruDayMonth(p) : value;
 }

@@ -1,8 +1,8 @@
 // Money as the customer reads and types it: whole roubles, the Russian way.
-const rub = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
+import { ruNumber } from './numbers';
 
 /** Whole roubles: 1250 → '1 250 ₽' (non-breaking spaces, so the sum never wraps). */
-export const formatMoney = (amount: number) => `${rub.format(amount)}\u00a0₽`;
+export const formatMoney = (amount: number) => `${ruNumber(amount)}\u00a0₽`;
 
 /** A signed amount of the history: '+1 250 ₽', '−500 ₽'. */
 export const formatSigned = (amount: number) =>

@@ -23,3 +23,16 @@ describe('Russian plurals', () => {
     expect(formOf(1.5)).toBe('сообщения');
   });
 });
+
+describe('Russian plurals written out', () => {
+  it('choose what Intl.PluralRules("ru") selects, for whole numbers, negatives and fractions', () => {
+    const rules = new Intl.PluralRules('ru');
+    const expected = (n: number) => {
+      const category = rules.select(n);
+      return category === 'one' || category === 'many' ? messages[category] : messages.few;
+    };
+    const values = [-21, -1, -0, 0.5, 1.5, 2.25, 1e6 + 1, 2 ** 40 + 2];
+    for (let n = 0; n <= 2000; n++) values.push(n);
+    for (const n of values) expect(formOf(n), String(n)).toBe(expected(n));
+  });
+});

@@ -7,7 +7,7 @@ import { Icon } from '../../ui/icon';
 import { Spinner, VisuallyHidden } from '../../ui/primitives';
 import * as s from './chat.css';
 import { text as tone } from '../../ui/layout.css';
-import { fileSize } from './format';
+import { formatFileSize } from '../../lib/numbers';
 import { t } from './strings';
 import type { useAttachments } from './use-attachments';
 
@@ -67,7 +67,7 @@ export function Composer({ disabled, attachments, onSend }: ComposerProps) {
                 <Icon name="file" size={14} />
               )}
               <span className={s.fileName}>{a.file.name}</span>
-              <span className={s.fileSize}>{fileSize(a.file.size)}</span>
+              <span className={s.fileSize}>{formatFileSize(a.file.size)}</span>
               {a.status === 'failed' && (
                 <>
                   <VisuallyHidden>{t.uploadFailed}</VisuallyHidden>

@@ -7,7 +7,8 @@ import { Icon } from '../../ui/icon';
 import { Spinner, VisuallyHidden } from '../../ui/primitives';
 import { downloadFile, fetchPreview } from './api';
 import * as s from './chat.css';
-import { fileSize, timeLabel } from './format';
+import { formatFileSize } from '../../lib/numbers';
+import { timeLabel } from './format';
 import { t } from './strings';
 import { useAppActors } from '../../actors/app-actors';
 import { canPreview, preloadViewer, usePreview } from '../../ui/preview/use-preview';
@@ -45,7 +46,7 @@ function FileButton({
       >
         {download.busy ? <Spinner size={16} /> : <Icon name="file" size={16} />}
         <span className={s.fileName}>{file.name}</span>
-        <span className={s.fileSize}>{fileSize(file.size)}</span>
+        <span className={s.fileSize}>{formatFileSize(file.size)}</span>
       </button>
       {canPreview(file) && (
         <button
@@ -76,7 +77,7 @@ function PendingFile({ file }: { file: UploadedFile }) {
       <span className={s.fileButton}>
         <Icon name="file" size={16} />
         <span className={s.fileName}>{file.name}</span>
-        <span className={s.fileSize}>{fileSize(file.size)}</span>
+        <span className={s.fileSize}>{formatFileSize(file.size)}</span>
       </span>
     </li>
   );

@@ -3,17 +3,10 @@ import { useResourceActor } from '../../actors/resource';
 import { Button, ButtonLink } from '../../ui/button';
 import { Badge, Card, EmptyState, LoadingRegion, PageHeader, Skeleton } from '../../ui/primitives';
 import * as s from './order-form.css';
+import { formatDay } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
 import type { ConfirmationResource } from './resources';
 import { t } from './strings';
-
-const ruDay = (iso: string) =>
-  new Intl.DateTimeFormat('ru-RU', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Europe/Moscow',
-  }).format(new Date(iso));
 
 /**
  * /order/{id}/welcome and /order/{id}/success (GET welcome/ or success/ ?order_id=): summary and next steps. The
@@ -78,7 +71,7 @@ export function OrderConfirmationPage({
           <dt className={s.summaryTerm}>{t.confirmation.topic}</dt>
           <dd className={s.summaryValue}>{order.topic}</dd>
           <dt className={s.summaryTerm}>{t.confirmation.deadline}</dt>
-          <dd className={s.summaryValue}>{ruDay(order.deadline)}</dd>
+          <dd className={s.summaryValue}>{formatDay(order.deadline)}</dd>
           <dt className={s.summaryTerm}>{t.confirmation.price}</dt>
           <dd className={s.summaryValue}>
             {order.price > 0 ? formatMoney(order.price) : t.confirmation.priceByManager}

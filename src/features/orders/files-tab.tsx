@@ -8,7 +8,7 @@ import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icon';
 import { Badge, EmptyState } from '../../ui/primitives';
 import { downloadFile, fetchPreview, markReviewed } from './api';
-import { formatSize } from './format';
+import { formatFileSize } from '../../lib/numbers';
 import * as s from './orders.css';
 import { text } from '../../ui/layout.css';
 import { t } from './strings';
@@ -100,7 +100,7 @@ function FileRow({
             {t.files.kind[file.kind]}
           </Badge>
           <span>{t.files.author[file.author]}</span>
-          <span>{formatSize(file.size)}</span>
+          <span>{formatFileSize(file.size)}</span>
           <span>{formatDateTime(file.created_at)}</span>
         </div>
       </div>

@@ -16,11 +16,3 @@ const tones: Record<number, Tone> = {
 export const statusTone = (id: number): Tone => tones[id] ?? 'neutral';
 
 export const isAwaitingPayment = (statusId: number) => statusId === S.awaitingPayment.id;
-
-const size = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 1 });
-/** 1536 → '1,5 КБ'. */
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} Б`;
-  if (bytes < 1024 * 1024) return `${size.format(bytes / 1024)} КБ`;
-  return `${size.format(bytes / 1024 / 1024)} МБ`;
-}

@@ -12,7 +12,7 @@ import type {
 } from '../../../machines/order-files/order-files.types';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icon';
-import { formatSize } from './format';
+import { formatFileSize } from '../../lib/numbers';
 import * as s from './orders.css';
 import { text } from '../../ui/layout.css';
 import { t } from './strings';
@@ -153,7 +153,7 @@ function UploadRow({ item, queue }: { item: UploadItem; queue: Queue }) {
               ? t.files.queued
               : item.status === 'uploading'
                 ? `${percent} %`
-                : formatSize(item.size)}
+                : formatFileSize(item.size)}
         </span>
       </div>
       {item.status !== 'failed' && (

@@ -1,6 +1,8 @@
 // The texts of the profile's "Мои данные" and "Закрыть аккаунт" sections.
 import { accountClosedText } from '../../lib/account-closed';
 import { formatDateTime } from '../../lib/dates';
+import { formatMoney } from '../../lib/money';
+import { ruNumber } from '../../lib/numbers';
 
 export const exportText = {
   title: 'Мои данные',
@@ -35,7 +37,7 @@ export const closingText = {
   loadFailed: 'Не удалось проверить баланс и заказы',
   retry: 'Повторить',
   balance: (money: number, bonus: number) =>
-    `На балансе ${money.toLocaleString('ru-RU')} ₽ и ${bonus.toLocaleString('ru-RU')} бонусов. ` +
+    `На балансе ${formatMoney(money)} и ${ruNumber(bonus)} бонусов. ` +
     'Выведите деньги до закрытия: после удаления данных остаток будет списан, бонусы сгорят.',
   withdraw: 'Вывести деньги',
   forfeit: 'Я отказываюсь от остатка на балансе',

@@ -14,6 +14,7 @@ import {
   selectView,
 } from '../../../machines/email-change/email-change.selectors';
 import type { EmailChangeState } from '../../../machines/email-change/email-change.types';
+import { formatMoment } from '../../../contract/account';
 import { EMAIL_CHANGE_MESSAGES } from '../../../contract/profile';
 import { useFlowForm } from '../../actors/use-flow-form';
 import { Alert, FormErrorSummary } from '../../ui/alert';
@@ -160,14 +161,6 @@ function RequestForm({ actor }: { actor: Actor }) {
   );
 }
 
-const formatTime = (iso: string) =>
-  new Date(iso).toLocaleString('ru-RU', {
-    day: 'numeric',
-    month: 'long',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
-
 function PendingCard({ actor }: { actor: Actor }) {
   const pending = useSelector(actor, selectPending);
   const error = useSelector(actor, selectError);
@@ -190,7 +183,7 @@ function PendingCard({ actor }: { actor: Actor }) {
         </h2>
         <Alert tone="info" live="status">
           <p>{t.email.pendingText(pending.newEmail)}</p>
-          <p>{t.email.pendingUntil(formatTime(pending.expiresAt))}</p>
+          <p>{t.email.pendingUntil(formatMoment(pending.expiresAt))}</p>
         </Alert>
         <p className={text.muted}>{t.email.pendingNote}</p>
         {error && (

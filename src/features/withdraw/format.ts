@@ -1,9 +1,4 @@
-const day = new Intl.DateTimeFormat('ru-RU', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'Europe/Moscow',
-});
-export const formatDay = (iso: string) => day.format(new Date(iso));
+// Moments of the withdrawal page, in Moscow time like every date of the cabinet.
+export { formatShortMonthDay as formatDay } from '../../lib/dates';
 
 export const digits = (text: string) => text.replace(/\D/g, '');
