@@ -13,6 +13,7 @@
 // for the next animation frame and then a task: the frame that shows it has been produced by then. The step's figure
 // is that moment minus the input's timeStamp, so Playwright's own round trips are not counted; and the input is a
 // plain press at the element's centre (pressAt), so neither is the checking Playwright's click does in the page.
+import { writeFileSync } from 'node:fs';
 import type { Browser, CDPSession, Locator, Page } from 'playwright-core';
 import { ensureDist } from './bundle';
 import { launchChromium } from './first-visit';
@@ -97,6 +98,11 @@ async function pressAt(page: Page, target: Locator): Promise<() => Promise<void>
 
 /** `BENCH_INTERACTION_TRACE=<dir>`: each step's Chromium performance trace and requests go there (a profile). */
 const TRACE_DIR = process.env.BENCH_INTERACTION_TRACE;
+/**
+ * `BENCH_INTERACTION_PROFILE=<dir>`: each step's V8 CPU profile (.cpuprofile, for DevTools' Performance panel or
+ * scripts/profile-summary.mjs), lighter than a trace: the sampler runs only from the input to the paint.
+ */
+const PROFILE_DIR = process.env.BENCH_INTERACTION_PROFILE;
 
 /** Arms the page's watcher, runs the input, and returns the step's time in ms. */
 async function step(
@@ -118,10 +124,22 @@ async function step(
     page.on('request', onRequest);
     await trace.browser.startTracing(page, { path: `${TRACE_DIR}/${trace.name}.json`, screenshots: false });
   }
+  const profiler = PROFILE_DIR ? await page.context().newCDPSession(page) : undefined;
+  if (profiler) {
+    await profiler.send('Profiler.enable');
+    await profiler.send('Profiler.setSamplingInterval', { interval: 250 });
+    await profiler.send('Profiler.start');
+  }
   await input();
   // The content may already be there when the input lands (nothing to observe): check once more then.
   await page.evaluate('window.__interactions.check()');
   const ms = Math.round((await page.evaluate('window.__interactions.pending')) as number);
+  if (profiler) {
+    const { profile } = await profiler.send('Profiler.stop');
+    writeFileSync(`${PROFILE_DIR}/${name}.cpuprofile`, JSON.stringify(profile));
+    await profiler.detach();
+    console.log(`${name}: ${ms} ms; profile in ${PROFILE_DIR}/${name}.cpuprofile`);
+  }
   if (trace && TRACE_DIR) {
     await trace.browser.stopTracing();
     page.off('request', onRequest);

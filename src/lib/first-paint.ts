@@ -40,12 +40,18 @@ export function afterFirstPaint(): Promise<void> {
  * for its first view, kept off the load event and off the main thread while it is busy.
  */
 export function afterLoad(fn: () => void): void {
-  const idle = () =>
-    typeof requestIdleCallback === 'function'
-      ? requestIdleCallback(() => fn(), { timeout: 2000 })
-      : setTimeout(fn, 0);
+  const idle = () => whenIdle(fn);
   if (document.readyState === 'complete') idle();
   else window.addEventListener('load', () => setTimeout(idle, 0), { once: true });
+}
+
+/**
+ * Runs `fn` when the main thread is next idle (within 2 s whatever happens), so work nobody waits for stays out of
+ * the tasks that answer a tap; at the next turn where there is no requestIdleCallback (Safari, Node).
+ */
+export function whenIdle(fn: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => fn(), { timeout: 2000 });
+  else setTimeout(fn, 0);
 }
 
 /**

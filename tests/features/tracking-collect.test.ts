@@ -39,23 +39,29 @@ describe('the collector sink', () => {
     expect(cleanReferrer('<b>')).toBe('');
   });
 
-  it('batches events: a full batch goes at once, the rest after the delay or on flush', () => {
+  it('batches events: a full batch goes at once, the rest after the delay once the page is idle, or on flush', () => {
     vi.useFakeTimers();
     const sent: { events: unknown[] }[] = [];
+    const idle: (() => void)[] = [];
     const { sink, flush } = batchingSink((body) => sent.push(JSON.parse(body)), {
       delayMs: 2000,
       size: 3,
       path: () => '/p',
+      later: (fn) => idle.push(fn),
     });
     for (let i = 0; i < 4; i++) sink({ type: 'goal', name: `g${i}` });
     expect(sent.map((b) => b.events.length)).toEqual([3]);
     vi.advanceTimersByTime(1999);
     expect(sent).toHaveLength(1);
     vi.advanceTimersByTime(1);
-    expect(sent.map((b) => b.events.length)).toEqual([3, 1]);
+    expect(sent).toHaveLength(1);
+    sink({ type: 'goal', name: 'while busy' });
+    idle.shift()?.();
+    expect(sent.map((b) => b.events.length)).toEqual([3, 2]);
+    expect(idle).toHaveLength(0);
     sink({ type: 'goal', name: 'last' });
     flush();
-    expect(sent.map((b) => b.events.length)).toEqual([3, 1, 1]);
+    expect(sent.map((b) => b.events.length)).toEqual([3, 2, 1]);
     flush();
     expect(sent).toHaveLength(3);
   });
