@@ -98,7 +98,7 @@ test('close the account, see sign-in refused with the date, and cancel the closi
   await signInFast(page, customer, '/profile');
   const card = page.getByRole('region', { name: 'Закрыть аккаунт' });
   // Told first: the balance (with the way to withdraw it) and the orders in progress.
-  await expect(card.getByText(/^На балансе .* ₽ и .* бонусов\./)).toBeVisible();
+  await expect(card.getByText(/^На балансе .*\s₽ и .* бонусов\./)).toBeVisible();
   await expect(card.getByRole('link', { name: 'Вывести деньги' })).toBeVisible();
   await expect(card.getByText(/^У вас есть заказы? в работе/)).toBeVisible();
   await expectNoAxeViolations(page);
