@@ -1,7 +1,8 @@
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Handler, Hono, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { existsSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
@@ -34,10 +35,46 @@ import { encodeRedirect } from '../../contract/redirect';
 
 const gzipped = promisify(gzip);
 
-const noCache: MiddlewareHandler<AppEnv> = async (c, next) => {
-  await next();
-  if (c.res.status === 200) c.res.headers.set('Cache-Control', 'no-cache');
-};
+/** The favicon: Chromium asks for it again after every navigation, in-app ones too (issue 36's profiles of the
+ * clicks). A day in the browser's cache keeps those requests off the phone's network and off the server. */
+export const FAVICON_CACHE = 'public, max-age=86400';
+
+/** An If-None-Match header that names `tag` (weak comparison, RFC 9110 13.1.2), or `*`. */
+function matchesTag(header: string | undefined, tag: string): boolean {
+  if (!header) return false;
+  const weak = (t: string) => t.trim().replace(/^W\//, '');
+  return header.split(',').some((t) => t.trim() === '*' || weak(t) === weak(tag));
+}
+
+/**
+ * The files at the build's root keep their names across versions (boot.js, the service worker, the manifest, the
+ * favicon): the browser must ask for them every time (a new version must not wait for a cache to expire: the
+ * update prompt, docs/features.md "Offline"; boot.js goes with the page that names it), and each gets a validator
+ * so that asking costs a 304 and no body. The validator is a weak ETag of the file's content (one for its br, gzip
+ * and plain bodies), read once at start: a running server's build does not change.
+ */
+function rootFileValidators(staticDir: string): MiddlewareHandler<AppEnv> {
+  const tags = new Map<string, string>();
+  for (const name of readdirSync(staticDir)) {
+    const file = join(staticDir, name);
+    if (name === 'index.html' || /\.(br|gz)$/.test(name) || !statSync(file).isFile()) continue;
+    const digest = createHash('sha256').update(readFileSync(file)).digest('base64url');
+    tags.set(`/${name}`, `W/"${digest.slice(0, 22)}"`);
+  }
+  return async (c, next) => {
+    const tag = tags.get(c.req.path);
+    if (!tag) return next();
+    const cacheControl = c.req.path === '/favicon.svg' ? FAVICON_CACHE : 'no-cache';
+    if (matchesTag(c.req.header('If-None-Match'), tag)) {
+      return c.body(null, 304, { ETag: tag, 'Cache-Control': cacheControl });
+    }
+    await next();
+    if (c.res.status === 200) {
+      c.res.headers.set('ETag', tag);
+      c.res.headers.set('Cache-Control', cacheControl);
+    }
+  };
+}
 
 /**
  * The first screen of a first screen page (contract/first-screen.ts) for this request (server/spa/first-screen.ts):
@@ -133,11 +170,6 @@ export function serveSpa(
     // The build writes .br and .gz beside each text asset (scripts/precompress.ts).
     serveStatic({ root, precompressed: true }),
   );
-  // The service worker and the manifest keep their names across versions: the browser must ask every time, or a
-  // new version would wait for an HTTP cache to expire before the update prompt could show (docs/features.md
-  // "Offline").
-  app.use('/sw.js', noCache);
-  app.use('/manifest.webmanifest', noCache);
   const assetsFile = join(staticDir, ROUTE_ASSETS_FILE);
   const prerenderedFile = join(staticDir, PRERENDERED_FILE);
   const prerendered = existsSync(prerenderedFile)
@@ -212,6 +244,7 @@ export function serveSpa(
   };
   // Before the static files, which would answer `/` with the bare index.html.
   app.get('/', page);
+  app.on(['GET', 'HEAD'], '*', rootFileValidators(staticDir));
   app.use('*', serveStatic({ root, precompressed: true }));
   app.get('*', page);
 }

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ACTORS_ASSETS, createIndexHtml, likelyPath, type RouteAssets } from '../../server/spa/index-html';
-import { serveSpa } from '../../server/spa/serve-spa';
+import { FAVICON_CACHE, serveSpa } from '../../server/spa/serve-spa';
 import { limitBodies } from '../../server/middleware/body-limit';
 import { SMALL_BODY_LIMIT } from '../../contract/http';
 import { SESSION_HINT_COOKIE } from '../../contract/auth';
@@ -190,6 +190,8 @@ describe('serveSpa', () => {
   writeFileSync(join(dir, 'assets/login.js'), 'export {};');
   writeFileSync(join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   writeFileSync(join(dir, 'manifest.webmanifest'), '{"name":"Личный кабинет"}');
+  writeFileSync(join(dir, 'boot.js'), '(function(){})();');
+  writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   const app = new Hono<AppEnv>();
   serveSpa(app, dir);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -242,6 +244,37 @@ describe('serveSpa', () => {
     expect(manifest.headers.get('cache-control')).toBe('no-cache');
     expect(manifest.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
     expect(await manifest.json()).toEqual({ name: 'Личный кабинет' });
+  });
+
+  it('answers a revalidation of an unchanged root file with a 304 and no body, a changed one with the file', async () => {
+    for (const path of ['/boot.js', '/sw.js', '/manifest.webmanifest', '/favicon.svg']) {
+      const first = await app.request(path);
+      expect(first.status, path).toBe(200);
+      const tag = first.headers.get('etag');
+      expect(tag, path).toMatch(/^W\/"[\w-]{22}"$/);
+      const again = await app.request(path, { headers: { 'If-None-Match': tag! } });
+      expect(again.status, path).toBe(304);
+      expect(await again.text(), path).toBe('');
+      expect(again.headers.get('etag'), path).toBe(tag);
+      const stale = await app.request(path, { headers: { 'If-None-Match': 'W/"an-older-version"' } });
+      expect(stale.status, path).toBe(200);
+      expect((await stale.text()).length, path).toBeGreaterThan(0);
+    }
+    const boot = await app.request('/boot.js');
+    expect(boot.headers.get('cache-control')).toBe('no-cache');
+    expect(await boot.text()).toBe('(function(){})();');
+  });
+
+  it('lets the browser keep the favicon, which Chromium asks for after every navigation, for a day', async () => {
+    const res = await app.request('/favicon.svg');
+    expect(res.headers.get('cache-control')).toBe(FAVICON_CACHE);
+    expect(res.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+  });
+
+  it('gives a file that is not there the page, not a validator', async () => {
+    const res = await app.request('/nothing-here.js', { headers: { 'If-None-Match': '*' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('etag')).toBeNull();
   });
 });
 
