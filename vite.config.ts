@@ -20,6 +20,8 @@ const ACTORS_MODULES = new RegExp(
     '/src/app/(create-actors|token-sync|session-io)\\.ts$',
     '/src/actors/(session-data|token-refresh)\\.ts$',
     '/src/lib/jwt\\.ts$',
+    // Moscow time (dates, the account's messages): /login names it through contract/account.ts.
+    '/contract/moscow-time\\.ts$',
   ].join('|'),
 );
 

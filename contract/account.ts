@@ -1,7 +1,7 @@
 // The customer's own account (issue 25 items 2–3): the copy of their data ("Мои данные") and closing the account.
 // The rules both sides need and the Russian texts the customer reads.
 
-import { moscowParts, ruDayMonth, ruTime } from './moscow-time';
+import { formatMoment } from './moscow-time';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -12,14 +12,6 @@ export const EXPORT_TTL_MS = DAY;
 export const EXPORT_EVERY_MS = DAY;
 /** A closed account can be reopened for this long; then its personal data are erased. */
 export const CLOSING_GRACE_MS = 14 * DAY;
-
-/** A moment as the customer reads it: '12 декабря 2026, 14:30' (Moscow time, as every date of the cabinet). */
-export function formatMoment(iso: string | Date): string {
-  const at = typeof iso === 'string' ? new Date(iso) : iso;
-  if (Number.isNaN(at.getTime())) return String(iso);
-  const p = moscowParts(at);
-  return `${ruDayMonth(p)} ${p.year}, ${ruTime(p)}`;
-}
 
 /** The sign-in refusal of a closed account starts with this (the sign-in page then offers to cancel the closing). */
 export const ACCOUNT_CLOSED_PREFIX = 'Аккаунт закрыт.';

@@ -126,3 +126,11 @@ export const ruShortMonthDay = (p: ClockParts) => `${p.day} ${SHORT[p.month - 1]
 export const ruNumericDay = (p: ClockParts) => `${two(p.day)}.${two(p.month)}.${p.year}`;
 /** '09:05'. */
 export const ruTime = (p: ClockParts) => `${two(p.hour)}:${two(p.minute)}`;
+
+/** A moment as the customer reads it: '12 декабря 2026, 14:30' (Moscow time, as every date of the cabinet). */
+export function formatMoment(iso: string | Date): string {
+  const at = typeof iso === 'string' ? new Date(iso) : iso;
+  if (Number.isNaN(at.getTime())) return String(iso);
+  const p = moscowParts(at);
+  return `${ruDayMonth(p)} ${p.year}, ${ruTime(p)}`;
+}

@@ -31,7 +31,8 @@ import { readProfile } from './profile';
 import { listSessions } from './sessions';
 import { fileKey } from './order-files';
 import { sendToOutbox } from './outbox';
-import { ACCOUNT_MESSAGES as M, EXPORT_EVERY_MS, EXPORT_TTL_MS, formatMoment } from '../../contract/account';
+import { ACCOUNT_MESSAGES as M, EXPORT_EVERY_MS, EXPORT_TTL_MS } from '../../contract/account';
+import { formatMoment } from '../../contract/moscow-time';
 import type { DataExport, DataExportStatus } from '../../contract/account.api';
 
 export const EXPORT_JOB = 'account.export';

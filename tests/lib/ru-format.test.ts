@@ -2,8 +2,7 @@
 // main thread 100+ ms in Chromium) must read exactly as Intl's 'ru-RU' writes them. Each is compared with Intl here
 // over many values: a month name, a padding or a rounding that differs fails.
 import { describe, expect, it } from 'vitest';
-import { formatMoment } from '../../contract/account';
-import { localParts, moscowParts, mskDay, ruLongDay, ruTime } from '../../contract/moscow-time';
+import { formatMoment, localParts, moscowParts, mskDay, ruLongDay, ruTime } from '../../contract/moscow-time';
 import { dayKey, dayLabel, timeLabel } from '../../src/features/chat/format';
 import {
   formatDate as paymentDay,

@@ -14,7 +14,7 @@ import {
   selectView,
 } from '../../../machines/email-change/email-change.selectors';
 import type { EmailChangeState } from '../../../machines/email-change/email-change.types';
-import { formatMoment } from '../../../contract/account';
+import { formatMoment } from '../../../contract/moscow-time';
 import { EMAIL_CHANGE_MESSAGES } from '../../../contract/profile';
 import { useFlowForm } from '../../actors/use-flow-form';
 import { Alert, FormErrorSummary } from '../../ui/alert';
