@@ -10,8 +10,7 @@ import {
 } from '../../src/features/payments/format';
 import { formatDay as withdrawalDay } from '../../src/features/withdraw/format';
 import { formatDateTime, formatDay, formatShortDay } from '../../src/lib/dates';
-import { formatMoney } from '../../src/lib/money';
-import { formatFileSize, ruNumber } from '../../src/lib/numbers';
+import { formatFileSize, formatMoney, ruNumber } from '../../src/lib/money';
 
 const msk = { timeZone: 'Europe/Moscow' } as const;
 const intl = {

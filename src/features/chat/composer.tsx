@@ -7,7 +7,7 @@ import { Icon } from '../../ui/icon';
 import { Spinner, VisuallyHidden } from '../../ui/primitives';
 import * as s from './chat.css';
 import { text as tone } from '../../ui/layout.css';
-import { formatFileSize } from '../../lib/numbers';
+import { formatFileSize } from '../../lib/money';
 import { t } from './strings';
 import type { useAttachments } from './use-attachments';
 

@@ -7,7 +7,7 @@ import { Icon } from '../../ui/icon';
 import { Spinner, VisuallyHidden } from '../../ui/primitives';
 import { downloadFile, fetchPreview } from './api';
 import * as s from './chat.css';
-import { formatFileSize } from '../../lib/numbers';
+import { formatFileSize } from '../../lib/money';
 import { timeLabel } from './format';
 import { t } from './strings';
 import { useAppActors } from '../../actors/app-actors';

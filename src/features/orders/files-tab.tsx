@@ -8,7 +8,7 @@ import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icon';
 import { Badge, EmptyState } from '../../ui/primitives';
 import { downloadFile, fetchPreview, markReviewed } from './api';
-import { formatFileSize } from '../../lib/numbers';
+import { formatFileSize } from '../../lib/money';
 import * as s from './orders.css';
 import { text } from '../../ui/layout.css';
 import { t } from './strings';

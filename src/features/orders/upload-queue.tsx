@@ -12,7 +12,7 @@ import type {
 } from '../../../machines/order-files/order-files.types';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icon';
-import { formatFileSize } from '../../lib/numbers';
+import { formatFileSize } from '../../lib/money';
 import * as s from './orders.css';
 import { text } from '../../ui/layout.css';
 import { t } from './strings';

@@ -1,8 +1,7 @@
 // The texts of the profile's "Мои данные" and "Закрыть аккаунт" sections.
 import { accountClosedText } from '../../lib/account-closed';
 import { formatDateTime } from '../../lib/dates';
-import { formatMoney } from '../../lib/money';
-import { ruNumber } from '../../lib/numbers';
+import { formatMoney, ruNumber } from '../../lib/money';
 
 export const exportText = {
   title: 'Мои данные',
