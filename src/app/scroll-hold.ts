@@ -42,9 +42,7 @@ export function installScrollHold(router: AnyRouter): () => void {
   const offRendered = router.subscribe('onRendered', (event) => {
     release();
     const y = saved.get(entryKey(event.toLocation)) ?? 0;
-    // scrollY is read only when there is a position to keep: reading it lays the new page out there and then, in
-    // the click's task (14–34 ms at 4× CPU in the interactions bench's profiles of every step).
-    if (y > 1 && y > window.scrollY + 1) release = holdScroll(y);
+    if (y > window.scrollY + 1) release = holdScroll(y);
   });
   return () => {
     release();
