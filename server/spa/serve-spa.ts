@@ -1,8 +1,8 @@
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Handler, Hono, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
@@ -50,20 +50,22 @@ function matchesTag(header: string | undefined, tag: string): boolean {
  * The files at the build's root keep their names across versions (boot.js, the service worker, the manifest, the
  * favicon): the browser must ask for them every time (a new version must not wait for a cache to expire: the
  * update prompt, docs/features.md "Offline"; boot.js goes with the page that names it), and each gets a validator
- * so that asking costs a 304 and no body. The validator is a weak ETag of the file's content (one for its br, gzip
- * and plain bodies), read once at start: a running server's build does not change.
+ * so that asking costs a 304 and no body. The validator is a weak ETag of the file's size and modification time (as
+ * nginx makes its own), read at each request: one for its br, gzip and plain bodies, and a file replaced in place
+ * (a deploy into the same directory, e2e/offline.spec.ts's next worker) gets a new one at once.
  */
 function rootFileValidators(staticDir: string): MiddlewareHandler<AppEnv> {
-  const tags = new Map<string, string>();
+  const files = new Map<string, string>();
   for (const name of readdirSync(staticDir)) {
     const file = join(staticDir, name);
     if (name === 'index.html' || /\.(br|gz)$/.test(name) || !statSync(file).isFile()) continue;
-    const digest = createHash('sha256').update(readFileSync(file)).digest('base64url');
-    tags.set(`/${name}`, `W/"${digest.slice(0, 22)}"`);
+    files.set(`/${name}`, file);
   }
   return async (c, next) => {
-    const tag = tags.get(c.req.path);
-    if (!tag) return next();
+    const file = files.get(c.req.path);
+    const info = file ? await stat(file).catch(() => null) : null;
+    if (!info) return next();
+    const tag = `W/"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`;
     const cacheControl = c.req.path === '/favicon.svg' ? FAVICON_CACHE : 'no-cache';
     if (matchesTag(c.req.header('If-None-Match'), tag)) {
       return c.body(null, 304, { ETag: tag, 'Cache-Control': cacheControl });

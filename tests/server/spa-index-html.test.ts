@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ACTORS_ASSETS, createIndexHtml, likelyPath, type RouteAssets } from '../../server/spa/index-html';
@@ -251,7 +251,7 @@ describe('serveSpa', () => {
       const first = await app.request(path);
       expect(first.status, path).toBe(200);
       const tag = first.headers.get('etag');
-      expect(tag, path).toMatch(/^W\/"[\w-]{22}"$/);
+      expect(tag, path).toMatch(/^W\/"[0-9a-z]+-[0-9a-z]+"$/);
       const again = await app.request(path, { headers: { 'If-None-Match': tag! } });
       expect(again.status, path).toBe(304);
       expect(await again.text(), path).toBe('');
@@ -263,6 +263,22 @@ describe('serveSpa', () => {
     const boot = await app.request('/boot.js');
     expect(boot.headers.get('cache-control')).toBe('no-cache');
     expect(await boot.text()).toBe('(function(){})();');
+  });
+
+  it('gives a root file replaced in place (a deploy into the same directory) a new validator at once', async () => {
+    const before = (await app.request('/sw.js')).headers.get('etag')!;
+    const file = join(dir, 'sw.js');
+    const original = readFileSync(file, 'utf8');
+    try {
+      writeFileSync(file, `${original}\n// the next version`);
+      utimesSync(file, new Date(), new Date(Date.now() + 5_000));
+      const revalidated = await app.request('/sw.js', { headers: { 'If-None-Match': before } });
+      expect(revalidated.status).toBe(200);
+      expect(await revalidated.text()).toContain('the next version');
+      expect(revalidated.headers.get('etag')).not.toBe(before);
+    } finally {
+      writeFileSync(file, original);
+    }
   });
 
   it('lets the browser keep the favicon, which Chromium asks for after every navigation, for a day', async () => {
