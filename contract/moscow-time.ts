@@ -69,20 +69,13 @@ export function localParts(at: Date): ClockParts {
   };
 }
 
-/** A 'YYYY-MM-DD' day as calendar fields (midnight); null when the text is not one. */
+/** A real calendar day written as 'YYYY-MM-DD' (2026-02-30 is not) as calendar fields (midnight); else null. */
 export function dayParts(day: string): ClockParts | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!match) return null;
-  const [year, month, dayOfMonth] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const check = new Date(Date.UTC(year, month - 1, dayOfMonth));
-  if (
-    check.getUTCFullYear() !== year ||
-    check.getUTCMonth() !== month - 1 ||
-    check.getUTCDate() !== dayOfMonth
-  ) {
-    return null;
-  }
-  return { year, month, day: dayOfMonth, hour: 0, minute: 0 };
+  const at = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(at.getTime()) || at.toISOString().slice(0, 10) !== day) return null;
+  return { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]), hour: 0, minute: 0 };
 }
 
 const GENITIVE = [

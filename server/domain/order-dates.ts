@@ -2,8 +2,6 @@
 // deadline is the Moscow tomorrow whatever the server's time zone.
 import { mskDay } from '../../contract/moscow-time';
 
-export { mskDay };
-
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 function dayNumber(day: string): number {

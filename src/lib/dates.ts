@@ -16,14 +16,9 @@ import {
 export { mskDay };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** A real calendar day written as 'YYYY-MM-DD' (2026-02-30 is not). */
-export function isIsoDay(value: string): boolean {
-  if (!DATE_ONLY.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
+export const isIsoDay = (value: string): boolean => dayParts(value) !== null;
 
 /** The day `days` after `day` (negative: before). */
 export function addDays(day: string, days: number): string {
@@ -55,50 +50,37 @@ export function lastDayBefore(max: string): string {
   return addDays(max, -1);
 }
 
-/** The moment of a timestamp, or the day of a 'YYYY-MM-DD' value, on Moscow's clock; null when it is neither. */
-function moscowMoment(value: string): ClockParts | null {
-  const day = dayParts(value);
-  if (day) return day;
+/** A timestamp on Moscow's clock; null when the text is not one. */
+function moscowInstant(value: string): ClockParts | null {
   const d = new Date(value);
   return Number.isNaN(d.getTime()) ? null : moscowParts(d);
 }
 
+/** A 'YYYY-MM-DD' value as that very day, else a timestamp on Moscow's clock. */
+const moscowMoment = (value: string): ClockParts | null => dayParts(value) ?? moscowInstant(value);
+
+/** A format of the cabinet: `value` read by `read` and written by `write`; text that is not a date stays as it is. */
+const written =
+  (read: (value: string) => ClockParts | null, write: (p: ClockParts) => string) =>
+  (value: string): string => {
+    const p = read(value);
+    return p ? write(p) : value;
+  };
+
 /** '12 марта 2026 г.' for a timestamp or a 'YYYY-MM-DD' day (Moscow calendar, like the server). */
-export function formatDay(value: string): string {
-  const p = moscowMoment(value);
-  return p ? ruLongDay(p) : value;
-}
+export const formatDay = written(moscowMoment, ruLongDay);
 
 /** '12.03.2026'. */
-export function formatShortDay(value: string): string {
-  const p = moscowMoment(value);
-  return p ? ruNumericDay(p) : value;
-}
-
-/** '12.03.2026, 14:05' (Moscow). */
-export function formatDateTime(value: string): string {
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return value;
-  const p = moscowParts(d);
-  return `${ruNumericDay(p)}, ${ruTime(p)}`;
-}
+export const formatShortDay = written(moscowMoment, ruNumericDay);
 
 /** '12 мар. 2026 г.' (Moscow). */
-export function formatShortMonthDay(value: string): string {
-  const p = moscowMoment(value);
-  return p ? ruShortMonthDay(p) : value;
-}
-
-/** '12 мар. 2026 г., 14:05' (Moscow): a payment's moment. */
-export function formatShortMonthDateTime(value: string): string {
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return value;
-  const p = moscowParts(d);
-  return `${ruShortMonthDay(p)}, ${ruTime(p)}`;
-}
+export const formatShortMonthDay = written(moscowMoment, ruShortMonthDay);
 
 /** '12 марта' (Moscow). */
-export function formatDayMonth(value: string): string {
-  const p = moscowMoment(value);
-  return p ? ruDayMonth(p) : value;
-}
+export const formatDayMonth = written(moscowMoment, ruDayMonth);
+
+/** '12.03.2026, 14:05' (Moscow). */
+export const formatDateTime = written(moscowInstant, (p) => `${ruNumericDay(p)}, ${ruTime(p)}`);
+
+/** '12 мар. 2026 г., 14:05' (Moscow): a payment's moment. */
+export const formatShortMonthDateTime = written(moscowInstant, (p) => `${ruShortMonthDay(p)}, ${ruTime(p)}`);

@@ -6,7 +6,6 @@
 const NBSP = '\u00a0';
 /** Beyond this the digits are no longer exact integers: Intl writes those. */
 const EXACT_BELOW = 2 ** 52;
-let fallback: Map<number, Intl.NumberFormat> | undefined;
 
 /**
  * `n` rounded to at most `fractionDigits` decimals (half away from zero), thousands split by non-breaking spaces,
@@ -16,14 +15,9 @@ let fallback: Map<number, Intl.NumberFormat> | undefined;
 export function ruNumber(n: number, fractionDigits = 0): string {
   const scale = 10 ** fractionDigits;
   const scaled = Math.round(Math.abs(n) * scale);
+  // Not a sum a customer has (NaN, infinity, 2⁵² and over): Intl, made for the call.
   if (!Number.isFinite(n) || scaled >= EXACT_BELOW) {
-    fallback ??= new Map();
-    let format = fallback.get(fractionDigits);
-    if (!format) {
-      format = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: fractionDigits });
-      fallback.set(fractionDigits, format);
-    }
-    return format.format(n);
+    return new Intl.NumberFormat('ru-RU', { maximumFractionDigits: fractionDigits }).format(n);
   }
   const whole = String(Math.floor(scaled / scale));
   let grouped = '';

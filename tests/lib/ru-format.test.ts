@@ -5,11 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { formatMoment, localParts, moscowParts, mskDay, ruLongDay, ruTime } from '../../contract/moscow-time';
 import { dayKey, dayLabel, timeLabel } from '../../src/features/chat/format';
 import {
-  formatDate as paymentDay,
-  formatDateTime as paymentMoment,
-} from '../../src/features/payments/format';
-import { formatDay as withdrawalDay } from '../../src/features/withdraw/format';
-import { formatDateTime, formatDay, formatShortDay } from '../../src/lib/dates';
+  formatDateTime,
+  formatDay,
+  formatDayMonth,
+  formatShortDay,
+  formatShortMonthDateTime,
+  formatShortMonthDay,
+} from '../../src/lib/dates';
 import { formatFileSize, formatMoney, ruNumber } from '../../src/lib/money';
 
 const msk = { timeZone: 'Europe/Moscow' } as const;
@@ -81,9 +83,9 @@ describe('Moscow dates written without Intl', () => {
       expect(formatDay(iso), iso).toBe(intl.longDay.format(at));
       expect(formatShortDay(iso), iso).toBe(intl.shortDay.format(at));
       expect(formatDateTime(iso), iso).toBe(intl.dateTime.format(at));
-      expect(paymentMoment(iso), iso).toBe(intl.paymentMoment.format(at));
-      expect(paymentDay(iso), iso).toBe(intl.dayMonth.format(at));
-      expect(withdrawalDay(iso), iso).toBe(intl.shortMonthDay.format(at));
+      expect(formatShortMonthDateTime(iso), iso).toBe(intl.paymentMoment.format(at));
+      expect(formatDayMonth(iso), iso).toBe(intl.dayMonth.format(at));
+      expect(formatShortMonthDay(iso), iso).toBe(intl.shortMonthDay.format(at));
     }
   });
 
@@ -91,11 +93,13 @@ describe('Moscow dates written without Intl', () => {
     expect(formatDay('2026-12-16')).toBe('16 декабря 2026 г.');
     expect(formatShortDay('2026-03-05')).toBe('05.03.2026');
     expect(formatDateTime('2026-03-12T11:05:00Z')).toBe('12.03.2026, 14:05');
-    expect(withdrawalDay('2026-09-01T10:00:00Z')).toBe('1 сент. 2026 г.');
+    expect(formatShortMonthDay('2026-09-01T10:00:00Z')).toBe('1 сент. 2026 г.');
     for (let month = 1; month <= 12; month++) {
       const day = `2026-${String(month).padStart(2, '0')}-15`;
       expect(formatDay(day)).toBe(intl.longDay.format(new Date(`${day}T12:00:00Z`)));
-      expect(withdrawalDay(`${day}T12:00:00Z`)).toBe(intl.shortMonthDay.format(new Date(`${day}T12:00:00Z`)));
+      expect(formatShortMonthDay(`${day}T12:00:00Z`)).toBe(
+        intl.shortMonthDay.format(new Date(`${day}T12:00:00Z`)),
+      );
     }
   });
 

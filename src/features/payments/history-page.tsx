@@ -6,7 +6,7 @@ import { Button } from '../../ui/button';
 import { Select, TextField } from '../../ui/field';
 import { Card, EmptyState } from '../../ui/primitives';
 import { HISTORY_PAGE_SIZE, type HistoryQuery } from './api';
-import { formatDateTime } from './format';
+import { formatShortMonthDateTime } from '../../lib/dates';
 import { formatSigned } from '../../lib/money';
 import * as s from './payments.css';
 import { text } from '../../ui/layout.css';
@@ -93,7 +93,7 @@ export function HistoryPage({ resource }: { resource: HistoryResource }) {
                       </>
                     )}
                     <time className={s.metaPart} dateTime={r.created_at}>
-                      {formatDateTime(r.created_at)}
+                      {formatShortMonthDateTime(r.created_at)}
                     </time>
                     {r.account === 'bonus' && (
                       <>

@@ -31,7 +31,7 @@ import {
   fetchVerificationStatus,
   requestVerificationCode,
 } from './api';
-import { formatDate } from './format';
+import { formatDayMonth } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
 import * as s from './payments.css';
 import { cluster, stack, text } from '../../ui/layout.css';
@@ -113,7 +113,8 @@ export function PayOutPage({ amountInit }: { amountInit?: number }) {
               }
             >
               {t.payOut.verifiedText}
-              {details?.verified_until && ` ${t.payOut.verifiedUntil(formatDate(details.verified_until))}`}
+              {details?.verified_until &&
+                ` ${t.payOut.verifiedUntil(formatDayMonth(details.verified_until))}`}
             </EmptyState>
           ) : view === 'unverified' ? (
             <RequestStep actor={verification} phone={phone} />

@@ -7,7 +7,7 @@ import { useAction } from '../../actors/use-action';
 import { Button, ButtonLink } from '../../ui/button';
 import { Card, EmptyState, LoadingRegion, Skeleton } from '../../ui/primitives';
 import { createPacket } from './api';
-import { formatDate } from './format';
+import { formatDayMonth } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
 import * as s from './payments.css';
 import { text } from '../../ui/layout.css';
@@ -80,7 +80,7 @@ function WaitingList({ orders }: { orders: WaitingOrder[] }) {
             <div className={s.rowMain}>
               <span className={s.rowTitle}>{o.topic}</span>
               <span className={text.muted}>
-                {t.waiting.order(o.id)} · {o.work_type} · {t.waiting.deadline(formatDate(o.deadline))}
+                {t.waiting.order(o.id)} · {o.work_type} · {t.waiting.deadline(formatDayMonth(o.deadline))}
                 {o.paid > 0 && ` · ${t.waiting.paidPart(formatMoney(o.paid))}`}
               </span>
             </div>

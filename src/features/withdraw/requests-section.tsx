@@ -6,7 +6,7 @@ import { Button } from '../../ui/button';
 import { Badge, Card, Skeleton, type Tone } from '../../ui/primitives';
 import type { MoneyRequest } from '../../../contract/payments.api';
 import { fetchMoneyRequests } from './api';
-import { formatDay } from './format';
+import { formatShortMonthDay } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
 import { t } from './strings';
 import * as s from './withdraw.css';
@@ -55,7 +55,7 @@ export function RequestsSection({ version }: { version: string }) {
               <div className={s.requestMain}>
                 <span className={s.requestTitle}>{t.requests.type[r.type](r.id)}</span>
                 <span className={text.muted}>
-                  <time dateTime={r.created_at}>{formatDay(r.created_at)}</time>
+                  <time dateTime={r.created_at}>{formatShortMonthDay(r.created_at)}</time>
                   {r.status === 'rejected' && r.type !== 'claim' && ` · ${t.requests.returned}`}
                 </span>
               </div>

@@ -7,7 +7,7 @@ import { Button } from '../../ui/button';
 import { TextField } from '../../ui/field';
 import { Card, LoadingRegion, Skeleton } from '../../ui/primitives';
 import { fetchRefundExtra, fetchStornoRows, postStorno } from './api';
-import { formatDay } from './format';
+import { formatShortMonthDay } from '../../lib/dates';
 import { formatMoney, parseAmount } from '../../lib/money';
 import { t } from './strings';
 import { useResource } from '../../actors/resource';
@@ -137,7 +137,7 @@ function StornoForm({
                   onChange={() => toggle(r.pay_id)}
                 />
                 <span>
-                  {t.storno.select(r.pay_id, formatMoney(r.amount), formatDay(r.created_at))}
+                  {t.storno.select(r.pay_id, formatMoney(r.amount), formatShortMonthDay(r.created_at))}
                   <span className={text.muted}> · {t.storno.method[r.payment_method]}</span>
                 </span>
               </label>

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 import { authSessions, orders, users } from '../../../server/db/tables';
 import { signAccessToken } from '../../../server/domain/tokens';
-import { mskDay } from '../../../server/domain/order-dates';
+import { mskDay } from '../../../contract/moscow-time';
 import type { Harness } from '../harness';
 import type { CreateOrderResponse, OrderDetail } from '../../../contract/orders.api';
 
