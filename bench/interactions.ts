@@ -51,8 +51,11 @@ export interface InteractionRun {
 
 /** Installed in every page before its scripts: the input's time, the wait for new content, Event Timing. */
 export const PAGE_HELPERS = `(() => {
-  const state = { input: null, longest: 0, longestName: '' };
+  const state = { input: null, longest: 0, longestName: '', frames: [] };
   window.__interactions = state;
+  if (PerformanceObserver.supportedEntryTypes.includes('long-animation-frame'))
+    new PerformanceObserver((list) => { for (const e of list.getEntries()) state.frames.push(e.toJSON()); })
+      .observe({ type: 'long-animation-frame', buffered: true });
   for (const type of ['pointerdown', 'keydown'])
     addEventListener(type, (e) => { if (state.input === null) state.input = e.timeStamp; }, { capture: true });
   new PerformanceObserver((list) => {
@@ -68,6 +71,7 @@ export const PAGE_HELPERS = `(() => {
   /** Resolves with ms from the next input to the frame after the content matching selector (+ text) appeared. */
   state.arm = (selector, text) => {
     state.input = null;
+    state.frames = [];
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => { mo.disconnect(); reject(new Error('no ' + selector + ' ' + (text || '') + ' in 20 s')); }, 20000);
       const check = () => {
@@ -104,6 +108,59 @@ const TRACE_DIR = process.env.BENCH_INTERACTION_TRACE;
  */
 const PROFILE_DIR = process.env.BENCH_INTERACTION_PROFILE;
 
+/**
+ * `BENCH_INTERACTION_FRAMES=1`: after each step, the long animation frames (LoAF, ≥ 50 ms) from its input to its
+ * paint, with their scripts: where a step's time goes, without a tracer's or a sampler's own cost.
+ */
+const FRAMES = process.env.BENCH_INTERACTION_FRAMES === '1';
+interface LoafScript {
+  invoker: string;
+  invokerType: string;
+  sourceFunctionName: string;
+  sourceURL: string;
+  startTime: number;
+  duration: number;
+  forcedStyleAndLayoutDuration: number;
+}
+interface Loaf {
+  startTime: number;
+  duration: number;
+  blockingDuration: number;
+  renderStart: number;
+  styleAndLayoutStart: number;
+  scripts: LoafScript[];
+}
+interface FrameState {
+  input: number | null;
+  frames: Loaf[];
+  requests: { name: string; startTime: number; responseEnd: number }[];
+}
+function framesOf({ input, frames, requests }: FrameState): string {
+  const t0 = input ?? 0;
+  const at = (t: number) => `+${Math.round(t - t0)}`;
+  const fetched = requests
+    .filter((r) => r.startTime >= t0)
+    .map((r) => `  request ${at(r.startTime)}…${at(r.responseEnd)} ${new URL(r.name).pathname}`);
+  return [
+    ...fetched,
+    ...frames
+      .filter((f) => f.startTime + f.duration >= t0)
+      .map((f) => {
+        const render = f.renderStart
+          ? `, render ${at(f.renderStart)} (style+layout ${at(f.styleAndLayoutStart)})`
+          : '';
+        const head = `  frame ${at(f.startTime)}: ${Math.round(f.duration)} ms, blocking ${Math.round(f.blockingDuration)}${render}`;
+        const scripts = f.scripts.map(
+          (s) =>
+            `    ${at(s.startTime)} ${Math.round(s.duration)} ms ${s.invokerType} ${s.invoker} ${s.sourceFunctionName}` +
+            `${s.forcedStyleAndLayoutDuration ? ` (forced layout ${Math.round(s.forcedStyleAndLayoutDuration)} ms)` : ''}` +
+            ` ${s.sourceURL.split('/').pop() ?? ''}`,
+        );
+        return [head, ...scripts].join('\n');
+      }),
+  ].join('\n');
+}
+
 /** Arms the page's watcher, runs the input, and returns the step's time in ms. */
 async function step(
   page: Page,
@@ -139,6 +196,13 @@ async function step(
     writeFileSync(`${PROFILE_DIR}/${name}.cpuprofile`, JSON.stringify(profile));
     await profiler.detach();
     console.log(`${name}: ${ms} ms; profile in ${PROFILE_DIR}/${name}.cpuprofile`);
+  }
+  if (FRAMES) {
+    const state = (await page.evaluate(
+      `({ input: window.__interactions.input, frames: window.__interactions.frames,
+          requests: performance.getEntriesByType('resource').map((r) => r.toJSON()) })`,
+    )) as FrameState;
+    console.log(`${name}: ${ms} ms\n${framesOf(state)}`);
   }
   if (trace && TRACE_DIR) {
     await trace.browser.stopTracing();
