@@ -93,14 +93,24 @@ test('the clicks after the dashboard wait for no script, and a tab paints the ro
   await expect(list.getByRole('link', { name: TOPIC })).toBeVisible();
   await page.waitForLoadState('networkidle');
 
-  // Dashboard → order page: the order is read on intent (the pointer on its link); the click reads it no more.
+  // Dashboard → order page: the order is read at the press on its row; the click that follows reads it no more.
+  // (No link preloads on a hover: src/app/router.ts.)
   const link = list.getByRole('link', { name: TOPIC });
   const id = Number(/\/order\/(\d+)/.exec((await link.getAttribute('href')) ?? '')?.[1]);
-  const prefetched = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/client/orders/${id}/`);
+  const hovered = requests.urls().length;
   await link.hover();
+  await page.waitForTimeout(300);
+  expect(
+    requests
+      .urls()
+      .slice(hovered)
+      .filter((u) => u.includes(`/api/client/orders/${id}/`)),
+  ).toEqual([]);
+  const prefetched = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/client/orders/${id}/`);
+  await page.mouse.down();
   await prefetched;
   const openOrder = await requests.during(
-    () => link.click(),
+    () => page.mouse.up(),
     () => expect(page.locator('#order-title')).toContainText(`№${id}`),
   );
   expect(api(openOrder).filter((r) => !r.includes('/messages/'))).toEqual([]);

@@ -127,7 +127,7 @@ export const orderLoaderMachine = setup({
     'orderLoader.prefetch': {
       guard: { type: 'needsPrefetch', params: ({ event }) => event.id },
       description:
-        'The customer is about to open order `id` (a touch, a hover, a focus on its link): read it into the cache without moving the order on screen.',
+        'The customer is about to open order `id` (a press on its row in a list): read it into the cache without moving the order on screen.',
       actions: 'startPrefetch',
     },
     'xstate.done.actor.prefetch': {

@@ -46,8 +46,8 @@ export const OrderRow = memo(function OrderRow({ order, busy, onPress, onDelete,
               to="/order/$id/chat"
               params={{ id: order.id }}
               className={s.rowLink}
-              // The press itself is intent enough: the order's read starts before the click lands (a hover or a
-              // touch has started it already; the loader does not read it twice).
+              // The press is the intent: the order's read starts before the click lands (the router preloads no
+              // link on a hover or touch: src/app/router.ts).
               onPointerDown={() => {
                 onPress?.(order);
                 void router.preloadRoute({ to: '/order/$id/chat', params: { id: order.id } });

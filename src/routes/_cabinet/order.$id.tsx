@@ -14,7 +14,7 @@ import { selectOrderId, selectOutcome } from '../../../machines/order-loader/ord
 export const Route = createFileRoute('/_cabinet/order/$id')({
   params: idParams,
   beforeLoad: async ({ context, params, preload }) => {
-    // A preload (a touch, hover or focus on a link to the order) reads the order into the cache ahead of the click,
+    // A preload (a press on the order's row in a list) reads the order into the cache ahead of the click,
     // without moving the loader away from the order on screen.
     if (preload) {
       context.actors.orderLoader.send({ type: 'orderLoader.prefetch', id: params.id });
