@@ -3,7 +3,8 @@
 import { useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
+import type { ActorRefFrom } from 'xstate';
 import { profilePopupMachine } from '../../../machines/profile-popup/profile-popup.machine';
 import { selectIsOpen } from '../../../machines/profile-popup/profile-popup.selectors';
 import { Button } from '../../ui/button';
@@ -16,8 +17,12 @@ import { t } from './strings';
 const QUIET_PATHS = ['/profile', '/email-edit', '/order-continue', '/order-new'];
 const isQuiet = (path: string) => QUIET_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
 
+/**
+ * The invitation. It renders again only when it opens or closes: the page it is over is told by `PageReport`, so a
+ * navigation does not render the dialog (nor make its machine again) in the click's task.
+ */
 export function ProfilePopup() {
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const pathname = useRouter().state.location.pathname; // the first page; PageReport tells the next ones
   const navigate = useNavigate();
   const popup = useActorRef(
     profilePopupMachine.provide({
@@ -36,27 +41,35 @@ export function ProfilePopup() {
   );
   const open = useSelector(popup, selectIsOpen);
 
+  return (
+    <>
+      <PageReport popup={popup} />
+      <Dialog
+        open={open}
+        onClose={() => popup.send({ type: 'popup.later' })}
+        title={t.popup.title}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => popup.send({ type: 'popup.later' })}>
+              {t.popup.later}
+            </Button>
+            <Button data-autofocus onClick={() => popup.send({ type: 'popup.fill' })}>
+              {t.popup.fill}
+            </Button>
+          </>
+        }
+      >
+        <p>{t.popup.text}</p>
+      </Dialog>
+    </>
+  );
+}
+
+/** Tells the invitation's machine each page the customer is on (it waits off the quiet ones). */
+function PageReport({ popup }: { popup: ActorRefFrom<typeof profilePopupMachine> }) {
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
   useEffect(() => {
     popup.send({ type: 'popup.page', path: pathname, quiet: isQuiet(pathname) });
   }, [popup, pathname]);
-
-  return (
-    <Dialog
-      open={open}
-      onClose={() => popup.send({ type: 'popup.later' })}
-      title={t.popup.title}
-      actions={
-        <>
-          <Button variant="secondary" onClick={() => popup.send({ type: 'popup.later' })}>
-            {t.popup.later}
-          </Button>
-          <Button data-autofocus onClick={() => popup.send({ type: 'popup.fill' })}>
-            {t.popup.fill}
-          </Button>
-        </>
-      }
-    >
-      <p>{t.popup.text}</p>
-    </Dialog>
-  );
+  return null;
 }
