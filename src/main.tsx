@@ -5,7 +5,7 @@ import { AppActorsProvider } from './actors/app-actors';
 import { createActorsSlot } from './actors/actors-slot';
 import { createAppRouter } from './app/router';
 import { installNavigationEffects } from './app/navigation-effects';
-import { recordOrigin } from './app/origin';
+import { arrival, recordOrigin } from './app/origin';
 import { reportChunkLoadError, showChunkLoadErrorDialog } from './app/chunk-load-error';
 import { afterFirstPaint, nextTask, noteFirstPageRendered, onceAtFocusOrLoad } from './lib/first-paint';
 import { hasSessionHint } from './lib/cookies';
@@ -16,11 +16,16 @@ import { notePaintedPage } from './app/painted-takeover';
 // Tells boot.js the app's script loaded and runs (else its splash explains the failure).
 (window as { __cabinetStarted?: boolean }).__cabinetStarted = true;
 
-try {
-  recordOrigin();
-} catch (error) {
-  console.error('Origin tracking failed', error);
-}
+// Where the visitor came from (spec point 9): the address and referrer as the page opened, written in a task of its
+// own (the cookie library's first parse and writes are not part of the entry's evaluation, the start's longest task).
+const opened = arrival();
+void nextTask().then(() => {
+  try {
+    recordOrigin(opened);
+  } catch (error) {
+    console.error('Origin tracking failed', error);
+  }
+});
 
 // A dashboard page of a signed-in visitor carries its first screen (src/lib/first-screen.ts): read and taken out of
 // the DOM before anything else, the session and the dashboard start from it.
