@@ -60,6 +60,10 @@ export function MessageList({
     estimateSize: (i) => estimate(rows[i]),
     getItemKey: (i) => rows[i]?.key ?? i,
     overscan: 6,
+    // The window's height stands in for the scroller's until the scroller is measured, so the list's first render
+    // draws its rows; with no size the first render drew none and the rows came in a second render after the
+    // measure (one more pass in the click that opens the chat).
+    initialRect: { width: 0, height: typeof window === 'undefined' ? 0 : window.innerHeight },
   });
 
   const scrollToBottom = useCallback(() => {

@@ -2,9 +2,8 @@
 // with the frame, not with the profile route. Its logic is machines/profile-popup.
 import { useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
+import { fromPromise, type ActorRefFrom } from 'xstate';
 import { useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
-import type { ActorRefFrom } from 'xstate';
 import { profilePopupMachine } from '../../../machines/profile-popup/profile-popup.machine';
 import { selectIsOpen } from '../../../machines/profile-popup/profile-popup.selectors';
 import { Button } from '../../ui/button';
